@@ -1,0 +1,40 @@
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+MANILLE := $(VENV)/bin/manille
+
+.PHONY: demo test bench lint docs clean
+
+$(VENV)/bin/python:
+	python3 -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+
+$(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
+	$(PIP) install -q -e '.[report]'
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
+	$(PIP) install -q -e '.[test,report]'
+	touch $@
+
+$(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
+	$(PIP) install -q -e '.[bench]'
+	touch $@
+
+demo: $(VENV)/.demo-installed
+	$(MANILLE) rulesets
+	$(MANILLE) diff table-convention french-coinchee
+
+test: $(VENV)/.test-installed
+	$(VENV)/bin/ruff check manille_variants tests bench
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest
+
+bench: $(VENV)/.bench-installed
+	$(PY) bench/run.py
+
+docs: $(VENV)/.demo-installed
+	$(PY) -m manille_variants.docgen
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

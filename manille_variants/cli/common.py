@@ -1,0 +1,64 @@
+"""Shared edge of the CLI: turning user errors into messages and exit codes.
+
+Exit codes: 0 success, 1 bad input (a ruleset, card, record, entry ...), 2 bad usage (typer's own).
+No traceback for a user's mistake unless ``manille --debug ...``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import typer
+
+from manille_variants.errors import ManilleError, RulesetError
+
+_state = {"debug": False}
+
+
+def set_debug(value: bool) -> None:
+    _state["debug"] = value
+
+
+def debug_enabled() -> bool:
+    return _state["debug"]
+
+
+def fail(message: str, code: int = 1) -> typer.Exit:
+    """Print an error message to stderr and return the Exit to raise."""
+    typer.echo(f"error: {message}" if not message.startswith("error") else message, err=True)
+    return typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Run a command body: a ManilleError becomes its message(s) on stderr and exit 1."""
+    try:
+        yield
+    except RulesetError as exc:
+        if debug_enabled():
+            raise
+        for problem in exc.problems:
+            typer.echo(str(problem), err=True)
+        raise typer.Exit(1) from None
+    except ManilleError as exc:
+        if debug_enabled():
+            raise
+        raise fail(str(exc)) from None
+    except OSError as exc:
+        if debug_enabled():
+            raise
+        name = getattr(exc, "filename", None)
+        reason = exc.strerror or str(exc)
+        raise fail(f"{name}: {reason}" if name else reason) from None
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+def echo_json(data: Any) -> None:
+    """Print data as indented JSON on stdout."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")

@@ -1,0 +1,351 @@
+"""The ruleset schema: every variant dimension of Manille as typed, documented data.
+
+The schema is pure data (frozen pydantic models, unknown keys forbidden).  It never reads
+YAML and the engine never reads dictionaries: :func:`manille_variants.engine.compile_rules`
+turns a validated :class:`Ruleset` into the objects the engine uses.
+
+Defaults are the common Belgian table convention, so a file that sets nothing plays
+``table-convention``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+__all__ = [
+    "RANK_ORDER_DEFAULT",
+    "BlindNoTrump",
+    "Call",
+    "Dealing",
+    "MatchRules",
+    "NoTrump",
+    "PlayRules",
+    "Ruleset",
+    "Scoring",
+    "Sweep",
+    "Tie",
+    "TrumpChoice",
+]
+
+RANK_LABELS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_ORDER_DEFAULT = ["10", "A", "K", "Q", "J", "9", "8", "7"]
+CARD_VALUES_DEFAULT = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1, "9": 0, "8": 0, "7": 0}
+SLUG = r"^[a-z0-9][a-z0-9-]*$"
+HAND_SIZE = 8
+
+Factor = Annotated[int, Field(ge=1, strict=True)]
+Count = Annotated[int, Field(ge=0, strict=True)]
+Slug = Annotated[str, Field(pattern=SLUG, min_length=1, max_length=64)]
+Mode = Literal["trump", "no-trump", "blind"]
+MODES: tuple[Mode, ...] = ("trump", "no-trump", "blind")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=True)
+
+
+class Dealing(_Model):
+    """Shuffling, cutting, dealing and who leads."""
+
+    direction: Literal["clockwise", "counter-clockwise"] = Field(
+        "clockwise", description="Direction in which cards are dealt and played."
+    )
+    packets: list[Annotated[int, Field(ge=1, strict=True)]] = Field(
+        default_factory=lambda: [3, 2, 3],
+        description="Packet sizes dealt to each player in turn; they sum to the hand size (8).",
+    )
+    cutter: Literal["right", "left"] = Field(
+        "right", description="Which neighbour of the dealer cuts the shuffled pack."
+    )
+    first_leader: Literal["after-dealer", "dealer", "before-dealer"] = Field(
+        "after-dealer",
+        description="Who leads the first trick: the player after the dealer in the "
+        "direction of play, the dealer, or the player before the dealer.",
+    )
+    next_dealer: Literal["after-dealer", "before-dealer"] = Field(
+        "after-dealer",
+        description="Who deals next: the player after the dealer in the direction of play, "
+        "or the one before.",
+    )
+    first_dealer: Literal["random", 0, 1, 2, 3] = Field(
+        "random", description="The first dealer of a match: drawn by the seeded shuffle, or a seat 0-3."
+    )
+    early_look_throws_in: bool = Field(
+        True,
+        description="If the dealer's partner looks at the hand before trump is named, the "
+        "deal is thrown in: nothing scored, next dealer, a pending tie stays pending.",
+    )
+
+    @field_validator("packets")
+    @classmethod
+    def _packets_fill_hand(cls, value: list[int]) -> list[int]:
+        if sum(value) != HAND_SIZE:
+            raise ValueError(f"packets must sum to the hand size {HAND_SIZE} (they sum to {sum(value)})")
+        return value
+
+
+class NoTrump(_Model):
+    """No-trump ("muulen") chosen after looking at the hand."""
+
+    allowed: bool = Field(True, description="The trump chooser may choose no-trump.")
+    factor: Factor = Field(2, description="Factor applied to a no-trump deal.")
+
+
+class BlindNoTrump(_Model):
+    """Blind no-trump ("blènde muul"): no-trump named before the dealer looks at the hand."""
+
+    allowed: bool = Field(False, description="The dealer may call blind no-trump before looking.")
+    factor: Factor = Field(4, description="Factor of a blind no-trump deal (replaces the no-trump factor).")
+    only_when_behind_by: Annotated[int, Field(ge=1, strict=True)] | None = Field(
+        None,
+        description="If set, blind no-trump is offered only when the dealer's side trails "
+        "in the game by at least this many match points.",
+    )
+
+
+class TrumpChoice(_Model):
+    """Who names trump, and the no-trump options.  The contract side is always the dealer's team."""
+
+    delegation: bool = Field(
+        False,
+        description="The dealer may hand the trump choice to the partner (who must then choose); "
+        "otherwise the dealer chooses alone and cannot pass.",
+    )
+    no_trump: NoTrump = Field(default_factory=NoTrump, description="No-trump after looking.")
+    blind_no_trump: BlindNoTrump = Field(
+        default_factory=BlindNoTrump, description="Blind no-trump before looking."
+    )
+
+
+class Call(_Model):
+    """One rung of the doubling ladder ("Ik ga mee", "contre", ...)."""
+
+    name: Slug = Field(description="Identifier of the call, used by `after` and in records.")
+    label: str = Field("", description="What the player says, e.g. 'Ik ga mee'.")
+    by: Literal["opponents", "contract-side", "anyone"] = Field(
+        description="Who may make the call: opponents of the dealer, the dealer or the dealer's partner, or anyone."
+    )
+    after: Slug | None = Field(
+        None, description="The call that must have been made just before this one (null: an opening call)."
+    )
+    factor: Factor = Field(description="The total factor the deal carries once this call is made (not a further multiplier).")
+    modes: list[Mode] = Field(
+        default_factory=lambda: list(MODES),
+        description="Deal modes in which the call is allowed: trump, no-trump, blind.",
+    )
+
+
+class PlayRules(_Model):
+    """Play obligations.  Following suit when able is always compulsory."""
+
+    beat_opponent: bool = Field(
+        True,
+        description="Following suit while an opponent's card of the led suit wins the trick: "
+        "you must beat it if you can (also on a trump lead).",
+    )
+    beat_partner_on_trump_lead: bool = Field(
+        False, description="On a trump lead you must beat the winning trump even when your partner played it."
+    )
+    beat_at_no_trump: bool = Field(
+        True, description="The duty to beat the winning card also applies at no-trump."
+    )
+    trump_when_opponent_wins: bool = Field(
+        True, description="Void in the led suit while an opponent wins with a plain card: you must trump."
+    )
+    trump_when_partner_wins: bool = Field(
+        False,
+        description="Void in the led suit while your partner wins with a plain card: you must "
+        "trump all the same (the French duty).",
+    )
+    overtrump_opponent: bool = Field(
+        True, description="Void in the led suit while an opponent's trump wins: you must overtrump if you can."
+    )
+    overtrump_partner: bool = Field(
+        False, description="Void in the led suit while your partner's trump wins: you must overtrump if you can."
+    )
+    undertrump: Literal["forbidden", "allowed", "forbidden-if-can-overtrump", "required"] = Field(
+        "forbidden",
+        description="Playing a trump lower than the winning trump on a trumped plain-suit trick: "
+        "forbidden unless the hand holds nothing but lower trumps; allowed; forbidden only "
+        "while you hold a higher trump; or required when an opponent's trump wins and you "
+        "cannot overtrump.",
+    )
+    extra_rules: list[Slug] = Field(
+        default_factory=list,
+        description="Names of obligation plug-ins (entry-point group manille_variants.rules) "
+        "applied after the built-in rules.",
+    )
+
+
+class Tie(_Model):
+    """What an equal split of the deal's points does."""
+
+    carry: Literal["next-deal", "none"] = Field(
+        "next-deal",
+        description="next-deal: the next decisive deal carries the tie factor; none: the tied deal is simply void.",
+    )
+    factor: Factor = Field(2, description="Factor a pending tie brings to the next decisive deal.")
+    stacking: Literal["single", "per-tie"] = Field(
+        "single",
+        description="single: one pending factor however many ties in a row; per-tie: the factor once per consecutive tie.",
+    )
+
+
+class Sweep(_Model):
+    """A side that takes everything."""
+
+    factor: Factor = Field(2, description="Factor for a sweep (1: no sweep bonus).")
+    definition: Literal["all-tricks", "all-card-points"] = Field(
+        "all-tricks", description="What counts as a sweep: all 8 tricks, or all the card points."
+    )
+
+
+class Scoring(_Model):
+    """From card points to match points."""
+
+    rank_order: list[str] = Field(
+        default_factory=lambda: list(RANK_ORDER_DEFAULT),
+        description="Playing strength of the ranks in every suit, highest first.",
+    )
+    card_values: dict[str, Count] = Field(
+        default_factory=lambda: dict(CARD_VALUES_DEFAULT),
+        description="Card points of each rank.",
+    )
+    trick_points: Count = Field(0, description="Points for each trick won, added to the card points.")
+    last_trick_bonus: Count = Field(0, description="Points for winning the last trick.")
+    tie: Tie = Field(default_factory=Tie, description="Tied deals.")
+    sweep: Sweep = Field(default_factory=Sweep, description="Sweeps.")
+    combine: Literal["multiply", "add"] = Field(
+        "multiply", description="How factors combine: multiply, or add (1 + sum of (factor - 1))."
+    )
+    cap: Annotated[int, Field(ge=1, strict=True)] | None = Field(
+        None, description="Maximum combined factor of a deal (null: no cap)."
+    )
+    adjustments: list[Slug] = Field(
+        default_factory=list,
+        description="Names of scoring plug-ins (entry-point group manille_variants.rules) that add factors.",
+    )
+
+    @field_validator("rank_order", mode="before")
+    @classmethod
+    def _rank_labels(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            return [_rank_label(v) for v in value]
+        return value
+
+    @field_validator("card_values", mode="before")
+    @classmethod
+    def _value_keys(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            return {_rank_label(k): v for k, v in value.items()}
+        return value
+
+    @field_validator("rank_order")
+    @classmethod
+    def _permutation(cls, value: list[str]) -> list[str]:
+        if sorted(value, key=_rank_sort) != sorted(RANK_LABELS, key=_rank_sort) or len(value) != 8:
+            raise ValueError(
+                "rank_order must list each of the 8 ranks 7 8 9 10 J Q K A exactly once"
+            )
+        return value
+
+    @field_validator("card_values")
+    @classmethod
+    def _all_ranks_valued(cls, value: dict[str, int]) -> dict[str, int]:
+        unknown = [k for k in value if k not in RANK_LABELS]
+        if unknown:
+            raise ValueError(f"card_values has unknown ranks {unknown} (ranks 7 8 9 10 J Q K A)")
+        missing = [r for r in RANK_LABELS if r not in value]
+        if missing:
+            raise ValueError(f"card_values must give every rank a value (missing {missing})")
+        return value
+
+    @property
+    def card_total(self) -> int:
+        """Card points in the pack."""
+        return 4 * sum(self.card_values.values())
+
+    @property
+    def deal_total(self) -> int:
+        """All points of a deal: cards, tricks and last-trick bonus."""
+        return self.card_total + HAND_SIZE * self.trick_points + self.last_trick_bonus
+
+
+class MatchRules(_Model):
+    """When a game and a match end."""
+
+    target: Annotated[int, Field(ge=1, strict=True)] = Field(
+        101, description="Match points a side needs, after a complete deal, to win a game."
+    )
+    best_of: Annotated[int, Field(ge=1, strict=True)] = Field(
+        1, description="Games (boams) in a match: the first side to win a majority wins (odd)."
+    )
+
+    @field_validator("best_of")
+    @classmethod
+    def _odd(cls, value: int) -> int:
+        if value % 2 == 0:
+            raise ValueError(f"best_of must be odd (got {value})")
+        return value
+
+
+class Ruleset(_Model):
+    """A complete, resolved ruleset."""
+
+    name: Slug = Field(description="Identifier of the ruleset (lower case, digits and dashes).")
+    title: str = Field("", description="Human title.")
+    description: str = Field("", description="What this ruleset is and where it is played.")
+    sources: list[str] = Field(default_factory=list, description="Documents the rules were taken from.")
+    aliases: list[Slug] = Field(default_factory=list, description="Other names this ruleset is found by.")
+    dealing: Dealing = Field(default_factory=Dealing, description="Shuffle, cut, deal, first lead.")  # type: ignore[arg-type]
+    trump: TrumpChoice = Field(default_factory=TrumpChoice, description="Trump choice and no-trump.")  # type: ignore[arg-type]
+    calls: list[Call] = Field(
+        default_factory=list,
+        description="The doubling ladder, in order (e.g. Ik ga mee, then Ik ga tegen); empty: no calls.",
+    )
+    play: PlayRules = Field(default_factory=PlayRules, description="Play obligations.")  # type: ignore[arg-type]
+    scoring: Scoring = Field(default_factory=Scoring, description="Deal scoring.")  # type: ignore[arg-type]
+    match: MatchRules = Field(default_factory=MatchRules, description="Game and match end.")  # type: ignore[arg-type]
+
+    @field_validator("calls")
+    @classmethod
+    def _calls_form_a_ladder(cls, calls: list[Call]) -> list[Call]:
+        # A message starting with "@sub.path: " tells the loader where below `calls` it points.
+        seen: set[str] = set()
+        for i, call in enumerate(calls):
+            if call.name in seen:
+                raise ValueError(f"@{i}.name: duplicate call name {call.name!r}")
+            if call.after is not None and call.after not in seen:
+                known = ", ".join(sorted(seen)) or "none"
+                raise ValueError(
+                    f"@{i}.after: {call.after!r} is not a call listed before it (earlier calls: {known})"
+                )
+            seen.add(call.name)
+        return calls
+
+    def content_hash(self) -> str:
+        """A stable hash of the whole resolved content: same content, same hash."""
+        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+    def call_named(self, name: str) -> Call:
+        for call in self.calls:
+            if call.name == name:
+                return call
+        raise KeyError(name)
+
+
+def _rank_label(value: Any) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, str):
+        return value.strip().upper()
+    return value
+
+
+def _rank_sort(label: str) -> str:
+    return label
