@@ -1,0 +1,273 @@
+"""Which cards may be played: one readable filter, and a bitmask fast path.
+
+:func:`explain_legal` is the reference: one branch per rule clause, each answering with
+the cards allowed and a sentence a player understands.  :func:`legal_mask` computes the
+same set with bit operations for the deal engine; a property test checks that they agree
+for every setting.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from manille_variants.cards import Card, Suit, cards_from_mask, parse_cards, parse_suit
+from manille_variants.engine.plugins import LegalContext
+from manille_variants.engine.rules import SUIT_MASKS, Rules, compile_rules
+from manille_variants.engine.tricks import trick_winner
+from manille_variants.errors import CardError
+from manille_variants.schema import Ruleset
+
+__all__ = ["Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
+
+
+@dataclass(frozen=True)
+class Legality:
+    """The legal cards, the clause that decided, and why in plain words."""
+
+    cards: list[Card]
+    clause: str
+    reason: str
+
+    def allows(self, card: Card) -> bool:
+        return card in self.cards
+
+
+def parse_trump(trump: str | Suit | None) -> Suit | None:
+    """``"S" "H" "D" "C"`` (or a symbol) for a trump suit; ``None``/``"none"`` for no-trump."""
+    if trump is None or isinstance(trump, Suit):
+        return trump
+    if trump.strip().lower() in ("none", "no-trump", "nt", ""):
+        return None
+    return parse_suit(trump)
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return " ".join(c.pretty for c in cards)
+
+
+def explain_legal(
+    ruleset: Ruleset | Rules,
+    hand: str | Sequence[Card | str],
+    trick: str | Sequence[Card | str],
+    trump: str | Suit | None,
+    *,
+    tricks_played: int = 0,
+) -> Legality:
+    """The legal cards of ``hand`` with the reason (the readable reference filter).
+
+    ``trick`` holds the cards already played to this trick, in play order from its leader;
+    the player to act is next, so the card before last is the partner's.
+    """
+    rules = compile_rules(ruleset)
+    cards = parse_cards(hand) if isinstance(hand, str) else parse_cards(list(hand))
+    played = parse_cards(trick) if isinstance(trick, str) else parse_cards(list(trick))
+    trump_suit = parse_trump(trump)
+    overlap = set(cards) & set(played)
+    if overlap:
+        raise CardError(f"card both in the hand and in the trick: {_names(overlap)}")
+    if not cards:
+        raise CardError("the hand is empty")
+    if len(played) > 3:
+        raise CardError(f"a trick in progress holds at most 3 cards (got {len(played)})")
+    legality = _builtin(rules, cards, played, trump_suit)
+    return _apply_plugins(rules, cards, played, trump_suit, legality, tricks_played)
+
+
+def legal_cards(
+    ruleset: Ruleset | Rules,
+    hand: str | Sequence[Card | str],
+    trick: str | Sequence[Card | str],
+    trump: str | Suit | None,
+) -> list[Card]:
+    """The legal cards of ``hand``, in hand order (see :func:`explain_legal`)."""
+    return explain_legal(ruleset, hand, trick, trump).cards
+
+
+def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None) -> Legality:
+    # Leading: any card.
+    if not trick:
+        return Legality(hand, "lead", "you lead: any card")
+    led = trick[0].suit
+    win_pos = trick_winner(rules, trick, trump)
+    winning = trick[win_pos]
+    partner_wins = len(trick) - win_pos == 2
+    holder = "your partner's" if partner_wins else "an opponent's"
+    trumped = trump is not None and led != trump and winning.suit == trump
+    following = [c for c in hand if c.suit == led]
+
+    # 1. Holding the led suit, you must play it.
+    if following:
+        # 1a. A card of the led suit wins: beat it if you can, when it is an opponent's
+        #     (or your partner's on a trump lead, where the ruleset says so); at no-trump
+        #     only if the duty applies there too.
+        duty = rules.beat_partner_on_trump_lead and led == trump if partner_wins else rules.beat_opponent
+        if winning.suit == led and duty and (trump is not None or rules.beat_at_no_trump):
+            higher = [c for c in following if rules.beats(c, winning, trump)]
+            if higher:
+                return Legality(
+                    higher,
+                    "beat-partner-trump-lead" if partner_wins else "beat-opponent",
+                    f"{holder} {winning.pretty} holds the trick and you can beat it: play {_names(higher)}",
+                )
+        # 1b. Otherwise any card of the led suit (partner wins, trick trumped, or cannot beat).
+        why = "the trick is trumped" if trumped else (
+            "your partner holds the trick" if partner_wins else f"you cannot beat {winning.pretty}"
+        )
+        if winning.suit == led and not partner_wins and not rules.beat_opponent:
+            why = "no duty to beat"
+        elif winning.suit == led and trump is None and not rules.beat_at_no_trump:
+            why = "no duty to beat at no-trump"
+        return Legality(following, "follow-suit", f"follow suit ({why}): any {led.symbol}")
+
+    # 2. Void in the led suit.
+    trumps = [c for c in hand if c.suit == trump] if trump is not None else []
+    # 2a. No-trump deal, or no trump in hand: any card.
+    if trump is None:
+        return Legality(hand, "discard", f"no {led.symbol} and no trumps at no-trump: any card")
+    if not trumps:
+        return Legality(hand, "discard", f"no {led.symbol} and no trump in hand: any card")
+
+    if not trumped:
+        # 2b. A plain card wins: trump when an opponent holds the trick; when the partner
+        #     does, only under the French duty to trump.
+        duty = rules.trump_when_partner_wins if partner_wins else rules.trump_when_opponent_wins
+        if duty:
+            return Legality(
+                trumps,
+                "trump-partner" if partner_wins else "trump-opponent",
+                f"no {led.symbol} and {holder} {winning.pretty} holds the trick: you must trump "
+                f"({_names(trumps)})",
+            )
+        return Legality(hand, "partner-wins" if partner_wins else "no-trump-duty",
+                        f"no {led.symbol} and {holder} {winning.pretty} holds the trick: any card")
+
+    # 2c. The trick is trumped: overtrump when required and possible.
+    higher = [c for c in trumps if rules.beats(c, winning, trump)]
+    must_over = rules.overtrump_partner if partner_wins else rules.overtrump_opponent
+    if must_over and higher:
+        return Legality(
+            higher,
+            "overtrump-partner" if partner_wins else "overtrump-opponent",
+            f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick: "
+            f"you must overtrump ({_names(higher)})",
+        )
+    # 2d. Lower trumps, per the undertrump setting.
+    lower = [c for c in trumps if c not in higher]
+    others = [c for c in hand if c.suit != trump]
+    return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
+
+
+def _undertrump(
+    rules: Rules,
+    hand: list[Card],
+    higher: list[Card],
+    lower: list[Card],
+    others: list[Card],
+    winning: Card,
+    holder: str,
+    partner_wins: bool,
+    led: Suit,
+) -> Legality:
+    situation = f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick"
+    if not lower:
+        return Legality(hand, "any-card", f"{situation}: any card")
+    mode = rules.undertrump
+    if mode == "forbidden":
+        # A lower trump only when the hand holds nothing but lower trumps.
+        allowed = [c for c in hand if c not in lower]
+        if allowed:
+            return Legality(
+                allowed,
+                "no-undertrump",
+                f"{situation}: you may not undertrump while you hold other cards: play {_names(allowed)}",
+            )
+        return Legality(hand, "only-lower-trumps", f"{situation}: only lower trumps left, any of them")
+    if mode == "forbidden-if-can-overtrump" and higher:
+        allowed = [c for c in hand if c not in lower]
+        return Legality(
+            allowed,
+            "no-undertrump-when-can-overtrump",
+            f"{situation}: you hold a higher trump, so no lower one: play {_names(allowed)}",
+        )
+    if mode == "required" and not partner_wins and not higher:
+        return Legality(
+            lower,
+            "undertrump-required",
+            f"{situation} and you cannot overtrump: you must still trump ({_names(lower)})",
+        )
+    return Legality(hand, "any-card", f"{situation}: any card (undertrumping allowed)")
+
+
+def _apply_plugins(
+    rules: Rules,
+    hand: list[Card],
+    trick: list[Card],
+    trump: Suit | None,
+    legality: Legality,
+    tricks_played: int,
+) -> Legality:
+    if not rules.obligation_plugins:
+        return legality
+    winning = trick[trick_winner(rules, trick, trump)] if trick else None
+    partner_wins = bool(trick) and len(trick) - trick_winner(rules, trick, trump) == 2
+    ctx = LegalContext(tuple(hand), tuple(trick), trump, winning, partner_wins, tricks_played)
+    for plugin in rules.obligation_plugins:
+        narrowed, why = plugin.restrict(ctx, legality.cards)
+        narrowed = [c for c in legality.cards if c in narrowed]
+        if narrowed and why is not None and narrowed != legality.cards:
+            legality = Legality(narrowed, type(plugin).__name__, why)
+    return legality
+
+
+def legal_mask(
+    rules: Rules, hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
+) -> int:
+    """Bitmask fast path of :func:`explain_legal` (built-in rules only).
+
+    ``led`` is the led suit (-1 when leading), ``win_idx`` the index of the card holding the
+    trick, ``trump`` the trump suit (-1 at no-trump).
+    """
+    if led < 0:
+        return hand
+    follow = hand & SUIT_MASKS[led]
+    win_suit = win_idx >> 3
+    if follow:
+        if win_suit == led and (
+            (rules.beat_partner_on_trump_lead and led == trump) if partner_wins else rules.beat_opponent
+        ) and (trump >= 0 or rules.beat_at_no_trump):
+            higher = follow & rules.above[win_idx]
+            if higher:
+                return higher
+        return follow
+    if trump < 0:
+        return hand
+    trumps = hand & SUIT_MASKS[trump]
+    if not trumps:
+        return hand
+    if win_suit != trump:
+        if rules.trump_when_partner_wins if partner_wins else rules.trump_when_opponent_wins:
+            return trumps
+        return hand
+    higher = trumps & rules.above[win_idx]
+    if higher and (rules.overtrump_partner if partner_wins else rules.overtrump_opponent):
+        return higher
+    lower = trumps & ~higher
+    if not lower:
+        return hand
+    mode = rules.undertrump
+    if mode == "forbidden":
+        return (hand & ~lower) or hand
+    if mode == "forbidden-if-can-overtrump":
+        return hand & ~lower if higher else hand
+    if mode == "required" and not partner_wins and not higher:
+        return lower
+    return hand
+
+
+def mask_to_hand_order(mask: int, hand: Sequence[Card]) -> list[Card]:
+    """The cards of ``mask`` in the order of ``hand``."""
+    return [c for c in hand if c.bit & mask]
+
+
+__all__ += ["cards_from_mask", "mask_to_hand_order"]

@@ -1,0 +1,151 @@
+"""Compiling a validated :class:`~manille_variants.schema.Ruleset` into engine data.
+
+The engine never reads the schema's nested models in its hot paths: it reads the flat,
+precomputed fields of :class:`Rules` (card strengths, bitmasks, obligation flags).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from manille_variants.cards import DECK, RANK_LABELS, Card, Suit
+from manille_variants.schema import Call, Ruleset
+
+if TYPE_CHECKING:
+    from manille_variants.engine.plugins import ObligationRule, ScoringRule
+
+__all__ = ["SUIT_MASKS", "Rules", "compile_rules"]
+
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))
+FULL_DECK_MASK = (1 << 32) - 1
+
+
+@dataclass(frozen=True, eq=False)
+class Rules:
+    """A ruleset compiled for the engine.  Build with :func:`compile_rules`."""
+
+    ruleset: Ruleset
+    content_hash: str
+    # Cards: strength[i] (0 weakest .. 7 strongest), above[i] = same-suit cards beating card i.
+    strength: tuple[int, ...]
+    above: tuple[int, ...]
+    values: tuple[int, ...]
+    # Seating: +1 clockwise, -1 counter-clockwise (seats are numbered clockwise).
+    step: int
+    packets: tuple[int, ...]
+    cutter_offset: int
+    leader_offset: int
+    next_dealer_offset: int
+    # Trump choice.
+    delegation: bool
+    no_trump_allowed: bool
+    no_trump_factor: int
+    blind_allowed: bool
+    blind_factor: int
+    blind_only_when_behind_by: int | None
+    early_look_throws_in: bool
+    calls: tuple[Call, ...]
+    # Play obligations (see PlayRules for their meaning).
+    beat_opponent: bool
+    beat_partner_on_trump_lead: bool
+    beat_at_no_trump: bool
+    trump_when_opponent_wins: bool
+    trump_when_partner_wins: bool
+    overtrump_opponent: bool
+    overtrump_partner: bool
+    undertrump: str
+    obligation_plugins: tuple[ObligationRule, ...]
+    scoring_plugins: tuple[ScoringRule, ...]
+    # Scoring.
+    card_total: int
+    trick_points: int
+    last_trick_bonus: int
+    deal_total: int
+    half: int
+
+    def beats(self, card: Card, winning: Card, trump: Suit | None) -> bool:
+        """Whether ``card`` played now would beat ``winning`` (the card holding the trick)."""
+        if card.suit == winning.suit:
+            return self.strength[card.index] > self.strength[winning.index]
+        return trump is not None and card.suit == trump
+
+    def sort_key(self, card: Card) -> tuple[int, int]:
+        """Sort by suit, then strongest first."""
+        return (card.suit, -self.strength[card.index])
+
+
+_cache: dict[int, tuple[Ruleset, Rules]] = {}
+
+
+def compile_rules(ruleset: Ruleset | Rules) -> Rules:
+    """The engine view of a ruleset (cached per ruleset object)."""
+    if isinstance(ruleset, Rules):
+        return ruleset
+    hit = _cache.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    rules = _compile(ruleset)
+    _cache[id(ruleset)] = (ruleset, rules)
+    return rules
+
+
+def _compile(rs: Ruleset) -> Rules:
+    from manille_variants.engine.plugins import load_obligations, load_scorings
+
+    order = rs.scoring.rank_order  # highest first
+    rank_strength = {label: 7 - i for i, label in enumerate(order)}
+    strength = tuple(rank_strength[RANK_LABELS[c.rank]] for c in DECK)
+    above = tuple(
+        _mask(o for o in DECK if o.suit == c.suit and strength[o.index] > strength[c.index])
+        for c in DECK
+    )
+    values = tuple(rs.scoring.card_values[RANK_LABELS[c.rank]] for c in DECK)
+    step = 1 if rs.dealing.direction == "clockwise" else -1
+    sc = rs.scoring
+    play = rs.play
+    blind = rs.trump.blind_no_trump
+    return Rules(
+        ruleset=rs,
+        content_hash=rs.content_hash(),
+        strength=strength,
+        above=above,
+        values=values,
+        step=step,
+        packets=tuple(rs.dealing.packets),
+        cutter_offset=-1 if rs.dealing.cutter == "right" else 1,
+        leader_offset={"after-dealer": step, "dealer": 0, "before-dealer": -step}[
+            rs.dealing.first_leader
+        ],
+        next_dealer_offset=step if rs.dealing.next_dealer == "after-dealer" else -step,
+        delegation=rs.trump.delegation,
+        no_trump_allowed=rs.trump.no_trump.allowed,
+        no_trump_factor=rs.trump.no_trump.factor,
+        blind_allowed=blind.allowed,
+        blind_factor=blind.factor,
+        blind_only_when_behind_by=blind.only_when_behind_by,
+        early_look_throws_in=rs.dealing.early_look_throws_in,
+        calls=tuple(rs.calls),
+        beat_opponent=play.beat_opponent,
+        beat_partner_on_trump_lead=play.beat_partner_on_trump_lead,
+        beat_at_no_trump=play.beat_at_no_trump,
+        trump_when_opponent_wins=play.trump_when_opponent_wins,
+        trump_when_partner_wins=play.trump_when_partner_wins,
+        overtrump_opponent=play.overtrump_opponent,
+        overtrump_partner=play.overtrump_partner,
+        undertrump=play.undertrump,
+        obligation_plugins=load_obligations(play.extra_rules),
+        scoring_plugins=load_scorings(sc.adjustments),
+        card_total=sc.card_total,
+        trick_points=sc.trick_points,
+        last_trick_bonus=sc.last_trick_bonus,
+        deal_total=sc.deal_total,
+        half=sc.deal_total // 2,
+    )
+
+
+def _mask(cards: object) -> int:
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= card.bit
+    return mask

@@ -1,0 +1,87 @@
+"""What one seat may know: the only input a bot gets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from manille_variants.cards import Card, Suit
+from manille_variants.engine.actions import AnyAction
+from manille_variants.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from manille_variants.engine.deal import DealState, TrickRecord
+
+__all__ = ["SeatView", "seat_view"]
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's knowledge.  Never holds another seat's hidden cards.
+
+    Teams are 0 (seats 0 and 2) and 1 (seats 1 and 3); ``scores`` are match points of the
+    current game, ``points`` card points taken so far in this deal.
+    """
+
+    seat: int
+    rules: Rules
+    phase: str
+    to_play: int
+    dealer: int
+    hand: tuple[Card, ...]
+    looked: bool
+    trump: Suit | None
+    mode: str | None
+    chooser: int | None
+    calls: tuple[str, ...]
+    trick: tuple[Card, ...]
+    trick_leader: int
+    winning_seat: int | None
+    tricks: tuple[TrickRecord, ...]
+    points: tuple[int, int]
+    tricks_won: tuple[int, int]
+    scores: tuple[int, int]
+    pending_ties: int
+    legal: tuple[AnyAction, ...]
+
+    @property
+    def team(self) -> int:
+        return self.seat & 1
+
+    @property
+    def partner(self) -> int:
+        return self.seat ^ 2
+
+    @property
+    def is_contract_side(self) -> bool:
+        return (self.seat & 1) == (self.dealer & 1)
+
+    def played(self) -> list[Card]:
+        """Cards seen played, completed tricks first, then the trick in progress."""
+        return [c for _, cards, _ in self.tricks for c in cards] + list(self.trick)
+
+
+def seat_view(state: DealState, seat: int) -> SeatView:
+    looked = state.has_looked(seat)
+    return SeatView(
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        to_play=state.to_play,
+        dealer=state.dealer,
+        hand=tuple(state.hand(seat)) if looked else (),
+        looked=looked,
+        trump=state.trump_suit,
+        mode=state.mode,
+        chooser=state.chooser,
+        calls=state.calls,
+        trick=state.trick,
+        trick_leader=state.leader,
+        winning_seat=state.win_seat if state.trick else None,
+        tricks=state.tricks,
+        points=state.points,
+        tricks_won=state.tricks_won,
+        scores=state.scores,
+        pending_ties=state.pending_ties,
+        legal=tuple(state.legal_actions()) if state.to_play == seat and not state.is_over else (),
+    )
