@@ -1,17 +1,63 @@
-"""Loading rulesets (initial version; to be replaced by the full compiler-style loader)."""
+"""Loading rulesets: bundled names and aliases, files, ``extends:`` chains, compiler-style errors.
+
+A ruleset file is a mapping of settings with its own ``name`` and, optionally,
+``extends:`` naming a bundled ruleset (by name or alias) or another file (a path relative
+to the extending file).  Parents are merged first: mappings merge key by key, lists and
+scalars replace, and the metadata keys (name, title, description, sources, aliases) are
+never inherited.  Every problem is reported at once, each at the file, line and column
+where the offending value was set:
+
+    club.yaml:4:3: play.beat_oponent: unknown key 'beat_oponent', did you mean 'beat_opponent'? ...
+
+>>> load_ruleset("capped").scoring.cap
+4
+"""
 
 from __future__ import annotations
 
+import difflib
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args, get_origin
 
-import yaml
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
-from manille_variants.errors import RulesetError
+from manille_variants.errors import Problem, RulesetError
 from manille_variants.schema import Ruleset
+from manille_variants.yamlpos import Node, parse_text, read_path, to_plain
+
+__all__ = [
+    "METADATA_KEYS",
+    "BundledRuleset",
+    "bundled_dir",
+    "bundled_names",
+    "bundled_parent",
+    "bundled_rulesets",
+    "load_ruleset",
+    "read_ruleset_text",
+    "ruleset_file_schema",
+]
 
 METADATA_KEYS = ("name", "title", "description", "sources", "aliases")
+EXTENDS = "extends"
+
+
+# --- bundled rulesets -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BundledRuleset:
+    """A bundled ruleset file as declared: its name, title, parent and aliases."""
+
+    name: str
+    path: Path
+    title: str = ""
+    extends: str | None = None
+    aliases: tuple[str, ...] = field(default_factory=tuple)
 
 
 def bundled_dir() -> Path:
@@ -23,46 +69,350 @@ def bundled_dir() -> Path:
 
 
 def bundled_names() -> list[str]:
-    return sorted(p.stem for p in bundled_dir().glob("*.yaml"))
+    """The names of the bundled rulesets, sorted."""
+    return [entry.name for entry in bundled_rulesets()]
 
 
-def _resolve(name_or_path: str | Path, base: Path | None = None) -> Path:
+def bundled_rulesets() -> list[BundledRuleset]:
+    """Every bundled ruleset as declared in its file, sorted by name."""
+    return list(_bundled_index())
+
+
+def bundled_parent(name: str) -> str | None:
+    """The ``extends:`` of a bundled ruleset (by name or alias), as written, or None."""
+    return _bundled_entry(name).extends
+
+
+@lru_cache(maxsize=1)
+def _bundled_index() -> tuple[BundledRuleset, ...]:
+    entries = []
+    for path in sorted(bundled_dir().glob("*.yaml"), key=lambda p: p.stem):
+        data = to_plain(read_path(path, _display(path)))
+        aliases = data.get("aliases") if isinstance(data.get("aliases"), list) else []
+        entries.append(
+            BundledRuleset(
+                name=path.stem,
+                path=path,
+                title=str(data.get("title", "")),
+                extends=_str_or_none(data.get(EXTENDS)),
+                aliases=tuple(str(a) for a in aliases),
+            )
+        )
+    return tuple(entries)
+
+
+def _bundled_entry(name: str) -> BundledRuleset:
+    entry = _find_bundled(name)
+    if entry is None:
+        raise RulesetError(Problem(name, None, None, "", _unknown_name(name)))
+    return entry
+
+
+def _find_bundled(name: str) -> BundledRuleset | None:
+    wanted = name.strip().lower()
+    for entry in _bundled_index():
+        if wanted == entry.name or wanted in entry.aliases:
+            return entry
+    return None
+
+
+def _unknown_name(name: str) -> str:
+    index = _bundled_index()
+    everything = [e.name for e in index] + [a for e in index for a in e.aliases]
+    close = difflib.get_close_matches(name.lower(), everything, n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    listing = "; ".join(
+        f"{e.name} (aliases: {', '.join(e.aliases)})" if e.aliases else e.name for e in index
+    )
+    return f"unknown ruleset {name!r}{hint} (bundled: {listing}; a file path ends in .yaml)"
+
+
+# --- locating files ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Source:
+    """One file of an ``extends`` chain: where it is and how problems name it."""
+
+    path: Path
+    display: str
+
+    @property
+    def identity(self) -> Path:
+        return self.path.resolve()
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _looks_like_path(text: str) -> bool:
+    return text.endswith((".yaml", ".yml", ".json")) or "/" in text or os.sep in text
+
+
+def _top_source(name_or_path: str | Path) -> _Source:
+    if isinstance(name_or_path, Path):
+        return _Source(name_or_path, str(name_or_path))
     text = str(name_or_path)
-    candidate = (base / text) if base is not None and not Path(text).is_absolute() else Path(text)
-    if text.endswith((".yaml", ".yml")) or candidate.is_file():
-        return candidate
-    for path in bundled_dir().glob("*.yaml"):
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        if path.stem == text or text in (data.get("aliases") or []):
-            return path
-    raise RulesetError(f"no bundled ruleset or file named {text!r}")
+    if not _looks_like_path(text):
+        entry = _find_bundled(text)
+        if entry is not None:
+            return _Source(entry.path, _display(entry.path))
+        if not Path(text).is_file():
+            raise RulesetError(Problem(text, None, None, "", _unknown_name(text)))
+    return _Source(Path(text), text)
 
 
-def _merge(parent: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
-    out = dict(parent)
-    for key, value in child.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
+def _parent_source(extends: Node, child: _Source) -> _Source:
+    text = extends.value
+    if not isinstance(text, str) or not text.strip():
+        message = f"expected a bundled ruleset name or a .yaml path (got {_show(text)})"
+        raise RulesetError(extends.pos.problem(EXTENDS, message))
+    if not _looks_like_path(text):
+        entry = _find_bundled(text)
+        if entry is None:
+            raise RulesetError(extends.pos.problem(EXTENDS, _unknown_name(text)))
+        return _Source(entry.path, _display(entry.path))
+    path = child.path.parent / text
+    display = os.path.normpath(os.path.join(os.path.dirname(child.display), text))
+    if not path.is_file():
+        message = f"no such file {text!r} (looked for {display})"
+        raise RulesetError(extends.pos.problem(EXTENDS, message))
+    return _Source(path, display)
 
 
-def _raw(path: Path) -> dict[str, Any]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict):
-        raise RulesetError(f"{path}: a ruleset must be a mapping")
-    parent = data.pop("extends", None)
-    if parent is None:
-        return data
-    base = _raw(_resolve(parent, path.parent))
-    for key in METADATA_KEYS:
-        base.pop(key, None)
-    return _merge(base, data)
+# --- reading and merging ----------------------------------------------------------------
+
+
+def _read(source: _Source) -> Node:
+    stat = _stat(source.path)
+    if stat is None:
+        return read_path(source.path, source.display)
+    return _read_cached(source.identity, source.display, stat)
+
+
+def _stat(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=64)
+def _read_cached(path: Path, display: str, stat: tuple[int, int]) -> Node:
+    # `stat` is part of the cache key only: an edited file is read again.
+    return read_path(path, display)
+
+
+def _resolve_chain(node: Node, source: _Source) -> Node:
+    """The merged node tree of a file and all its ancestors."""
+    chain = [(source, node)]
+    seen = {source.identity}
+    while (extends := node.child(EXTENDS)) is not None:
+        parent = _parent_source(extends, source)
+        if parent.identity in seen:
+            names = " -> ".join([s.display for s, _ in chain] + [parent.display])
+            raise RulesetError(extends.pos.problem(EXTENDS, f"cycle: {names}"))
+        seen.add(parent.identity)
+        source, node = parent, _read(parent)
+        chain.append((source, node))
+    merged = _own(chain[-1][1])
+    for _, child in reversed(chain[:-1]):
+        merged = merge(_inheritable(merged), _own(child))
+    return merged
+
+
+def _own(node: Node) -> Node:
+    return Node({k: v for k, v in node.value.items() if k != EXTENDS}, node.pos)
+
+
+def _inheritable(node: Node) -> Node:
+    return Node({k: v for k, v in node.value.items() if k not in METADATA_KEYS}, node.pos)
+
+
+def merge(parent: Node, child: Node) -> Node:
+    """Merge two node trees: mappings key by key, anything else replaced by the child."""
+    if not (isinstance(parent.value, dict) and isinstance(child.value, dict)):
+        return child
+    merged = dict(parent.value)
+    for key, value in child.value.items():
+        merged[key] = merge(merged[key], value) if key in merged else value
+    return Node(merged, child.pos)
+
+
+# --- validation -------------------------------------------------------------------------
 
 
 def load_ruleset(name_or_path: str | Path | Ruleset) -> Ruleset:
-    """A bundled ruleset by name or alias, or a ruleset file by path."""
+    """A bundled ruleset by name or alias, or a ruleset file by path, fully resolved.
+
+    Raises :class:`RulesetError` carrying every problem found.
+    """
     if isinstance(name_or_path, Ruleset):
         return name_or_path
-    return Ruleset.model_validate(_raw(_resolve(name_or_path)))
+    source = _top_source(name_or_path)
+    return _validate(_resolve_chain(read_path(source.path, source.display), source))
+
+
+def read_ruleset_text(text: str, filename: str = "<text>") -> Ruleset:
+    """A ruleset from YAML text; ``filename`` names it in problems and anchors relative extends."""
+    source = _Source(Path(filename), filename)
+    return _validate(_resolve_chain(parse_text(text, filename), source))
+
+
+def _validate(tree: Node) -> Ruleset:
+    try:
+        return Ruleset.model_validate(to_plain(tree))
+    except ValidationError as exc:
+        problems = [_problem(error, tree) for error in exc.errors()]
+        raise RulesetError(_in_file_order(problems)) from None
+
+
+def _in_file_order(problems: list[Problem]) -> list[Problem]:
+    """Distinct problems, grouped by file (first seen first), then by line and column."""
+    unique = list(dict.fromkeys(problems))
+    files = list(dict.fromkeys(p.file for p in unique))
+    return sorted(unique, key=lambda p: (files.index(p.file), p.line or 0, p.column or 0))
+
+
+def _problem(error: ErrorDetails, tree: Node) -> Problem:
+    loc = tuple(step for step in error["loc"] if step != "[key]")
+    message = _message(error, loc)
+    if message.startswith("@") and ": " in message:
+        # The schema's convention: "@sub.path: text" points below the field that failed.
+        sub, message = message[1:].split(": ", 1)
+        loc = (*loc, *(int(s) if s.isdigit() else s for s in sub.split(".")))
+    node = tree.nearest(loc)
+    return node.pos.problem(".".join(str(s) for s in loc), message)
+
+
+def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> str:
+    kind, got = error["type"], _show(error.get("input"))
+    ctx = error.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return _unknown_key(str(loc[-1]), loc[:-1])
+    if kind == "missing":
+        if loc == ("name",):
+            return "missing: every ruleset file needs its own name (names are not inherited)"
+        return f"missing: the required key {loc[-1]!r} is not set"
+    if kind == "literal_error":
+        expected = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
+        return f"expected one of {expected} (got {got})"
+    if kind == "value_error":
+        return _value_error(str(ctx.get("error", error["msg"])), loc, got)
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return f"{simple.format(**ctx)} (got {got})"
+    msg = error["msg"]
+    return f"{msg[:1].lower()}{msg[1:]} (got {got})"
+
+
+def _value_error(text: str, loc: tuple[Any, ...], got: str) -> str:
+    if loc and text.startswith(f"{loc[-1]} "):  # "packets must ..." under dealing.packets
+        text = text[len(str(loc[-1])) + 1 :]
+    if text.startswith("@") or "(got " in text or "(they " in text:
+        return text
+    return f"{text} (got {got})"
+
+
+_SIMPLE = {
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be greater than {gt}",
+    "less_than_equal": "must be at most {le}",
+    "less_than": "must be less than {lt}",
+    "int_type": "expected an integer",
+    "int_parsing": "expected an integer",
+    "int_from_float": "expected an integer",
+    "bool_type": "expected true or false",
+    "bool_parsing": "expected true or false",
+    "string_type": "expected a string",
+    "list_type": "expected a list",
+    "dict_type": "expected a mapping",
+    "model_type": "expected a mapping",
+    "model_attributes_type": "expected a mapping",
+    "invalid_key": "keys must be names",
+    "string_pattern_mismatch": "expected a name of lower-case letters, digits and dashes",
+    "string_too_short": "must not be empty",
+    "string_too_long": "must be at most {max_length} characters",
+}
+
+
+def _unknown_key(key: str, parent: tuple[Any, ...]) -> str:
+    known = _known_keys(parent)
+    close = difflib.get_close_matches(key, known, n=1)
+    hint = f", did you mean {close[0]!r}?" if close else ""
+    return f"unknown key {key!r}{hint} (expected one of: {', '.join(known)})"
+
+
+def _known_keys(loc: tuple[Any, ...]) -> list[str]:
+    model: type[BaseModel] | None = Ruleset
+    for step in loc:
+        if model is None:
+            break
+        if isinstance(step, int):
+            continue
+        info = model.model_fields.get(str(step))
+        model = _model_in(info.annotation) if info is not None else None
+    if model is None:
+        return []
+    keys = list(model.model_fields)
+    return [*keys, EXTENDS] if model is Ruleset else keys
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation) if get_origin(annotation) is not None else ():
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _show(value: Any) -> str:
+    """A value as a user wrote it in YAML, shortened."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, dict):
+        return "a mapping"
+    text = repr(value) if not isinstance(value, list) else _show_list(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _show_list(items: list[Any]) -> str:
+    return "[" + ", ".join(_show(item) for item in items) + "]"
+
+
+def _str_or_none(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+# --- the JSON Schema of a ruleset file --------------------------------------------------
+
+
+def ruleset_file_schema() -> dict[str, Any]:
+    """The JSON Schema of a ruleset *file*: the resolved schema plus ``extends``.
+
+    Cross-field checks (packets summing to 8, call ladders ...) are only made by the loader.
+    """
+    schema = Ruleset.model_json_schema()
+    schema["properties"] = {
+        EXTENDS: {
+            "type": "string",
+            "title": "Extends",
+            "description": "A bundled ruleset (name or alias) or a .yaml path relative to this "
+            "file; its settings are inherited, its metadata is not.",
+        },
+        **schema["properties"],
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://manille-variants.example/ruleset.schema.json",
+        **schema,
+    }

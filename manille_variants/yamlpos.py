@@ -24,7 +24,16 @@ import yaml
 
 from manille_variants.errors import Problem, RulesetError
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "Node", "Pos", "parse_bytes", "parse_text", "read_path", "to_plain"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "Node",
+    "Pos",
+    "parse_bytes",
+    "parse_text",
+    "read_path",
+    "to_plain",
+]
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
@@ -72,7 +81,8 @@ class Node:
     def child(self, step: Any) -> Node | None:
         """The node under one key or index, or None."""
         if isinstance(self.value, dict):
-            return self.value.get(str(step))  # type: ignore[no-any-return]
+            found: Node | None = self.value.get(str(step))
+            return found
         if isinstance(self.value, list) and isinstance(step, int) and 0 <= step < len(self.value):
             return self.value[step]  # type: ignore[no-any-return]
         return None
@@ -99,7 +109,9 @@ def read_path(path: Path, display: str) -> Node:
     except IsADirectoryError:
         raise RulesetError(Pos(display).problem("", "is a directory, not a ruleset file")) from None
     except OSError as exc:
-        raise RulesetError(Pos(display).problem("", f"cannot read: {exc.strerror or exc}")) from None
+        raise RulesetError(
+            Pos(display).problem("", f"cannot read: {exc.strerror or exc}")
+        ) from None
     return parse_bytes(data, display)
 
 
@@ -136,7 +148,9 @@ def parse_text(text: str, file: str) -> Node:
     finally:
         loader.dispose()
     if root is None:
-        raise RulesetError(Pos(file, 1, 1).problem("", "empty file: a ruleset is a mapping with at least a name"))
+        raise RulesetError(
+            Pos(file, 1, 1).problem("", "empty file: a ruleset is a mapping with at least a name")
+        )
     if not isinstance(root, yaml.MappingNode):
         got = _describe_node(root)
         message = f"a ruleset file must be a mapping of settings (got {got})"
@@ -166,18 +180,21 @@ class _Loader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
             raise _Refused(
                 "YAML aliases (*name) are not allowed in a ruleset; write the value out",
-                event.start_mark,
+                self._next_mark(),
             )
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise _Refused(f"nested deeper than {MAX_DEPTH} levels", self.peek_event().start_mark)
-            return super().compose_node(parent, index)  # type: ignore[no-untyped-call,no-any-return]
+                raise _Refused(f"nested deeper than {MAX_DEPTH} levels", self._next_mark())
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
+
+    def _next_mark(self) -> Any:
+        event: yaml.Event = self.peek_event()  # type: ignore[no-untyped-call]
+        return event.start_mark
 
 
 class _Builder:
@@ -193,7 +210,10 @@ class _Builder:
             return Node(self._mapping(node, path), pos)
         if isinstance(node, yaml.SequenceNode):
             self._check_tag(node, _SEQ_TAG, path)
-            items = [self.build(item, self._pos(item), (*path, str(i))) for i, item in enumerate(node.value)]
+            items = [
+                self.build(item, self._pos(item), (*path, str(i)))
+                for i, item in enumerate(node.value)
+            ]
             return Node(items, pos)
         return Node(self._scalar(node, path), pos)
 
@@ -216,13 +236,15 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode) and node.tag in _PLAIN_KEY_TAGS:
             return str(node.value)
         got = "a merge key <<" if node.tag.endswith(":merge") else _describe_node(node)
-        self.problems.append(self._pos(node).problem(_dotted(path), f"keys must be plain names (got {got})"))
+        self.problems.append(
+            self._pos(node).problem(_dotted(path), f"keys must be plain names (got {got})")
+        )
         return None
 
     def _scalar(self, node: yaml.Node, path: tuple[str, ...]) -> Any:
         try:
-            return self.loader.construct_object(node, deep=True)  # type: ignore[no-untyped-call]
-        except Exception as exc:  # noqa: BLE001 - PyYAML's constructors raise many kinds
+            return self.loader.construct_object(node, deep=True)
+        except Exception as exc:
             message = f"unsupported or malformed value {node.value!r} ({node.tag}): {exc}"
             self.problems.append(self._pos(node).problem(_dotted(path), message))
             return None

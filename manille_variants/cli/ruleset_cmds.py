@@ -1,18 +1,133 @@
-"""Ruleset commands: rulesets, show, validate, diff, schema."""
+"""Ruleset commands: rulesets, show, validate, diff, schema.
+
+Thin typer commands: the work lives in :mod:`manille_variants.loader` and
+:mod:`manille_variants.docgen`; user errors become messages and exit code 1.
+"""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import typer
+from rich.console import Console
+from rich.table import Table
 
 from manille_variants.cli.app import app
-from manille_variants.cli.common import user_errors
-from manille_variants.loader import bundled_names, load_ruleset
+from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.docgen import diff_rulesets, format_value, ruleset_yaml
+from manille_variants.errors import RulesetError
+from manille_variants.loader import bundled_rulesets, load_ruleset, ruleset_file_schema
+
+
+def _table(*columns: str) -> Table:
+    table = Table()
+    for column in columns:
+        table.add_column(column, overflow="fold")
+    return table
 
 
 @app.command("rulesets")
-def rulesets_command() -> None:
-    """List the bundled rulesets."""
+def rulesets_command(
+    as_json: bool = typer.Option(False, "--json", help="Print a JSON list instead of a table."),
+) -> None:
+    """List the bundled rulesets: name, title, parent and aliases."""
     with user_errors():
-        for name in bundled_names():
-            rs = load_ruleset(name)
-            typer.echo(f"{rs.name}\t{rs.title}")
+        entries = bundled_rulesets()
+        if as_json:
+            echo_json(
+                [
+                    {
+                        "name": e.name,
+                        "title": e.title,
+                        "extends": e.extends,
+                        "aliases": list(e.aliases),
+                    }
+                    for e in entries
+                ]
+            )
+            return
+        table = _table("name", "title", "extends", "aliases")
+        for e in entries:
+            table.add_row(e.name, e.title, e.extends or "", ", ".join(e.aliases))
+        Console().print(table)
+
+
+@app.command("show")
+def show_command(
+    ruleset: str = typer.Argument(
+        ..., metavar="RULESET", help="A bundled ruleset (name or alias) or a .yaml file."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON (no summary) instead of YAML."),
+    raw: bool = typer.Option(False, "--raw", help="Leave out the plain-word summary."),
+) -> None:
+    """Print the fully resolved ruleset (it loads back to an equal ruleset) and a summary."""
+    with user_errors():
+        rs = load_ruleset(ruleset)
+        if as_json:
+            echo_json(rs.model_dump(mode="json"))
+        else:
+            typer.echo(ruleset_yaml(rs, summary=not raw), nl=False)
+
+
+@app.command("validate")
+def validate_command(
+    paths: list[str] = typer.Argument(
+        ..., metavar="PATH...", help="Ruleset files (or bundled names) to check."
+    ),
+) -> None:
+    """Check ruleset files: 'PATH: ok' for each valid one, every problem of the others."""
+    with user_errors():
+        failed = 0
+        for path in paths:
+            try:
+                load_ruleset(path)
+            except RulesetError as exc:
+                failed += 1
+                for problem in exc.problems:
+                    typer.echo(str(problem), err=True)
+            else:
+                typer.echo(f"{path}: ok")
+        if failed:
+            raise fail(f"{failed} of {len(paths)} ruleset(s) invalid")
+
+
+@app.command("diff")
+def diff_command(
+    a: str = typer.Argument(..., metavar="A", help="First ruleset (name, alias or file)."),
+    b: str = typer.Argument(..., metavar="B", help="Second ruleset (name, alias or file)."),
+    as_json: bool = typer.Option(False, "--json", help='Print a JSON list of {"path", "a", "b"}.'),
+) -> None:
+    """List every setting on which two rulesets differ (rules first, then metadata)."""
+    with user_errors():
+        left, right = load_ruleset(a), load_ruleset(b)
+        rows = diff_rulesets(left, right)
+        if as_json:
+            echo_json([row.as_json() for row in rows])
+            return
+        if not rows:
+            typer.echo(f"{left.name} and {right.name} have the same settings")
+            return
+        table = _table("setting", left.name, right.name)
+        for row in rows:
+            table.add_row(row.path, format_value(row.a), format_value(row.b))
+        Console().print(table)
+
+
+@app.command("schema")
+def schema_command(
+    output: Path | None = typer.Option(
+        None, "-o", "--output", help="Write to this file instead of stdout."
+    ),
+    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
+) -> None:
+    """Print the JSON Schema of a ruleset file (for editors and YAML language servers)."""
+    with user_errors():
+        text = json.dumps(ruleset_file_schema(), indent=2, ensure_ascii=False) + "\n"
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        if output.exists() and not force:
+            raise fail(f"{output} exists; use --force to overwrite it")
+        output.write_text(text, encoding="utf-8")
+        typer.echo(f"wrote {output}")

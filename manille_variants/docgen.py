@@ -1,0 +1,501 @@
+"""Rulesets in words: the settings reference, table summaries and differences.
+
+``python -m manille_variants.docgen [FILE]`` rewrites ``docs/rulesets.md`` (the reference of
+every setting, generated from the schema and the bundled rulesets); a test fails when the
+committed file is stale.  :func:`summary_lines` says in plain words what matters at the table,
+:func:`diff_rulesets` lists every setting on which two rulesets differ.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from manille_variants.loader import bundled_names, load_ruleset, ruleset_file_schema
+from manille_variants.schema import Call, Ruleset
+
+__all__ = [
+    "MISSING",
+    "DiffRow",
+    "Setting",
+    "diff_rulesets",
+    "format_value",
+    "main",
+    "reference_markdown",
+    "ruleset_yaml",
+    "settings",
+    "summary_lines",
+]
+
+DOCS_FILE = Path(__file__).resolve().parent.parent / "docs" / "rulesets.md"
+RULE_SECTIONS = ("dealing", "trump", "calls", "play", "scoring", "match")
+
+
+# --- plain-word summary -----------------------------------------------------------------
+
+
+def summary_lines(rs: Ruleset, width: int = 96) -> list[str]:
+    """A short human summary of the rules that matter at the table, wrapped to ``width``."""
+    sentences = [
+        *_dealing_words(rs),
+        _trump_words(rs),
+        _calls_words(rs),
+        *_play_words(rs),
+        *_scoring_words(rs),
+        _match_words(rs),
+    ]
+    lines: list[str] = []
+    for sentence in sentences:
+        lines += textwrap.wrap(
+            sentence, width, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False
+        )
+    return lines
+
+
+def _side(rs: Ruleset, where: str) -> str:
+    left = (where == "after-dealer") == (rs.dealing.direction == "clockwise")
+    return "left" if left else "right"
+
+
+def _dealing_words(rs: Ruleset) -> Iterator[str]:
+    d = rs.dealing
+    packets = ", ".join(str(p) for p in d.packets)
+    leader = (
+        "the dealer"
+        if d.first_leader == "dealer"
+        else f"the dealer's {_side(rs, d.first_leader)}-hand player"
+    )
+    yield (
+        f"Deal and play {d.direction}, in packets of {packets}; the dealer's {d.cutter}-hand "
+        f"neighbour cuts; {leader} leads first; the deal passes to the "
+        f"{_side(rs, d.next_dealer)}; the first dealer is "
+        f"{'drawn at random' if d.first_dealer == 'random' else f'seat {d.first_dealer}'}."
+    )
+    if d.early_look_throws_in:
+        yield "If the dealer's partner looks before trump is named, the deal is thrown in."
+
+
+def _trump_words(rs: Ruleset) -> str:
+    t = rs.trump
+    who = "The dealer names trump" + (
+        " or hands the choice to the partner" if t.delegation else " (no passing)"
+    )
+    parts = [who]
+    if t.no_trump.allowed:
+        parts.append(f"no-trump counts x{t.no_trump.factor}")
+    b = t.blind_no_trump
+    if b.allowed:
+        behind = (
+            f", only when behind by {b.only_when_behind_by} or more"
+            if b.only_when_behind_by
+            else ""
+        )
+        parts.append(f"blind no-trump before looking counts x{b.factor}{behind}")
+    else:
+        parts.append("no blind no-trump")
+    return "; ".join(parts) + "."
+
+
+_BY = {"opponents": "an opponent", "contract-side": "the contract side", "anyone": "anyone"}
+
+
+def _calls_words(rs: Ruleset) -> str:
+    if not rs.calls:
+        return "No doubling calls."
+    rungs = []
+    for call in rs.calls:
+        after = f" after {call.after}" if call.after else ""
+        rungs.append(
+            f"'{call.label or call.name}' by {_BY[call.by]}{after} (x{call.factor} in total)"
+        )
+    return "Calls: " + ", then ".join(rungs) + "."
+
+
+_UNDERTRUMP = {
+    "forbidden": "never undertrump unless your hand is nothing but lower trumps",
+    "allowed": "undertrumping is allowed",
+    "forbidden-if-can-overtrump": "undertrump only when you cannot overtrump",
+    "required": "undertrump when an opponent's trump wins and you cannot overtrump",
+}
+
+
+def _play_words(rs: Ruleset) -> Iterator[str]:
+    p = rs.play
+    follow = "Follow suit"
+    if p.beat_opponent:
+        follow += ", beating an opponent's winning card of the led suit if you can"
+        follow += "" if p.beat_at_no_trump else " (not at no-trump)"
+    if p.beat_partner_on_trump_lead:
+        follow += "; on a trump lead beat the winning trump even when it is your partner's"
+    yield follow + "."
+    duties = []
+    if p.trump_when_opponent_wins or p.trump_when_partner_wins:
+        whom = {
+            (True, True): "an opponent wins, even when your partner wins",
+            (True, False): "an opponent wins",
+            (False, True): "your partner wins",
+        }
+        duties.append(f"trump when {whom[(p.trump_when_opponent_wins, p.trump_when_partner_wins)]}")
+    if p.overtrump_opponent or p.overtrump_partner:
+        whose = {
+            (True, True): "an opponent's or your partner's",
+            (True, False): "an opponent's",
+            (False, True): "your partner's",
+        }
+        duties.append(
+            f"overtrump {whose[(p.overtrump_opponent, p.overtrump_partner)]} trump if you can"
+        )
+    duties.append(_UNDERTRUMP[p.undertrump])
+    yield "Void in the led suit: " + "; ".join(duties) + "."
+    if p.extra_rules:
+        yield "Plug-in rules: " + ", ".join(p.extra_rules) + "."
+
+
+def _scoring_words(rs: Ruleset) -> Iterator[str]:
+    s = rs.scoring
+    half = s.deal_total // 2
+    extras = "".join(
+        [
+            f" + {s.trick_points} per trick" if s.trick_points else "",
+            f" + {s.last_trick_bonus} for the last trick" if s.last_trick_bonus else "",
+        ]
+    )
+    total = (
+        f"{s.card_total} card points{extras} = {s.deal_total}"
+        if extras
+        else f"{s.card_total} card points"
+    )
+    yield (
+        f"A deal holds {total}; the side above {half} "
+        f"scores its total minus {half}, times the factors; the other side scores 0."
+    )
+    tie = f"A {half}-{half} tie scores nothing"
+    if s.tie.carry == "none":
+        tie += " and is simply void."
+    else:
+        per = " per tie in a row" if s.tie.stacking == "per-tie" else ""
+        tie += f"; the next decisive deal counts x{s.tie.factor}{per}."
+    yield tie
+    sweep = (
+        "No sweep bonus"
+        if s.sweep.factor == 1
+        else f"A sweep ({_SWEEP[s.sweep.definition]}) counts x{s.sweep.factor}"
+    )
+    combine = (
+        "factors multiply" if s.combine == "multiply" else "factors add (1 + the sum of factor - 1)"
+    )
+    cap = f", capped at x{s.cap}" if s.cap else ", no cap"
+    yield f"{sweep}; {combine}{cap}."
+    if s.adjustments:
+        yield "Scoring plug-ins: " + ", ".join(s.adjustments) + "."
+
+
+_SWEEP = {"all-tricks": "all 8 tricks", "all-card-points": "all the card points"}
+
+
+def _match_words(rs: Ruleset) -> str:
+    m = rs.match
+    games = (
+        f"; a match is best of {m.best_of} games (boams)"
+        if m.best_of > 1
+        else "; one game is the match"
+    )
+    return f"A game is won at {m.target} match points or more after a complete deal{games}."
+
+
+# --- the resolved ruleset as YAML -----------------------------------------------------
+
+
+class _Dumper(yaml.SafeDumper):
+    """Block mappings, flow lists of plain values (``packets: [3, 2, 3]``)."""
+
+
+def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
+    flow = all(not isinstance(item, dict | list) for item in data)
+    return dumper.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
+
+
+_Dumper.add_representer(list, _represent_list)
+
+
+def ruleset_yaml(rs: Ruleset, *, summary: bool = True) -> str:
+    """The resolved ruleset as YAML that loads back to an equal ruleset.
+
+    With ``summary``, a plain-word summary follows as YAML comments.
+    """
+    text = yaml.dump(
+        rs.model_dump(mode="json"), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=96
+    )
+    header = f"# {rs.name}: fully resolved (content hash {rs.content_hash()})\n"
+    if not summary:
+        return header + text
+    notes = "".join(
+        f"# {line}".rstrip() + "\n" for line in ["", "At the table:", *summary_lines(rs, 94)]
+    )
+    return header + text + notes
+
+
+# --- differences ------------------------------------------------------------------------
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True)
+class DiffRow:
+    """One setting that differs: its dotted path and its value on each side (or MISSING)."""
+
+    path: str
+    a: Any
+    b: Any
+
+    def as_json(self) -> dict[str, Any]:
+        """``{"path", "a", "b"}`` with null for a side that has no such setting."""
+        return {"path": self.path, "a": _json_side(self.a), "b": _json_side(self.b)}
+
+
+def _json_side(value: Any) -> Any:
+    return None if value is MISSING else value
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset) -> list[DiffRow]:
+    """Every setting on which two resolved rulesets differ: rules first, then metadata."""
+    da, db = a.model_dump(mode="json"), b.model_dump(mode="json")
+    keys = [*RULE_SECTIONS, *(k for k in da if k not in RULE_SECTIONS)]
+    rows: list[DiffRow] = []
+    for key in keys:
+        rows += _diff(da.get(key, MISSING), db.get(key, MISSING), key)
+    return rows
+
+
+def _diff(a: Any, b: Any, path: str) -> list[DiffRow]:
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = [*a, *(k for k in b if k not in a)]
+        return [
+            row for k in keys for row in _diff(a.get(k, MISSING), b.get(k, MISSING), f"{path}.{k}")
+        ]
+    if _records(a) and _records(b):
+        size = max(len(a), len(b))
+        return [row for i in range(size) for row in _diff(_at(a, i), _at(b, i), f"{path}.{i}")]
+    return [] if a == b else [DiffRow(path, a, b)]
+
+
+def _records(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, dict) for item in value)
+
+
+def _at(items: list[Any], i: int) -> Any:
+    return items[i] if i < len(items) else MISSING
+
+
+def format_value(value: Any) -> str:
+    """A setting's value as written in YAML flow style (``[3, 2, 3]``, ``null``, ``true``)."""
+    if value is MISSING:
+        return "(not set)"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --- the settings reference -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One documented setting: dotted path (``calls[].factor`` inside the call list)."""
+
+    path: str
+    section: str
+    description: str
+    type: str
+    default: Any
+
+
+def settings() -> list[Setting]:
+    """Every setting of a ruleset file, from the JSON Schema, in schema order."""
+    schema = ruleset_file_schema()
+    defs = schema["$defs"]
+    out: list[Setting] = []
+    for key, prop in schema["properties"].items():
+        ref = _ref(prop, defs)
+        if ref is not None and key != "calls":
+            out += _leaves(ref, defs, key, key)
+            continue
+        out.append(_setting(key, "metadata" if key not in RULE_SECTIONS else key, prop, defs))
+        items = _ref(prop.get("items", {}), defs)
+        if items is not None:
+            out += _leaves(items, defs, f"{key}[]", key)
+    return out
+
+
+def _ref(prop: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any] | None:
+    ref = prop.get("$ref")
+    return defs[ref.rsplit("/", 1)[-1]] if isinstance(ref, str) else None
+
+
+def _leaves(
+    model: dict[str, Any], defs: dict[str, Any], prefix: str, section: str
+) -> list[Setting]:
+    out: list[Setting] = []
+    for key, prop in model["properties"].items():
+        ref = _ref(prop, defs)
+        if ref is not None:
+            out += _leaves(ref, defs, f"{prefix}.{key}", section)
+        else:
+            out.append(_setting(f"{prefix}.{key}", section, prop, defs))
+    return out
+
+
+def _setting(path: str, section: str, prop: dict[str, Any], defs: dict[str, Any]) -> Setting:
+    return Setting(
+        path, section, prop.get("description", ""), _type_text(prop, defs), _default(path)
+    )
+
+
+def _type_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
+    if "anyOf" in prop:
+        kinds = [_type_text(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
+        return " or ".join(kinds) + " or null"
+    if "enum" in prop:
+        return " / ".join(
+            f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in prop["enum"]
+        )
+    kind = prop.get("type")
+    if kind == "array" and "$ref" in prop.get("items", {}):
+        return "list of calls (below)"
+    if kind == "array":
+        return f"list of {_plural(_type_text(prop.get('items', {}), defs))}"
+    if kind == "object":
+        return f"mapping rank → {_type_text(prop.get('additionalProperties', {}), defs)}"
+    if kind == "integer":
+        return f"integer ≥ {prop['minimum']}" if "minimum" in prop else "integer"
+    if kind == "string":
+        return "name (a-z, 0-9, -)" if "pattern" in prop else "text"
+    return {"boolean": "true / false"}.get(str(kind), str(kind))
+
+
+def _plural(text: str) -> str:
+    head, _, rest = text.partition(" ")
+    if head in ("integer", "name"):
+        return f"{head}s {rest}".strip()
+    return text
+
+
+def _default(path: str) -> Any:
+    if path.startswith("calls[]."):
+        info = Call.model_fields[path.split(".", 1)[1]]
+        return MISSING if info.is_required() else info.get_default(call_default_factory=True)
+    if path == "extends":
+        return None
+    if path == "name":
+        return MISSING
+    return _lookup(Ruleset(name="defaults").model_dump(mode="json"), path)
+
+
+def _lookup(data: Any, path: str) -> Any:
+    for step in path.split("."):
+        if not isinstance(data, dict) or step not in data:
+            return MISSING
+        data = data[step]
+    return data
+
+
+def reference_markdown() -> str:
+    """The text of ``docs/rulesets.md``."""
+    names = bundled_names()
+    dumps = {name: load_ruleset(name).model_dump(mode="json") for name in names}
+    lines = [
+        "# Ruleset settings reference",
+        "",
+        "<!-- Generated by `python -m manille_variants.docgen` (make docs); do not edit. -->",
+        "",
+        "Every setting a ruleset file can hold, with its meaning, type and default, and its value",
+        "in each bundled ruleset (**bold** where it differs from the default). A file sets only",
+        "what differs from its parent; see [custom-rulesets.md](custom-rulesets.md).",
+    ]
+    by_section: dict[str, list[Setting]] = {}
+    for s in settings():
+        by_section.setdefault(s.section, []).append(s)
+    for section in ["metadata", *RULE_SECTIONS]:
+        lines += _section_markdown(section, by_section.get(section, []), names, dumps)
+    return "\n".join(lines) + "\n"
+
+
+_SECTION_TITLES = {
+    "metadata": "Metadata (never inherited)",
+    "dealing": "`dealing`: shuffle, cut, deal, first lead",
+    "trump": "`trump`: trump choice and no-trump",
+    "calls": "`calls`: the doubling ladder",
+    "play": "`play`: play obligations",
+    "scoring": "`scoring`: from card points to match points",
+    "match": "`match`: game and match end",
+}
+
+
+def _section_markdown(
+    section: str, rows: list[Setting], names: list[str], dumps: dict[str, dict[str, Any]]
+) -> list[str]:
+    lines = [
+        "",
+        f"## {_SECTION_TITLES[section]}",
+        "",
+        "| setting | meaning | type | default |",
+        "|---|---|---|---|",
+    ]
+    for s in rows:
+        lines.append(
+            f"| `{s.path}` | {_cell(s.description)} | {_cell(s.type)} | {_cell_value(s.default)} |"
+        )
+    valued = [s for s in rows if "[]" not in s.path and s.path not in ("description", "extends")]
+    if not valued:
+        return lines
+    lines += ["", "| setting | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for s in valued:
+        default = MISSING if section == "metadata" else s.default
+        cells = [_bundled_cell(_lookup(dumps[n], s.path), default) for n in names]
+        lines.append(f"| `{s.path}` | " + " | ".join(cells) + " |")
+    return lines
+
+
+def _bundled_cell(value: Any, default: Any) -> str:
+    text = _cell_value(_calls_text(value) if _records(value) and value else value)
+    return f"**{text}**" if default is not MISSING and value != default else text
+
+
+def _calls_text(calls: list[dict[str, Any]]) -> str:
+    return ", ".join(f"{c['name']} x{c['factor']}" for c in calls)
+
+
+def _cell_value(value: Any) -> str:
+    if value is MISSING:
+        return "(required)"
+    return _cell(f"`{format_value(value)}`" if not isinstance(value, str) or value else '`""`')
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Rewrite ``docs/rulesets.md`` (or the file given as the only argument)."""
+    args = sys.argv[1:] if argv is None else argv
+    target = Path(args[0]) if args else DOCS_FILE
+    target.write_text(reference_markdown(), encoding="utf-8")
+    print(f"wrote {target}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
