@@ -27,7 +27,7 @@ __all__ = [
 
 
 class Action:
-    """A non-card decision.  Interned: compare with ``is`` or ``==``."""
+    """A non-card decision.  Interned: one object per text, so ``==`` is identity."""
 
     __slots__ = ("arg", "kind", "text")
 
@@ -35,10 +35,17 @@ class Action:
     arg: str | None
     text: str
 
-    def __init__(self, kind: str, arg: str | None = None) -> None:
-        self.kind = kind
-        self.arg = arg
-        self.text = f"{kind}:{arg}" if arg is not None else kind
+    def __new__(cls, kind: str, arg: str | None = None) -> Action:
+        text = f"{kind}:{arg}" if arg is not None else kind
+        existing = _INTERNED.get(text)
+        if existing is not None:
+            return existing
+        action = super().__new__(cls)
+        action.kind = kind
+        action.arg = arg
+        action.text = text
+        _INTERNED[text] = action
+        return action
 
     def __str__(self) -> str:
         return self.text
@@ -46,15 +53,11 @@ class Action:
     def __repr__(self) -> str:
         return f"Action('{self.text}')"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and other.text == self.text
+    def __reduce__(self) -> tuple[object, tuple[str, str | None]]:
+        return (Action, (self.kind, self.arg))
 
-    def __hash__(self) -> int:
-        return hash(self.text)
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (parse_action, (self.text,))
-
+_INTERNED: dict[str, Action] = {}
 
 AnyAction = Card | Action
 
@@ -65,7 +68,6 @@ DELEGATE = Action("delegate")
 PASS = Action("pass")
 THROW_IN = Action("throw-in")
 _TRUMPS = {s: Action("trump", s.name) for s in SUITS}
-_CALLS: dict[str, Action] = {}
 _FIXED = {a.text: a for a in (LOOK, BLIND, NO_TRUMP, DELEGATE, PASS, THROW_IN, *_TRUMPS.values())}
 
 
@@ -74,10 +76,7 @@ def trump_action(suit: Suit) -> Action:
 
 
 def call_action(name: str) -> Action:
-    action = _CALLS.get(name)
-    if action is None:
-        action = _CALLS[name] = Action("call", name)
-    return action
+    return Action("call", name)
 
 
 def parse_action(text: str | Card | Action) -> Card | Action:

@@ -14,11 +14,12 @@ see :func:`replay`.
 
 from __future__ import annotations
 
-import random
+import hashlib
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from manille_variants.cards import SUITS, Card, Suit, cards_from_mask
+from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -43,15 +44,18 @@ __all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled
 PHASES = ("blind", "trump", "calls", "play", "over")
 TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play order, winner seat)
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
-_VALUES_CACHE: dict[int, tuple[int, ...]] = {}
+_T0, _T1, _T2, _T3 = _SUIT_TABLES
+_HAND = 0xFFFFFFFF
+_PLAY = "play"
+_WORDS = struct.Struct("<33I")
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
     """The seeded shuffle of the 32 card indices and the cut position (1..31)."""
-    rng = random.Random(seed)
-    order = list(range(32))
-    rng.shuffle(order)
-    return order, rng.randrange(1, 32)
+    # 33 32-bit words from SHAKE-128 of the seed: 32 sort keys and the cut.  The same on
+    # every machine and Python version, and faster than seeding a Mersenne Twister.
+    words = _WORDS.unpack(hashlib.shake_128(b"manille:%d" % seed).digest(132))
+    return sorted(range(32), key=words.__getitem__), 1 + words[32] % 31
 
 
 def new_deal(
@@ -72,18 +76,11 @@ def new_deal(
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = shuffled_deck(seed)
     order = order[cut:] + order[:cut]
-    hands = [0, 0, 0, 0]
-    pos = 0
-    first = (dealer + rules.step) % 4
-    for packet in rules.packets:
-        for k in range(4):
-            seat = (first + k * rules.step) % 4
-            for index in order[pos : pos + packet]:
-                hands[seat] |= 1 << index
-            pos += packet
-    state = DealState.__new__(DealState)
-    state._init(rules, seed, dealer, pending_ties, scores, tuple(hands), cut)
-    return state
+    # deal_pattern[p]: the seat (relative to the dealer) receiving the p-th card dealt.
+    shifts = rules.deal_shifts[dealer]
+    hands = sum([1 << (index + shift) for index, shift in zip(order, shifts, strict=True)])
+    ctx = _Context(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut)
+    return DealState._start(ctx, hands)
 
 
 def replay(
@@ -102,125 +99,159 @@ def replay(
     return state
 
 
+class _Context:
+    """What stays fixed once the play starts; shared by all states of the play phase."""
+
+    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "mode", "pending_ties", "queue",
+                 "rules", "scores", "seed", "step", "trump")
+
+    def __init__(
+        self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int
+    ) -> None:
+        self.rules = rules
+        self.above = rules.above
+        self.step = rules.step
+        self.seed = seed
+        self.dealer = dealer
+        self.pending_ties = pending_ties
+        self.scores = scores
+        self.cut = cut
+        self.mode: str | None = None
+        self.trump = -1
+        self.chooser: int | None = None
+        self.calls: tuple[str, ...] = ()
+        self.queue: tuple[int, ...] = ()
+
+    def copy(self) -> _Context:
+        new = _Context(self.rules, self.seed, self.dealer, self.pending_ties, self.scores, self.cut)
+        new.mode = self.mode
+        new.trump = self.trump
+        new.chooser = self.chooser
+        new.calls = self.calls
+        new.queue = self.queue
+        return new
+
+
 class DealState:
-    """One deal.  Immutable: :meth:`apply` returns a new state."""
+    """One deal.  Immutable: :meth:`apply` returns a new state.
+
+    Hands are kept as one 128-bit integer (32 bits a seat) so that playing a card is a
+    single xor; the decisions before play live in a shared context object.
+    """
 
     __slots__ = (
-        "_hands", "_legal", "_queue", "_trump", "actions", "calls", "chooser", "cut", "dealer",
-        "leader", "mode", "pending_ties", "phase", "points", "result", "rules", "scores", "seed",
-        "to_play", "trick", "tricks", "tricks_won", "win_idx", "win_seat",
+        "_action", "_ctx", "_hands", "_legal", "_parent", "_tally", "is_over", "leader", "phase",
+        "result", "to_play", "trick", "tricks", "win_idx", "win_seat",
     )
 
-    rules: Rules
-    seed: int
-    dealer: int
-    pending_ties: int
-    scores: tuple[int, int]
-    cut: int
+    _ctx: _Context
+    _hands: int
+    _legal: int | list[AnyAction] | None
+    _parent: DealState | None
+    _action: AnyAction | None
+    _tally: tuple[int, int, int, int]  # card points and tricks of team 0 and team 1
+    is_over: bool
     phase: str
     to_play: int
-    _hands: tuple[int, int, int, int]
-    _trump: int
-    mode: str | None
-    chooser: int | None
-    calls: tuple[str, ...]
-    _queue: tuple[int, ...]
     trick: tuple[Card, ...]
     leader: int
     win_seat: int
     win_idx: int
     tricks: tuple[TrickRecord, ...]
-    points: tuple[int, int]
-    tricks_won: tuple[int, int]
-    actions: tuple[AnyAction, ...]
     result: DealScore | None
-    _legal: int | list[AnyAction] | None
 
-    def _init(
-        self,
-        rules: Rules,
-        seed: int,
-        dealer: int,
-        pending_ties: int,
-        scores: tuple[int, int],
-        hands: tuple[int, ...],
-        cut: int,
-    ) -> None:
-        self.rules = rules
-        self.seed = seed
-        self.dealer = dealer
-        self.pending_ties = pending_ties
-        self.scores = (int(scores[0]), int(scores[1]))
-        self.cut = cut
-        self._hands = hands  # type: ignore[assignment]
-        self._trump = -1
-        self.mode = None
-        self.chooser = None
-        self.calls = ()
-        self._queue = ()
-        self.trick = ()
-        self.leader = (dealer + rules.leader_offset) % 4
-        self.win_seat = -1
-        self.win_idx = -1
-        self.tricks = ()
-        self.points = (0, 0)
-        self.tricks_won = (0, 0)
-        self.actions = ()
-        self.result = None
-        self._legal = None
-        self.to_play = dealer
-        self.phase = "blind" if self._blind_offered() else "trump"
+    @classmethod
+    def _start(cls, ctx: _Context, hands: int) -> DealState:
+        state = cls.__new__(cls)
+        state._ctx = ctx
+        state._hands = hands
+        state._legal = None
+        state._parent = None
+        state._action = None
+        state._tally = (0, 0, 0, 0)
+        state.is_over = False
+        state.result = None
+        state.trick = ()
+        state.leader = (ctx.dealer + ctx.rules.leader_offset) % 4
+        state.win_seat = -1
+        state.win_idx = -1
+        state.tricks = ()
+        state.to_play = ctx.dealer
+        state.phase = "blind" if _blind_offered(ctx) else "trump"
+        return state
 
     # ----------------------------------------------------------------- reading
-    @property
-    def is_over(self) -> bool:
-        return self.result is not None
+    rules = property(lambda self: self._ctx.rules, doc="The compiled ruleset.")
+    seed = property(lambda self: self._ctx.seed, doc="The seed of the shuffle and cut.")
+    dealer = property(lambda self: self._ctx.dealer, doc="The dealer's seat.")
+    pending_ties = property(lambda self: self._ctx.pending_ties, doc="Tied deals in a row before this one.")
+    scores = property(lambda self: self._ctx.scores, doc="Match points (team 0, team 1) before this deal.")
+    cut = property(lambda self: self._ctx.cut, doc="Where the pack was cut (1-31).")
+    mode = property(lambda self: self._ctx.mode, doc='"trump", "no-trump", "blind", or None before the choice.')
+    chooser = property(lambda self: self._ctx.chooser, doc="The seat that named trump (or was asked to).")
+    calls = property(lambda self: self._ctx.calls, doc="Names of the calls made, in order.")
 
     @property
     def trump(self) -> str | None:
         """The trump suit letter, or None at no-trump (and before trump is named)."""
-        return SUITS[self._trump].name if self._trump >= 0 else None
+        t = self._ctx.trump
+        return SUITS[t].name if t >= 0 else None
 
     @property
     def trump_suit(self) -> Suit | None:
-        return SUITS[self._trump] if self._trump >= 0 else None
+        t = self._ctx.trump
+        return SUITS[t] if t >= 0 else None
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """Card points taken so far by team 0 and team 1."""
+        return self._tally[0], self._tally[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken so far by team 0 and team 1."""
+        return self._tally[2], self._tally[3]
+
+    @property
+    def actions(self) -> tuple[AnyAction, ...]:
+        """Every action applied since the deal, in order (what :func:`replay` needs)."""
+        out: list[AnyAction] = []
+        node: DealState | None = self
+        while node is not None and node._action is not None:
+            out.append(node._action)
+            node = node._parent
+        return tuple(reversed(out))
 
     @property
     def hands(self) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
         """The four hands in seat order (full information: never give this to a bot)."""
         h = self._hands
-        return (cards_from_mask(h[0]), cards_from_mask(h[1]), cards_from_mask(h[2]), cards_from_mask(h[3]))
+        return (cards_from_mask(h & _HAND), cards_from_mask(h >> 32 & _HAND),
+                cards_from_mask(h >> 64 & _HAND), cards_from_mask(h >> 96 & _HAND))
 
     def hand(self, seat: int) -> list[Card]:
-        return cards_from_mask(self._hands[seat])
+        return cards_from_mask(self._hands >> (32 * seat) & _HAND)
 
     def hand_mask(self, seat: int) -> int:
-        return self._hands[seat]
+        return self._hands >> (32 * seat) & _HAND
 
     @property
     def dealer_team(self) -> int:
         """The contract side: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-        return self.dealer & 1
-
-    @property
-    def partner_of_dealer(self) -> int:
-        return self.dealer ^ 2
+        return self._ctx.dealer & 1
 
     @property
     def thrown_in(self) -> bool:
         return self.result is not None and self.result.thrown_in
 
-    @property
-    def call_level(self) -> int:
-        return len(self.calls)
-
     def has_looked(self, seat: int) -> bool:
         """Whether ``seat`` may see its own hand now (the dealer not before the blind
         decision; the dealer's partner not before trump is named, unless asked to name it)."""
-        if seat == self.dealer:
+        dealer = self._ctx.dealer
+        if seat == dealer:
             return self.phase != "blind"
-        if seat == self.dealer ^ 2 and self.phase in ("blind", "trump"):
-            return self.chooser == seat
+        if seat == dealer ^ 2 and self.phase in ("blind", "trump"):
+            return self._ctx.chooser == seat
         return True
 
     def __eq__(self, other: object) -> bool:
@@ -230,12 +261,13 @@ class DealState:
         return hash(self._key())
 
     def _key(self) -> tuple[Any, ...]:
-        return (self.rules.content_hash, self.seed, self.dealer, self.pending_ties, self.scores,
+        c = self._ctx
+        return (c.rules.content_hash, c.seed, c.dealer, c.pending_ties, c.scores,
                 tuple(str(a) for a in self.actions))
 
     def __repr__(self) -> str:
         return (f"<DealState {self.rules.ruleset.name} seed={self.seed} dealer={self.dealer} "
-                f"phase={self.phase} to_play={self.to_play} actions={len(self.actions)}>")
+                f"phase={self.phase} to_play={self.to_play}>")
 
     # ----------------------------------------------------------------- choices
     def legal_actions(self) -> list[AnyAction]:
@@ -243,256 +275,229 @@ class DealState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if type(legal) is int:
-            return cards_from_mask(legal)  # type: ignore[return-value]
+        if legal.__class__ is int:
+            return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255],  # type: ignore[operator]
+                    *_T3[legal >> 24]]  # type: ignore[operator]
         return list(legal)  # type: ignore[arg-type]
 
     def legal_card_mask(self) -> int:
         """Bitmask of the legal cards (0 outside the play phase)."""
-        if self.phase != "play":
+        if self.phase != _PLAY:
             return 0
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return legal if type(legal) is int else sum(c.bit for c in legal)  # type: ignore[union-attr,misc]
+        return legal if legal.__class__ is int else sum(c.bit for c in legal)  # type: ignore[union-attr,misc,return-value]
 
     def _compute_legal(self) -> int | list[AnyAction]:
+        ctx = self._ctx
         phase = self.phase
-        if phase == "play":
-            hand = self._hands[self.to_play]
-            if self.rules.obligation_plugins:
-                return self._explain().cards  # type: ignore[return-value]
-            if not self.trick:
+        if phase == _PLAY:
+            hand = self._hands >> (32 * self.to_play) & _HAND
+            if ctx.rules.obligation_plugins:
+                return sum(c.bit for c in self._explain().cards)
+            trick = self.trick
+            if not trick:
                 return hand
-            return legal_mask(
-                self.rules, hand, self.trick[0].suit, self.win_idx,
-                self.win_seat ^ self.to_play == 2, self._trump,
+            return ctx.rules.legal_fn(
+                hand, trick[0].suit, self.win_idx, self.win_seat ^ self.to_play == 2, ctx.trump
             )
         if phase == "trump":
             out: list[AnyAction] = list(_TRUMP_ACTIONS)
-            if self.rules.no_trump_allowed:
+            if ctx.rules.no_trump_allowed:
                 out.append(NO_TRUMP)
-            if self.rules.delegation and self.chooser is None:
+            if ctx.rules.delegation and ctx.chooser is None:
                 out.append(DELEGATE)
             return out
         if phase == "blind":
             return [LOOK, BLIND]
         if phase == "calls":
-            return [PASS, *(call_action(c.name) for c in self._open_calls(self.to_play))]
+            return [PASS, *(call_action(c.name) for c in _open_calls(ctx, self.to_play))]
         return []
 
     def explain(self) -> str:
-        """Why the legal cards are what they are (play phase), in a player's words."""
-        if self.phase != "play":
-            return f"{self.phase}: choose one of {', '.join(str(a) for a in self.legal_actions())}"
-        return self._explain().reason
+        """Why the legal actions are what they are, in a player's words."""
+        if self.phase != _PLAY:
+            options = ", ".join(str(a) for a in self.legal_actions())
+            return f"{self.phase}: seat {self.to_play} chooses one of {options}"
+        return self._explain().reason  # type: ignore[no-any-return]
 
     def _explain(self) -> Any:
         return explain_legal(
-            self.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
+            self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
             tricks_played=len(self.tricks),
         )
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: AnyAction) -> DealState:
         """The state after ``action`` by :attr:`to_play`; raises IllegalPlayError if not legal."""
-        if self.phase == "play" and action.__class__ is Card:
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal()
-            if type(legal) is int:
-                if not action.bit & legal:  # type: ignore[union-attr]
-                    raise IllegalPlayError(self._why_illegal(action))  # type: ignore[arg-type]
-            elif action not in legal:  # type: ignore[operator]
-                raise IllegalPlayError(self._why_illegal(action))  # type: ignore[arg-type]
-            return self._play(action)  # type: ignore[arg-type]
-        return self._decide(action)
+        if action.__class__ is not Card or self.phase != _PLAY:
+            return self._decide(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if not action.bit & legal:  # type: ignore[union-attr,operator]
+            raise IllegalPlayError(self._why_illegal(action))  # type: ignore[arg-type]
+        ctx = self._ctx
+        seat = self.to_play
+        new = _new_state(DealState)
+        new._ctx = ctx
+        new._parent = self
+        new._action = action
+        new._legal = None
+        new.result = None
+        new.is_over = False
+        new.phase = _PLAY
+        new._hands = self._hands ^ (action.bit << (32 * seat))  # type: ignore[union-attr]
+        trick = self.trick
+        if trick:
+            w = self.win_idx
+            trump = ctx.trump
+            if action.bit & ctx.above[w] or (action.suit == trump and w >> 3 != trump):  # type: ignore[union-attr]
+                new.win_seat = seat
+                new.win_idx = action.index  # type: ignore[union-attr]
+            else:
+                new.win_seat = self.win_seat
+                new.win_idx = w
+            if len(trick) == 3:
+                return new._close_trick((*trick, action))  # type: ignore[arg-type]
+            new.leader = self.leader
+        else:
+            new.win_seat = seat
+            new.win_idx = action.index  # type: ignore[union-attr]
+            new.leader = seat
+        new.trick = (*trick, action)  # type: ignore[arg-type]
+        new.to_play = (seat + ctx.step) & 3
+        new.tricks = self.tricks
+        new._tally = self._tally
+        return new
 
     def _why_illegal(self, card: Card) -> str:
         seat = self.to_play
-        if not card.bit & self._hands[seat]:
+        if not card.bit & self.hand_mask(seat):
             return f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})"
         return f"{card} is not legal for seat {seat}: {self.explain()}"
 
-    def _copy(self) -> DealState:
-        new = DealState.__new__(DealState)
-        new.rules = self.rules
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new.pending_ties = self.pending_ties
-        new.scores = self.scores
-        new.cut = self.cut
-        new.phase = self.phase
-        new.to_play = self.to_play
-        new._hands = self._hands
-        new._trump = self._trump
-        new.mode = self.mode
-        new.chooser = self.chooser
-        new.calls = self.calls
-        new._queue = self._queue
-        new.trick = self.trick
-        new.leader = self.leader
-        new.win_seat = self.win_seat
-        new.win_idx = self.win_idx
-        new.tricks = self.tricks
-        new.points = self.points
-        new.tricks_won = self.tricks_won
-        new.result = None
-        new._legal = None
-        return new
-
-    def _play(self, card: Card) -> DealState:
-        rules = self.rules
-        seat = self.to_play
-        new = self._copy()
-        new.actions = (*self.actions, card)
-        hands = list(self._hands)
-        hands[seat] ^= card.bit
-        new._hands = tuple(hands)  # type: ignore[assignment]
-        trick = (*self.trick, card)
-        if len(trick) == 1:
-            new.leader = seat
-            new.win_seat = seat
-            new.win_idx = card.index
-        else:
-            w = self.win_idx
-            if card.bit & rules.above[w] or (card.suit == self._trump and w >> 3 != self._trump):
-                new.win_seat = seat
-                new.win_idx = card.index
-        if len(trick) < 4:
-            new.trick = trick
-            new.to_play = (seat + rules.step) % 4
-            return new
-        return new._close_trick(trick)
-
     def _close_trick(self, trick: tuple[Card, ...]) -> DealState:
-        rules = self.rules
+        rules = self._ctx.rules
         winner = self.win_seat
         values = rules.values
         gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
-        if winner & 1:
-            self.points = (self.points[0], self.points[1] + gained)
-            self.tricks_won = (self.tricks_won[0], self.tricks_won[1] + 1)
-        else:
-            self.points = (self.points[0] + gained, self.points[1])
-            self.tricks_won = (self.tricks_won[0] + 1, self.tricks_won[1])
-        self.tricks = (*self.tricks, (self.leader, trick, winner))
+        p0, p1, w0, w1 = self._parent._tally  # type: ignore[union-attr]
+        self._tally = (p0, p1 + gained, w0, w1 + 1) if winner & 1 else (p0 + gained, p1, w0 + 1, w1)
+        self.tricks = (*self._parent.tricks, (self._parent.leader, trick, winner))  # type: ignore[union-attr]
         self.trick = ()
         self.to_play = winner
         self.leader = winner
         if len(self.tricks) == 8:
             self.phase = "over"
+            self.is_over = True
             self.result = self._score(last_winner=winner)
         return self
 
     def _score(self, last_winner: int) -> DealScore:
-        team = self.dealer & 1
+        ctx = self._ctx
+        team = ctx.dealer & 1
         return score_deal(
-            self.rules,
-            self.points[team],
-            self.tricks_won[team],
-            self.mode or "trump",
-            len(self.calls),
-            self.pending_ties,
+            ctx.rules,
+            self._tally[team],
+            self._tally[2 + team],
+            ctx.mode or "trump",
+            len(ctx.calls),
+            ctx.pending_ties,
             last_trick="A" if last_winner & 1 == team else "B",
             trump=self.trump,
         )
 
+    def _successor(self, action: AnyAction) -> DealState:
+        new = _new_state(DealState)
+        new._ctx = self._ctx.copy()
+        new._parent = self
+        new._action = action
+        new._legal = None
+        new.result = None
+        new.is_over = False
+        new.phase = self.phase
+        new._hands = self._hands
+        new.trick = self.trick
+        new.leader = self.leader
+        new.win_seat = self.win_seat
+        new.win_idx = self.win_idx
+        new.tricks = self.tricks
+        new._tally = self._tally
+        new.to_play = self.to_play
+        return new
+
     def _decide(self, action: AnyAction) -> DealState:
-        if self.phase == "over":
+        if self.is_over:
             raise IllegalPlayError("the deal is over")
         if action == THROW_IN:
             return self._throw_in()
-        legal = self.legal_actions()
-        if action not in legal:
-            options = ", ".join(str(a) for a in legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:  # type: ignore[operator]
+            if isinstance(action, Card) and self.phase == _PLAY:
+                raise IllegalPlayError(self._why_illegal(action))
+            options = ", ".join(str(a) for a in self.legal_actions())
             raise IllegalPlayError(
                 f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
             )
-        new = self._copy()
-        new.actions = (*self.actions, action)
         assert isinstance(action, Action)
+        new = self._successor(action)
+        ctx = new._ctx
         if action == LOOK:
             new.phase = "trump"
         elif action == BLIND:
-            new.mode = "blind"
-            new.chooser = self.dealer
+            ctx.mode = "blind"
+            ctx.chooser = ctx.dealer
             new._enter_calls()
         elif action == DELEGATE:
-            new.chooser = self.dealer ^ 2
-            new.to_play = self.dealer ^ 2
+            ctx.chooser = ctx.dealer ^ 2
+            new.to_play = ctx.dealer ^ 2
         elif action.kind == "trump" or action == NO_TRUMP:
-            new.chooser = self.to_play
-            new.mode = "no-trump" if action == NO_TRUMP else "trump"
-            new._trump = -1 if action == NO_TRUMP else int(Suit[action.arg or "S"])
+            ctx.chooser = self.to_play
+            ctx.mode = "no-trump" if action == NO_TRUMP else "trump"
+            ctx.trump = -1 if action == NO_TRUMP else int(Suit[action.arg or "S"])
             new._enter_calls()
         elif action == PASS:
-            new._queue = self._queue[1:]
+            ctx.queue = ctx.queue[1:]
             new._next_caller()
         else:  # a call
-            new.calls = (*self.calls, action.arg or "")
-            new._queue = self._callers(after=self.to_play)
+            ctx.calls = (*ctx.calls, action.arg or "")
+            ctx.queue = _callers(ctx, self.leader, after=self.to_play)
             new._next_caller()
         return new
 
     def _throw_in(self) -> DealState:
-        if not self.rules.early_look_throws_in:
-            raise IllegalPlayError(f"{self.rules.ruleset.name} has no early-look throw-in")
+        rules = self._ctx.rules
+        if not rules.early_look_throws_in:
+            raise IllegalPlayError(f"{rules.ruleset.name} has no early-look throw-in")
         if self.phase not in ("blind", "trump"):
             raise IllegalPlayError("a deal can be thrown in only before trump is named")
-        new = self._copy()
-        new.actions = (*self.actions, THROW_IN)
+        new = self._successor(THROW_IN)
         new.phase = "over"
-        new.result = DealScore.thrown(self.rules, self.pending_ties)
+        new.is_over = True
+        new.result = DealScore.thrown(rules, self._ctx.pending_ties)
         return new
 
-    # ----------------------------------------------------------------- calls
-    def _blind_offered(self) -> bool:
-        rules = self.rules
-        if not rules.blind_allowed:
-            return False
-        behind = rules.blind_only_when_behind_by
-        if behind is None:
-            return True
-        team = self.dealer & 1
-        return self.scores[1 - team] - self.scores[team] >= behind
-
-    def _next_calls(self) -> list[Call]:
-        current = self.calls[-1] if self.calls else None
-        mode = self.mode or "trump"
-        return [c for c in self.rules.calls if c.after == current and mode in c.modes]
-
-    def _may_call(self, seat: int, call: Call) -> bool:
-        if call.by == "anyone":
-            return True
-        same = (seat & 1) == (self.dealer & 1)
-        return same if call.by == "contract-side" else not same
-
-    def _open_calls(self, seat: int) -> list[Call]:
-        return [c for c in self._next_calls() if self._may_call(seat, c)]
-
-    def _callers(self, after: int | None) -> tuple[int, ...]:
-        step = self.rules.step
-        start = self.leader if after is None else (after + step) % 4
-        count = 4 if after is None else 3
-        seats = [(start + k * step) % 4 for k in range(count)]
-        return tuple(s for s in seats if self._open_calls(s))
-
     def _enter_calls(self) -> None:
-        self._queue = self._callers(after=None) if self.rules.calls else ()
+        ctx = self._ctx
+        ctx.queue = _callers(ctx, self.leader, after=None) if ctx.rules.calls else ()
         self._next_caller()
 
     def _next_caller(self) -> None:
-        if self._queue:
+        queue = self._ctx.queue
+        if queue:
             self.phase = "calls"
-            self.to_play = self._queue[0]
+            self.to_play = queue[0]
         else:
-            self.phase = "play"
+            self.phase = _PLAY
             self.to_play = self.leader
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (for bots): see :class:`~manille_variants.engine.view.SeatView`."""
+        """What ``seat`` may know now (for bots): a :class:`~manille_variants.engine.view.SeatView`."""
         from manille_variants.engine.view import seat_view
 
         return seat_view(self, seat)
@@ -506,6 +511,34 @@ class DealState:
         for c in self.trick:
             mask |= c.bit
         return mask
+
+
+_new_state = object.__new__
+
+
+def _blind_offered(ctx: _Context) -> bool:
+    rules = ctx.rules
+    if not rules.blind_allowed:
+        return False
+    behind = rules.blind_only_when_behind_by
+    if behind is None:
+        return True
+    team = ctx.dealer & 1
+    return ctx.scores[1 - team] - ctx.scores[team] >= behind
+
+
+def _open_calls(ctx: _Context, seat: int) -> tuple[Call, ...]:
+    last = ctx.calls[-1] if ctx.calls else None
+    return ctx.rules.call_table[(last, ctx.mode or "trump", (seat & 1) == (ctx.dealer & 1))]
+
+
+def _callers(ctx: _Context, leader: int, after: int | None) -> tuple[int, ...]:
+    """Seats asked in turn for the next call: from the first leader, or after the last caller."""
+    step = ctx.rules.step
+    start = leader if after is None else (after + step) % 4
+    count = 4 if after is None else 3
+    seats = [(start + k * step) % 4 for k in range(count)]
+    return tuple(s for s in seats if _open_calls(ctx, s))
 
 
 def actions_text(actions: Sequence[AnyAction]) -> list[str]:

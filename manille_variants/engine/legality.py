@@ -8,7 +8,7 @@ for every setting.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from manille_variants.cards import Card, Suit, cards_from_mask, parse_cards, parse_suit
@@ -263,6 +263,51 @@ def legal_mask(
     if mode == "required" and not partner_wins and not higher:
         return lower
     return hand
+
+
+def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
+    """:func:`legal_mask` with this ruleset's flags and tables bound as locals (the hot path)."""
+    above = rules.above
+    suit_masks = SUIT_MASKS
+    beat_opp = rules.beat_opponent
+    beat_partner_tl = rules.beat_partner_on_trump_lead
+    beat_nt = rules.beat_at_no_trump
+    trump_opp = rules.trump_when_opponent_wins
+    trump_partner = rules.trump_when_partner_wins
+    over_opp = rules.overtrump_opponent
+    over_partner = rules.overtrump_partner
+    undertrump = rules.undertrump
+
+    def legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
+        follow = hand & suit_masks[led]
+        if follow:
+            if win_idx >> 3 == led and (
+                (beat_partner_tl and led == trump) if partner_wins else beat_opp
+            ) and (trump >= 0 or beat_nt):
+                return follow & above[win_idx] or follow
+            return follow
+        if trump < 0:
+            return hand
+        trumps = hand & suit_masks[trump]
+        if not trumps:
+            return hand
+        if win_idx >> 3 != trump:
+            return trumps if (trump_partner if partner_wins else trump_opp) else hand
+        higher = trumps & above[win_idx]
+        if higher and (over_partner if partner_wins else over_opp):
+            return higher
+        lower = trumps & ~higher
+        if not lower:
+            return hand
+        if undertrump == "forbidden":
+            return (hand & ~lower) or hand
+        if undertrump == "forbidden-if-can-overtrump":
+            return hand & ~lower if higher else hand
+        if undertrump == "required" and not partner_wins and not higher:
+            return lower
+        return hand
+
+    return legal
 
 
 def mask_to_hand_order(mask: int, hand: Sequence[Card]) -> list[Card]:

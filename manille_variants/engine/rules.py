@@ -7,6 +7,7 @@ precomputed fields of :class:`Rules` (card strengths, bitmasks, obligation flags
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from manille_variants.cards import DECK, RANK_LABELS, Card, Suit
@@ -63,6 +64,14 @@ class Rules:
     last_trick_bonus: int
     deal_total: int
     half: int
+    # deal_pattern[p]: offset from the dealer of the seat receiving the p-th card dealt.
+    deal_pattern: tuple[int, ...]
+    # deal_shifts[dealer][p]: bit shift (32 x seat) of the hand receiving the p-th card.
+    deal_shifts: tuple[tuple[int, ...], ...]
+    # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
+    call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
+    # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
+    legal_fn: Callable[[int, int, int, bool, int], int]
 
     def beats(self, card: Card, winning: Card, trump: Suit | None) -> bool:
         """Whether ``card`` played now would beat ``winning`` (the card holding the trick)."""
@@ -91,6 +100,7 @@ def compile_rules(ruleset: Ruleset | Rules) -> Rules:
 
 
 def _compile(rs: Ruleset) -> Rules:
+    from manille_variants.engine.legality import make_legal_fn
     from manille_variants.engine.plugins import load_obligations, load_scorings
 
     order = rs.scoring.rank_order  # highest first
@@ -105,7 +115,7 @@ def _compile(rs: Ruleset) -> Rules:
     sc = rs.scoring
     play = rs.play
     blind = rs.trump.blind_no_trump
-    return Rules(
+    rules = Rules(
         ruleset=rs,
         content_hash=rs.content_hash(),
         strength=strength,
@@ -141,7 +151,16 @@ def _compile(rs: Ruleset) -> Rules:
         last_trick_bonus=sc.last_trick_bonus,
         deal_total=sc.deal_total,
         half=sc.deal_total // 2,
+        deal_pattern=_deal_pattern(rs.dealing.packets, step),
+        deal_shifts=tuple(
+            tuple(32 * ((dealer + offset) % 4) for offset in _deal_pattern(rs.dealing.packets, step))
+            for dealer in range(4)
+        ),
+        call_table=_call_table(rs.calls),
+        legal_fn=_unbound_legal,
     )
+    object.__setattr__(rules, "legal_fn", make_legal_fn(rules))
+    return rules
 
 
 def _mask(cards: object) -> int:
@@ -149,3 +168,31 @@ def _mask(cards: object) -> int:
     for card in cards:  # type: ignore[attr-defined]
         mask |= card.bit
     return mask
+
+
+def _deal_pattern(packets: list[int], step: int) -> tuple[int, ...]:
+    pattern: list[int] = []
+    for packet in packets:
+        for k in range(4):
+            pattern.extend([((k + 1) * step) % 4] * packet)
+    return tuple(pattern)
+
+
+def _unbound_legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
+    raise RuntimeError("legal_fn is bound by compile_rules")
+
+
+def _call_table(calls: list[Call]) -> dict[tuple[str | None, str, bool], tuple[Call, ...]]:
+    table: dict[tuple[str | None, str, bool], tuple[Call, ...]] = {}
+    for last in [None, *(c.name for c in calls)]:
+        for mode in ("trump", "no-trump", "blind"):
+            for contract_side in (True, False):
+                table[(last, mode, contract_side)] = tuple(
+                    c for c in calls
+                    if c.after == last and mode in c.modes and _may_call(c.by, contract_side)
+                )
+    return table
+
+
+def _may_call(by: str, contract_side: bool) -> bool:
+    return by == "anyone" or (by == "contract-side") == contract_side
