@@ -1,0 +1,25 @@
+"""Bots: programs that play a seat, seeing only what that seat may see."""
+
+from manille_variants.bots.base import (
+    BOTS,
+    Bot,
+    RandomBot,
+    UnknownBotError,
+    make_bot,
+    make_bots,
+    play_deal,
+    play_match,
+    register_bot,
+)
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "RandomBot",
+    "UnknownBotError",
+    "make_bot",
+    "make_bots",
+    "play_deal",
+    "play_match",
+    "register_bot",
+]
