@@ -270,10 +270,10 @@ def _json_side(value: Any) -> Any:
     return None if value is MISSING else value
 
 
-def diff_rulesets(a: Ruleset, b: Ruleset) -> list[DiffRow]:
+def diff_rulesets(a: Ruleset, b: Ruleset, *, metadata: bool = True) -> list[DiffRow]:
     """Every setting on which two resolved rulesets differ: rules first, then metadata."""
     da, db = a.model_dump(mode="json"), b.model_dump(mode="json")
-    keys = [*RULE_SECTIONS, *(k for k in da if k not in RULE_SECTIONS)]
+    keys = [*RULE_SECTIONS, *(k for k in da if k not in RULE_SECTIONS and metadata)]
     rows: list[DiffRow] = []
     for key in keys:
         rows += _diff(da.get(key, MISSING), db.get(key, MISSING), key)

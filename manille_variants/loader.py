@@ -314,7 +314,7 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> str:
 def _value_error(text: str, loc: tuple[Any, ...], got: str) -> str:
     if loc and text.startswith(f"{loc[-1]} "):  # "packets must ..." under dealing.packets
         text = text[len(str(loc[-1])) + 1 :]
-    if text.startswith("@") or "(got " in text or "(they " in text:
+    if text.startswith("@") or text.endswith(")"):
         return text
     return f"{text} (got {got})"
 

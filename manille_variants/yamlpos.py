@@ -133,8 +133,9 @@ def parse_text(text: str, file: str) -> Node:
     """Parse ruleset text into a node tree whose top is a mapping."""
     if len(text) > MAX_BYTES:
         raise RulesetError(Pos(file).problem("", _too_large(len(text.encode()))))
-    loader = _Loader(text)
+    loader: _Loader | None = None
     try:
+        loader = _Loader(text)
         root = loader.get_single_node()
     except _Refused as exc:
         raise RulesetError(_at(file, exc.mark).problem("", exc.message)) from None
@@ -146,7 +147,8 @@ def parse_text(text: str, file: str) -> Node:
     except yaml.YAMLError as exc:  # any other parser complaint, reported as it is
         raise RulesetError(Pos(file).problem("", f"YAML error: {exc}")) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if root is None:
         raise RulesetError(
             Pos(file, 1, 1).problem("", "empty file: a ruleset is a mapping with at least a name")
@@ -244,14 +246,17 @@ class _Builder:
     def _scalar(self, node: yaml.Node, path: tuple[str, ...]) -> Any:
         try:
             return self.loader.construct_object(node, deep=True)
-        except Exception as exc:
-            message = f"unsupported or malformed value {node.value!r} ({node.tag}): {exc}"
-            self.problems.append(self._pos(node).problem(_dotted(path), message))
-            return None
+        except yaml.constructor.ConstructorError:
+            message = f"unsupported YAML tag {_short_tag(node.tag)}"
+        except Exception as exc:  # PyYAML's scalar constructors raise many kinds of errors
+            message = f"malformed {_short_tag(node.tag)} value {node.value!r} ({exc})"
+        self.problems.append(self._pos(node).problem(_dotted(path), message))
+        return None
 
     def _check_tag(self, node: yaml.Node, expected: str, path: tuple[str, ...]) -> None:
         if node.tag != expected:
-            message = f"unsupported YAML tag {node.tag} (only plain mappings, lists and values)"
+            tag = _short_tag(node.tag)
+            message = f"unsupported YAML tag {tag} (only plain mappings, lists and values)"
             self.problems.append(self._pos(node).problem(_dotted(path), message))
 
     def _pos(self, node: yaml.Node) -> Pos:
@@ -267,6 +272,10 @@ def _at(file: str, mark: yaml.Mark | None) -> Pos:
     if mark is None:
         return Pos(file)
     return Pos(file, mark.line + 1, mark.column + 1)
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
 
 
 def _syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:

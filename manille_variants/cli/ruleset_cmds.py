@@ -89,7 +89,7 @@ def validate_command(
             else:
                 typer.echo(f"{path}: ok")
         if failed:
-            raise fail(f"{failed} of {len(paths)} ruleset(s) invalid")
+            raise fail(f"{failed} of {len(paths)} rulesets invalid")
 
 
 @app.command("diff")
@@ -97,11 +97,14 @@ def diff_command(
     a: str = typer.Argument(..., metavar="A", help="First ruleset (name, alias or file)."),
     b: str = typer.Argument(..., metavar="B", help="Second ruleset (name, alias or file)."),
     as_json: bool = typer.Option(False, "--json", help='Print a JSON list of {"path", "a", "b"}.'),
+    rules_only: bool = typer.Option(
+        False, "--rules-only", help="Leave out the metadata (name, title, ...)."
+    ),
 ) -> None:
     """List every setting on which two rulesets differ (rules first, then metadata)."""
     with user_errors():
         left, right = load_ruleset(a), load_ruleset(b)
-        rows = diff_rulesets(left, right)
+        rows = diff_rulesets(left, right, metadata=not rules_only)
         if as_json:
             echo_json([row.as_json() for row in rows])
             return

@@ -1,0 +1,33 @@
+"""Shared fixtures: a temporary working folder and a helper writing ruleset files into it."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+WriteFile = Callable[[str, str], str]
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A temporary folder that is also the current directory (so problems name short paths)."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+@pytest.fixture
+def write(workdir: Path) -> WriteFile:
+    """Write dedented text to a file under the working folder; returns its relative name."""
+
+    def _write(name: str, text: str) -> str:
+        path = workdir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        return name
+
+    return _write

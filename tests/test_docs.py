@@ -1,0 +1,86 @@
+"""The docs stay true: the generated reference is fresh and the walkthrough's examples run."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from manille_variants.cli import app
+from manille_variants.docgen import reference_markdown, settings
+from manille_variants.loader import load_ruleset
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+WALKTHROUGH = DOCS / "custom-rulesets.md"
+BLOCK = re.compile(
+    r"(?:<!-- (?P<tag>file|excerpt): (?P<arg>[^>]+?) -->\n)?```(?P<lang>\w+)\n(?P<body>.*?)```",
+    re.S,
+)
+
+
+def blocks(path: Path) -> list[re.Match[str]]:
+    return list(BLOCK.finditer(path.read_text(encoding="utf-8")))
+
+
+def test_rulesets_reference_is_up_to_date() -> None:
+    committed = (DOCS / "rulesets.md").read_text(encoding="utf-8")
+    assert committed == reference_markdown(), "docs/rulesets.md is stale: run `make docs`"
+
+
+def test_reference_documents_every_setting_with_a_description() -> None:
+    text = (DOCS / "rulesets.md").read_text(encoding="utf-8")
+    for setting in settings():
+        assert setting.description, setting.path
+        assert f"`{setting.path}`" in text
+
+
+@pytest.fixture
+def walkthrough_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The walkthrough's YAML files, written to a temporary working folder."""
+    monkeypatch.chdir(tmp_path)
+    for match in blocks(WALKTHROUGH):
+        if match["tag"] == "file":
+            (tmp_path / match["arg"]).write_text(match["body"], encoding="utf-8")
+    return tmp_path
+
+
+def test_walkthrough_club_file_loads(walkthrough_files: Path) -> None:
+    rs = load_ruleset("club.yaml")
+    assert (rs.name, rs.scoring.cap, rs.match.target, rs.trump.blind_no_trump.allowed) == (
+        "zwarte-kat",
+        4,
+        151,
+        False,
+    )
+    assert rs.match.best_of == 3
+
+
+def test_walkthrough_console_output_is_real(walkthrough_files: Path) -> None:
+    runner = CliRunner()
+    checked = 0
+    for match in blocks(WALKTHROUGH):
+        lines = match["body"].splitlines()
+        if match["lang"] != "console" or len(lines) < 2:
+            continue
+        args = shlex.split(lines[0].removeprefix("$ manille "))
+        result = runner.invoke(app, args, env={"COLUMNS": "100"})
+        assert result.output.splitlines() == lines[1:], lines[0]
+        checked += 1
+    assert checked >= 5
+
+
+def test_walkthrough_excerpts_are_real(walkthrough_files: Path) -> None:
+    runner = CliRunner()
+    for match in blocks(WALKTHROUGH):
+        if match["tag"] == "excerpt":
+            args = shlex.split(match["arg"].removeprefix("manille "))
+            assert match["body"] in runner.invoke(app, args).output
+
+
+def test_cli_doc_has_a_section_per_ruleset_command() -> None:
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    for command in ["rulesets", "show", "validate", "diff", "schema"]:
+        assert f"### `manille {command}" in text
