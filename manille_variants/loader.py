@@ -38,6 +38,7 @@ __all__ = [
     "bundled_parent",
     "bundled_rulesets",
     "load_ruleset",
+    "merge",
     "read_ruleset_text",
     "ruleset_file_schema",
 ]

@@ -62,7 +62,43 @@ VALUES = st.recursive(
     lambda inner: st.one_of(st.lists(inner, max_size=9), st.dictionaries(KEYS, inner, max_size=4)),
     max_leaves=12,
 )
-OVERRIDES = st.dictionaries(KEYS, VALUES, max_size=5)
+RANDOM_OVERRIDES = st.dictionaries(KEYS, VALUES, max_size=5)
+
+
+def _leaf_values() -> dict[tuple[str, ...], list[Any]]:
+    """Each leaf setting of the bundled rulesets with every value it takes in one of them."""
+    leaves: dict[tuple[str, ...], list[Any]] = {}
+
+    def walk(data: Any, path: tuple[str, ...]) -> None:
+        if isinstance(data, dict) and path != ("scoring", "card_values"):
+            for key, value in data.items():
+                walk(value, (*path, key))
+        elif path[0] not in ("name", "title", "description", "sources", "aliases"):
+            leaves.setdefault(path, []).append(data)
+
+    for name in BUNDLED:
+        walk(load_ruleset(name).model_dump(mode="json"), ())
+    return leaves
+
+
+LEAVES = _leaf_values()
+
+
+@st.composite
+def realistic_overrides(draw: st.DrawFn) -> dict[str, Any]:
+    """Overrides at real setting paths, with values that are mostly plausible."""
+    overrides: dict[str, Any] = {}
+    for path in draw(st.lists(st.sampled_from(sorted(LEAVES)), max_size=4, unique=True)):
+        plausible = draw(st.integers(0, 9)) < 8
+        value = draw(st.sampled_from(LEAVES[path]) if plausible else VALUES)
+        node = overrides
+        for step in path[:-1]:
+            node = node.setdefault(step, {})
+        node[path[-1]] = value
+    return overrides
+
+
+OVERRIDES = st.one_of(RANDOM_OVERRIDES, realistic_overrides())
 
 
 def _document(parent: str, overrides: dict[str, Any], name: Any) -> str:
