@@ -256,7 +256,7 @@ def load_ruleset(name_or_path: str | Path | Ruleset) -> Ruleset:
     if isinstance(name_or_path, Ruleset):
         return name_or_path
     source = _top_source(name_or_path)
-    return _validate(_resolve_chain(read_path(source.path, source.display), source))
+    return _validate(_resolve_chain(_read(source), source))
 
 
 def read_ruleset_text(text: str, filename: str = "<text>") -> Ruleset:
