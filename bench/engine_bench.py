@@ -28,7 +28,13 @@ def playouts_ours(ruleset: mv.Ruleset, deals: int, seed: int) -> None:
             state = state.apply(choice(state.legal_actions()))
 
 
-def make_pyspiel_playouts() -> Callable[[int, int], None] | None:
+def make_pyspiel_playouts(chance: str = "outcomes") -> Callable[[int, int], None] | None:
+    """OpenSpiel's oh_hell (4 players, 4 suits of 9, 8 tricks) driven by the same loop.
+
+    ``chance="outcomes"`` samples chance nodes (the deal) from ``chance_outcomes()``, the
+    idiom of OpenSpiel's own examples (uniform here, so ``choice`` of an outcome is exact);
+    ``chance="legal"`` draws them from ``legal_actions()`` instead, a stricter yardstick.
+    """
     try:
         import pyspiel
     except ImportError:
@@ -37,7 +43,18 @@ def make_pyspiel_playouts() -> Callable[[int, int], None] | None:
         "oh_hell", {"players": 4, "num_suits": 4, "num_cards_per_suit": 9, "num_tricks_fixed": 8}
     )
 
-    def run(deals: int, seed: int) -> None:
+    def run_outcomes(deals: int, seed: int) -> None:
+        rng = random.Random(seed)
+        choice = rng.choice
+        for _ in range(deals):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(choice(state.chance_outcomes())[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))
+
+    def run_legal(deals: int, seed: int) -> None:
         rng = random.Random(seed)
         choice = rng.choice
         for _ in range(deals):
@@ -45,7 +62,7 @@ def make_pyspiel_playouts() -> Callable[[int, int], None] | None:
             while not state.is_terminal():
                 state.apply_action(choice(state.legal_actions()))
 
-    return run
+    return run_outcomes if chance == "outcomes" else run_legal
 
 
 def deals_per_second(run: Callable[[int, int], None], deals: int, seed: int) -> float:
@@ -55,23 +72,27 @@ def deals_per_second(run: Callable[[int, int], None], deals: int, seed: int) -> 
 
 
 def bench_playouts(rounds: int = 5, deals: int = 2000) -> dict[str, Any]:
-    """Deals per second for each bundled ruleset and for pyspiel, and the ratio ours/pyspiel."""
+    """Deals per second for each bundled ruleset and for pyspiel (both yardsticks), and the
+    median per-round ratios ours/pyspiel."""
     rulesets = {name: mv.load_ruleset(name) for name in BUNDLED}
-    spiel = make_pyspiel_playouts()
+    yardsticks = {kind: make_pyspiel_playouts(kind) for kind in ("outcomes", "legal")}
     ours: dict[str, list[float]] = {name: [] for name in BUNDLED}
-    theirs: list[float] = []
+    theirs: dict[str, list[float]] = {kind: [] for kind in yardsticks}
     for r in range(rounds):
+        for kind, run in yardsticks.items():
+            if run is not None:
+                theirs[kind].append(deals_per_second(run, deals, r * deals))
         for name, rs in rulesets.items():
             ours[name].append(deals_per_second(lambda n, s, rs=rs: playouts_ours(rs, n, s), deals, r * deals))
-            if spiel is not None:
-                theirs.append(deals_per_second(spiel, deals, r * deals))
-    result: dict[str, Any] = {"pyspiel_deals_per_s": statistics.median(theirs) if theirs else None}
-    for i, name in enumerate(BUNDLED):
-        ratios = [o / t for o, t in zip(ours[name], theirs[i :: len(BUNDLED)], strict=False)] if theirs else []
-        result[name] = {
-            "deals_per_s": statistics.median(ours[name]),
-            "ratio_vs_pyspiel": statistics.median(ratios) if ratios else None,
-        }
+    result: dict[str, Any] = {
+        f"pyspiel_{kind}_deals_per_s": statistics.median(v) if v else None for kind, v in theirs.items()
+    }
+    for name in BUNDLED:
+        row: dict[str, Any] = {"deals_per_s": statistics.median(ours[name])}
+        for kind, values in theirs.items():
+            ratios = [o / t for o, t in zip(ours[name], values, strict=False)]
+            row[f"ratio_vs_pyspiel_{kind}"] = statistics.median(ratios) if ratios else None
+        result[name] = row
     return result
 
 

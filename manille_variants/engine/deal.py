@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from operator import add as _add
+from operator import lshift as _lshift
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -33,7 +35,7 @@ from manille_variants.engine.actions import (
     parse_action,
     trump_action,
 )
-from manille_variants.engine.legality import explain_legal, legal_mask
+from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.errors import IllegalPlayError
@@ -48,6 +50,7 @@ _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
 _WORDS = struct.Struct("<33I")
+_ONES = (1,) * 32
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
@@ -75,12 +78,12 @@ def new_deal(
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = shuffled_deck(seed)
-    order = order[cut:] + order[:cut]
-    # deal_pattern[p]: the seat (relative to the dealer) receiving the p-th card dealt.
-    shifts = rules.deal_shifts[dealer]
-    hands = sum([1 << (index + shift) for index, shift in zip(order, shifts, strict=True)])
+    # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand that receives the card at
+    # position p of the uncut pack; so dealing is one pass over the shuffled order.
+    hands = sum(map(_lshift, _ONES, map(_add, order, rules.cut_shifts[dealer][cut])))
     ctx = _Context(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut)
-    return DealState._start(ctx, hands)
+    phase = "blind" if _blind_offered(ctx) else "trump"
+    return _decision(ctx, None, hands, phase, dealer)
 
 
 def replay(
@@ -102,17 +105,21 @@ def replay(
 class _Context:
     """What stays fixed once the play starts; shared by all states of the play phase."""
 
-    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "mode", "pending_ties", "queue",
-                 "rules", "scores", "seed", "step", "trump")
+    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "first_leader", "legal_fn", "mode",
+                 "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump", "values")
 
     def __init__(
         self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int
     ) -> None:
         self.rules = rules
         self.above = rules.above
+        self.values = rules.values
         self.step = rules.step
+        self.legal_fn = rules.legal_fn
+        self.plugins = bool(rules.obligation_plugins)
         self.seed = seed
         self.dealer = dealer
+        self.first_leader = (dealer + rules.leader_offset) & 3
         self.pending_ties = pending_ties
         self.scores = scores
         self.cut = cut
@@ -120,65 +127,56 @@ class _Context:
         self.trump = -1
         self.chooser: int | None = None
         self.calls: tuple[str, ...] = ()
-        self.queue: tuple[int, ...] = ()
 
     def copy(self) -> _Context:
-        new = _Context(self.rules, self.seed, self.dealer, self.pending_ties, self.scores, self.cut)
+        new = _new_state(_Context)
+        new.rules = self.rules
+        new.above = self.above
+        new.values = self.values
+        new.step = self.step
+        new.legal_fn = self.legal_fn
+        new.plugins = self.plugins
+        new.seed = self.seed
+        new.dealer = self.dealer
+        new.first_leader = self.first_leader
+        new.pending_ties = self.pending_ties
+        new.scores = self.scores
+        new.cut = self.cut
         new.mode = self.mode
         new.trump = self.trump
         new.chooser = self.chooser
         new.calls = self.calls
-        new.queue = self.queue
         return new
+
+
+# (card points team 0, card points team 1, tricks team 0, tricks team 1, completed tricks)
+_Done = tuple[int, int, int, int, tuple[TrickRecord, ...]]
+_NOTHING_DONE: _Done = (0, 0, 0, 0, ())
 
 
 class DealState:
     """One deal.  Immutable: :meth:`apply` returns a new state.
 
     Hands are kept as one 128-bit integer (32 bits a seat) so that playing a card is a
-    single xor; the decisions before play live in a shared context object.
+    single xor; the decisions before play live in a context object shared by all the
+    states of the play phase, and the legal cards of the next player are computed as the
+    card is applied.  The concrete classes below differ only in what is fixed for them
+    (phase, is_over, result), which keeps the per-card work small.
     """
 
-    __slots__ = (
-        "_action", "_ctx", "_hands", "_legal", "_parent", "_tally", "is_over", "leader", "phase",
-        "result", "to_play", "trick", "tricks", "win_idx", "win_seat",
-    )
+    __slots__ = ("_ctx", "_done", "_hands", "_hist", "_legal", "_win", "to_play", "trick")
 
     _ctx: _Context
+    _hist: tuple[Any, AnyAction] | None  # (previous history, last action): a cons list
     _hands: int
-    _legal: int | list[AnyAction] | None
-    _parent: DealState | None
-    _action: AnyAction | None
-    _tally: tuple[int, int, int, int]  # card points and tricks of team 0 and team 1
-    is_over: bool
-    phase: str
+    _legal: int | list[AnyAction] | None  # bitmask in the play phase, a list before it
+    _done: _Done
+    _win: int  # seat << 5 | index of the card holding the trick (-1: no trick under way)
     to_play: int
     trick: tuple[Card, ...]
-    leader: int
-    win_seat: int
-    win_idx: int
-    tricks: tuple[TrickRecord, ...]
+    phase: str
+    is_over: bool
     result: DealScore | None
-
-    @classmethod
-    def _start(cls, ctx: _Context, hands: int) -> DealState:
-        state = cls.__new__(cls)
-        state._ctx = ctx
-        state._hands = hands
-        state._legal = None
-        state._parent = None
-        state._action = None
-        state._tally = (0, 0, 0, 0)
-        state.is_over = False
-        state.result = None
-        state.trick = ()
-        state.leader = (ctx.dealer + ctx.rules.leader_offset) % 4
-        state.win_seat = -1
-        state.win_idx = -1
-        state.tricks = ()
-        state.to_play = ctx.dealer
-        state.phase = "blind" if _blind_offered(ctx) else "trump"
-        return state
 
     # ----------------------------------------------------------------- reading
     rules = property(lambda self: self._ctx.rules, doc="The compiled ruleset.")
@@ -190,6 +188,27 @@ class DealState:
     mode = property(lambda self: self._ctx.mode, doc='"trump", "no-trump", "blind", or None before the choice.')
     chooser = property(lambda self: self._ctx.chooser, doc="The seat that named trump (or was asked to).")
     calls = property(lambda self: self._ctx.calls, doc="Names of the calls made, in order.")
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick in progress (or leads the next one)."""
+        if self.phase != _PLAY:
+            return self._ctx.first_leader if not self._done[4] else self._done[4][-1][2]
+        return (self.to_play - len(self.trick) * self._ctx.step) & 3
+
+    @property
+    def win_seat(self) -> int:
+        """The seat holding the trick in progress (-1 when no card is on the table)."""
+        return self._win >> 5 if self.trick else -1
+
+    @property
+    def win_idx(self) -> int:
+        return self._win & 31 if self.trick else -1
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """Completed tricks: (leader seat, cards in play order, winner seat)."""
+        return self._done[4]
 
     @property
     def trump(self) -> str | None:
@@ -205,21 +224,21 @@ class DealState:
     @property
     def points(self) -> tuple[int, int]:
         """Card points taken so far by team 0 and team 1."""
-        return self._tally[0], self._tally[1]
+        return self._done[0], self._done[1]
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks taken so far by team 0 and team 1."""
-        return self._tally[2], self._tally[3]
+        return self._done[2], self._done[3]
 
     @property
     def actions(self) -> tuple[AnyAction, ...]:
         """Every action applied since the deal, in order (what :func:`replay` needs)."""
         out: list[AnyAction] = []
-        node: DealState | None = self
-        while node is not None and node._action is not None:
-            out.append(node._action)
-            node = node._parent
+        node = self._hist
+        while node is not None:
+            out.append(node[1])
+            node = node[0]
         return tuple(reversed(out))
 
     @property
@@ -273,35 +292,34 @@ class DealState:
     def legal_actions(self) -> list[AnyAction]:
         """The actions open to :attr:`to_play`; Card objects while cards are played."""
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
         if legal.__class__ is int:
             return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255],  # type: ignore[operator]
                     *_T3[legal >> 24]]  # type: ignore[operator]
+        if legal is None:
+            self._legal = self._compute_legal()
+            return self.legal_actions()
         return list(legal)  # type: ignore[arg-type]
 
     def legal_card_mask(self) -> int:
         """Bitmask of the legal cards (0 outside the play phase)."""
         if self.phase != _PLAY:
             return 0
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal if legal.__class__ is int else sum(c.bit for c in legal)  # type: ignore[union-attr,misc,return-value]
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal  # type: ignore[return-value]
 
     def _compute_legal(self) -> int | list[AnyAction]:
         ctx = self._ctx
         phase = self.phase
         if phase == _PLAY:
             hand = self._hands >> (32 * self.to_play) & _HAND
-            if ctx.rules.obligation_plugins:
+            if ctx.plugins:
                 return sum(c.bit for c in self._explain().cards)
             trick = self.trick
             if not trick:
                 return hand
-            return ctx.rules.legal_fn(
-                hand, trick[0].suit, self.win_idx, self.win_seat ^ self.to_play == 2, ctx.trump
-            )
+            w = self._win
+            return ctx.legal_fn(hand, trick[0].index >> 3, w & 31, (w >> 5) ^ self.to_play == 2, ctx.trump)
         if phase == "trump":
             out: list[AnyAction] = list(_TRUMP_ACTIONS)
             if ctx.rules.no_trump_allowed:
@@ -312,7 +330,7 @@ class DealState:
         if phase == "blind":
             return [LOOK, BLIND]
         if phase == "calls":
-            return [PASS, *(call_action(c.name) for c in _open_calls(ctx, self.to_play))]
+            return _call_choices(ctx, self.to_play)
         return []
 
     def explain(self) -> str:
@@ -325,51 +343,48 @@ class DealState:
     def _explain(self) -> Any:
         return explain_legal(
             self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
-            tricks_played=len(self.tricks),
+            tricks_played=len(self._done[4]),
         )
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: AnyAction) -> DealState:
         """The state after ``action`` by :attr:`to_play`; raises IllegalPlayError if not legal."""
-        if action.__class__ is not Card or self.phase != _PLAY:
-            return self._decide(action)
         legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if not action.bit & legal:  # type: ignore[union-attr,operator]
+        if action.__class__ is not Card or legal.__class__ is not int:
+            if legal is None and self.phase == _PLAY:
+                self._legal = self._compute_legal()
+                return self.apply(action)
+            return self._decide(action)
+        bit: int = action.bit  # type: ignore[union-attr]
+        if not bit & legal:  # type: ignore[operator]
             raise IllegalPlayError(self._why_illegal(action))  # type: ignore[arg-type]
         ctx = self._ctx
         seat = self.to_play
-        new = _new_state(DealState)
-        new._ctx = ctx
-        new._parent = self
-        new._action = action
-        new._legal = None
-        new.result = None
-        new.is_over = False
-        new.phase = _PLAY
-        new._hands = self._hands ^ (action.bit << (32 * seat))  # type: ignore[union-attr]
+        hands = self._hands ^ (bit << (seat << 5))
         trick = self.trick
         if trick:
-            w = self.win_idx
-            trump = ctx.trump
-            if action.bit & ctx.above[w] or (action.suit == trump and w >> 3 != trump):  # type: ignore[union-attr]
-                new.win_seat = seat
-                new.win_idx = action.index  # type: ignore[union-attr]
-            else:
-                new.win_seat = self.win_seat
-                new.win_idx = w
+            w = self._win
+            wi = w & 31
+            if bit & ctx.above[wi] or (action.index >> 3 == ctx.trump != wi >> 3):  # type: ignore[union-attr]
+                w = seat << 5 | action.index  # type: ignore[union-attr]
             if len(trick) == 3:
-                return new._close_trick((*trick, action))  # type: ignore[arg-type]
-            new.leader = self.leader
+                return self._close_trick((*trick, action), hands, w)  # type: ignore[arg-type]
+            led = trick[0].index >> 3
         else:
-            new.win_seat = seat
-            new.win_idx = action.index  # type: ignore[union-attr]
-            new.leader = seat
-        new.trick = (*trick, action)  # type: ignore[arg-type]
-        new.to_play = (seat + ctx.step) & 3
-        new.tricks = self.tricks
-        new._tally = self._tally
+            w = seat << 5 | action.index  # type: ignore[union-attr]
+            led = action.index >> 3  # type: ignore[union-attr]
+        nxt = (seat + ctx.step) & 3
+        new = _new_state(_Playing)
+        new._ctx = ctx
+        new._hist = (self._hist, action)
+        new._hands = hands
+        new._done = self._done
+        new._win = w
+        new.trick = trick + (action,)  # type: ignore[operator]
+        new.to_play = nxt
+        new._legal = None if ctx.plugins else ctx.legal_fn(
+            hands >> (nxt << 5) & 0xFFFFFFFF, led, w & 31, (w >> 5) ^ nxt == 2, ctx.trump
+        )
         return new
 
     def _why_illegal(self, card: Card) -> str:
@@ -378,60 +393,55 @@ class DealState:
             return f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})"
         return f"{card} is not legal for seat {seat}: {self.explain()}"
 
-    def _close_trick(self, trick: tuple[Card, ...]) -> DealState:
-        rules = self._ctx.rules
-        winner = self.win_seat
-        values = rules.values
+    def _close_trick(self, trick: tuple[Card, ...], hands: int, win: int) -> DealState:
+        ctx = self._ctx
+        winner = win >> 5
+        values = ctx.values
         gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
-        p0, p1, w0, w1 = self._parent._tally  # type: ignore[union-attr]
-        self._tally = (p0, p1 + gained, w0, w1 + 1) if winner & 1 else (p0 + gained, p1, w0 + 1, w1)
-        self.tricks = (*self._parent.tricks, (self._parent.leader, trick, winner))  # type: ignore[union-attr]
-        self.trick = ()
-        self.to_play = winner
-        self.leader = winner
-        if len(self.tricks) == 8:
-            self.phase = "over"
-            self.is_over = True
-            self.result = self._score(last_winner=winner)
-        return self
+        p0, p1, w0, w1, done = self._done
+        leader = (self.to_play + ctx.step) & 3
+        done = (*done, (leader, trick, winner))
+        finished = len(done) == 8
+        new = _new_state(_Over if finished else _Playing)
+        new._ctx = ctx
+        new._hist = (self._hist, trick[3])
+        new._hands = hands
+        new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
+        new._win = -1
+        new.trick = ()
+        new.to_play = winner
+        if finished:
+            new._legal = []
+            new.result = new._score(last_winner=winner)
+        else:
+            new._legal = None if ctx.plugins else hands >> (winner << 5) & _HAND
+        return new
 
     def _score(self, last_winner: int) -> DealScore:
         ctx = self._ctx
         team = ctx.dealer & 1
-        return score_deal(
-            ctx.rules,
-            self._tally[team],
-            self._tally[2 + team],
-            ctx.mode or "trump",
-            len(ctx.calls),
-            ctx.pending_ties,
-            last_trick="A" if last_winner & 1 == team else "B",
-            trump=self.trump,
-        )
-
-    def _successor(self, action: AnyAction) -> DealState:
-        new = _new_state(DealState)
-        new._ctx = self._ctx.copy()
-        new._parent = self
-        new._action = action
-        new._legal = None
-        new.result = None
-        new.is_over = False
-        new.phase = self.phase
-        new._hands = self._hands
-        new.trick = self.trick
-        new.leader = self.leader
-        new.win_seat = self.win_seat
-        new.win_idx = self.win_idx
-        new.tricks = self.tricks
-        new._tally = self._tally
-        new.to_play = self.to_play
-        return new
+        rules = ctx.rules
+        # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
+        key = (self._done[team], self._done[2 + team], ctx.mode, len(ctx.calls), ctx.pending_ties,
+               last_winner & 1 == team, ctx.trump if rules.scoring_plugins else None)
+        found = rules.memo.get(key)
+        if found is None:
+            found = rules.memo[key] = score_deal(
+                rules,
+                self._done[team],
+                self._done[2 + team],
+                ctx.mode or "trump",
+                len(ctx.calls),
+                ctx.pending_ties,
+                last_trick="A" if last_winner & 1 == team else "B",
+                trump=self.trump,
+            )
+        return found  # type: ignore[no-any-return]
 
     def _decide(self, action: AnyAction) -> DealState:
         if self.is_over:
             raise IllegalPlayError("the deal is over")
-        if action == THROW_IN:
+        if action is THROW_IN:
             return self._throw_in()
         legal = self._legal
         if legal is None:
@@ -444,30 +454,33 @@ class DealState:
                 f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
             )
         assert isinstance(action, Action)
-        new = self._successor(action)
-        ctx = new._ctx
-        if action == LOOK:
-            new.phase = "trump"
-        elif action == BLIND:
+        hist = (self._hist, action)
+        if action is PASS:
+            queue = self.queue[1:]  # type: ignore[attr-defined]
+            if queue:
+                return _decision(self._ctx, hist, self._hands, "calls", queue[0], queue)
+            return _first_lead(self._ctx, hist, self._hands)
+        ctx = self._ctx.copy()
+        if action is LOOK:
+            return _decision(ctx, hist, self._hands, "trump", self.to_play)
+        if action is DELEGATE:
+            ctx.chooser = ctx.dealer ^ 2
+            return _decision(ctx, hist, self._hands, "trump", ctx.dealer ^ 2)
+        if action is BLIND:
             ctx.mode = "blind"
             ctx.chooser = ctx.dealer
-            new._enter_calls()
-        elif action == DELEGATE:
-            ctx.chooser = ctx.dealer ^ 2
-            new.to_play = ctx.dealer ^ 2
-        elif action.kind == "trump" or action == NO_TRUMP:
+            queue = _callers(ctx, after=None)
+        elif action.kind == "trump" or action is NO_TRUMP:
             ctx.chooser = self.to_play
-            ctx.mode = "no-trump" if action == NO_TRUMP else "trump"
-            ctx.trump = -1 if action == NO_TRUMP else int(Suit[action.arg or "S"])
-            new._enter_calls()
-        elif action == PASS:
-            ctx.queue = ctx.queue[1:]
-            new._next_caller()
+            ctx.mode = "no-trump" if action is NO_TRUMP else "trump"
+            ctx.trump = -1 if action is NO_TRUMP else int(Suit[action.arg or "S"])
+            queue = _callers(ctx, after=None)
         else:  # a call
             ctx.calls = (*ctx.calls, action.arg or "")
-            ctx.queue = _callers(ctx, self.leader, after=self.to_play)
-            new._next_caller()
-        return new
+            queue = _callers(ctx, after=self.to_play)
+        if queue:
+            return _decision(ctx, hist, self._hands, "calls", queue[0], queue)
+        return _first_lead(ctx, hist, self._hands)
 
     def _throw_in(self) -> DealState:
         rules = self._ctx.rules
@@ -475,25 +488,17 @@ class DealState:
             raise IllegalPlayError(f"{rules.ruleset.name} has no early-look throw-in")
         if self.phase not in ("blind", "trump"):
             raise IllegalPlayError("a deal can be thrown in only before trump is named")
-        new = self._successor(THROW_IN)
-        new.phase = "over"
-        new.is_over = True
+        new = _new_state(_Over)
+        new._ctx = self._ctx
+        new._hist = (self._hist, THROW_IN)
+        new._hands = self._hands
+        new._done = self._done
+        new._win = -1
+        new.trick = ()
+        new.to_play = self.to_play
+        new._legal = []
         new.result = DealScore.thrown(rules, self._ctx.pending_ties)
         return new
-
-    def _enter_calls(self) -> None:
-        ctx = self._ctx
-        ctx.queue = _callers(ctx, self.leader, after=None) if ctx.rules.calls else ()
-        self._next_caller()
-
-    def _next_caller(self) -> None:
-        queue = self._ctx.queue
-        if queue:
-            self.phase = "calls"
-            self.to_play = queue[0]
-        else:
-            self.phase = _PLAY
-            self.to_play = self.leader
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> Any:
@@ -505,7 +510,7 @@ class DealState:
     def played_mask(self) -> int:
         """Every card played so far, including the trick in progress."""
         mask = 0
-        for _, cards, _ in self.tricks:
+        for _, cards, _ in self._done[4]:
             for c in cards:
                 mask |= c.bit
         for c in self.trick:
@@ -513,7 +518,62 @@ class DealState:
         return mask
 
 
+class _Deciding(DealState):
+    """A state before the first card: blind, trump or calls phase."""
+
+    __slots__ = ("phase", "queue")
+    is_over = False
+    result = None
+
+
+class _Playing(DealState):
+    """A state of the play phase."""
+
+    __slots__ = ()
+    phase = _PLAY
+    is_over = False
+    result = None
+
+
+class _Over(DealState):
+    """A finished (or thrown-in) deal."""
+
+    __slots__ = ("result",)
+    phase = "over"
+    is_over = True
+
+
 _new_state = object.__new__
+
+
+def _decision(
+    ctx: _Context, hist: Any, hands: int, phase: str, to_play: int, queue: tuple[int, ...] = ()
+) -> DealState:
+    new = _new_state(_Deciding)
+    new.queue = queue
+    new._ctx = ctx
+    new._hist = hist
+    new._hands = hands
+    new._done = _NOTHING_DONE
+    new._win = -1
+    new.trick = ()
+    new.to_play = to_play
+    new.phase = phase
+    new._legal = None
+    return new
+
+
+def _first_lead(ctx: _Context, hist: Any, hands: int) -> DealState:
+    new = _new_state(_Playing)
+    new._ctx = ctx
+    new._hist = hist
+    new._hands = hands
+    new._done = _NOTHING_DONE
+    new._win = -1
+    new.trick = ()
+    new.to_play = ctx.first_leader
+    new._legal = None if ctx.plugins else hands >> (ctx.first_leader << 5) & _HAND
+    return new
 
 
 def _blind_offered(ctx: _Context) -> bool:
@@ -532,13 +592,25 @@ def _open_calls(ctx: _Context, seat: int) -> tuple[Call, ...]:
     return ctx.rules.call_table[(last, ctx.mode or "trump", (seat & 1) == (ctx.dealer & 1))]
 
 
-def _callers(ctx: _Context, leader: int, after: int | None) -> tuple[int, ...]:
+def _call_choices(ctx: _Context, seat: int) -> list[AnyAction]:
+    """Pass, or one of the calls open to ``seat`` now."""
+    return [PASS, *(call_action(c.name) for c in _open_calls(ctx, seat))]
+
+
+def _callers(ctx: _Context, after: int | None) -> tuple[int, ...]:
     """Seats asked in turn for the next call: from the first leader, or after the last caller."""
-    step = ctx.rules.step
-    start = leader if after is None else (after + step) % 4
-    count = 4 if after is None else 3
-    seats = [(start + k * step) % 4 for k in range(count)]
-    return tuple(s for s in seats if _open_calls(ctx, s))
+    if not ctx.rules.calls:
+        return ()
+    key = ("callers", ctx.calls[-1] if ctx.calls else None, ctx.mode, ctx.dealer, after)
+    memo = ctx.rules.memo
+    found = memo.get(key)
+    if found is None:
+        step = ctx.step
+        start = ctx.first_leader if after is None else (after + step) & 3
+        count = 4 if after is None else 3
+        seats = [(start + k * step) & 3 for k in range(count)]
+        found = memo[key] = tuple(s for s in seats if _open_calls(ctx, s))
+    return found  # type: ignore[no-any-return]
 
 
 def actions_text(actions: Sequence[AnyAction]) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from manille_variants.cards import DECK, RANK_LABELS, Card, Suit
 from manille_variants.schema import Call, Ruleset
@@ -68,8 +68,12 @@ class Rules:
     deal_pattern: tuple[int, ...]
     # deal_shifts[dealer][p]: bit shift (32 x seat) of the hand receiving the p-th card.
     deal_shifts: tuple[tuple[int, ...], ...]
+    # cut_shifts[dealer][cut][p]: the same for position p of the pack before the cut.
+    cut_shifts: tuple[tuple[tuple[int, ...], ...], ...]
     # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
     call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
+    # Memo of derived answers (call queues, deal scores) keyed by their inputs.
+    memo: dict[Any, Any]
     # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
     legal_fn: Callable[[int, int, int, bool, int], int]
 
@@ -156,7 +160,9 @@ def _compile(rs: Ruleset) -> Rules:
             tuple(32 * ((dealer + offset) % 4) for offset in _deal_pattern(rs.dealing.packets, step))
             for dealer in range(4)
         ),
+        cut_shifts=_cut_shifts(rs.dealing.packets, step),
         call_table=_call_table(rs.calls),
+        memo={},
         legal_fn=_unbound_legal,
     )
     object.__setattr__(rules, "legal_fn", make_legal_fn(rules))
@@ -196,3 +202,14 @@ def _call_table(calls: list[Call]) -> dict[tuple[str | None, str, bool], tuple[C
 
 def _may_call(by: str, contract_side: bool) -> bool:
     return by == "anyone" or (by == "contract-side") == contract_side
+
+
+def _cut_shifts(packets: list[int], step: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    pattern = _deal_pattern(packets, step)
+    return tuple(
+        tuple(
+            tuple(32 * ((dealer + pattern[(p - cut) % 32]) % 4) for p in range(32))
+            for cut in range(32)
+        )
+        for dealer in range(4)
+    )
