@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.engine_bench import bench_legal_cards, bench_playouts  # noqa: E402
+from bench.engine_bench import bench_legal_cards, bench_playouts
 
 
 def main() -> None:
@@ -18,7 +18,7 @@ def main() -> None:
     if outcomes is None:
         print("  pyspiel not installed (pip install 'manille-variants[bench]'): no ratios")
     else:
-        print(f"  pyspiel oh_hell, chance from chance_outcomes(): {outcomes:,.0f} deals/s  (yardstick; target ratio >= 1.5)")
+        print(f"  pyspiel oh_hell, chance from chance_outcomes(): {outcomes:,.0f} deals/s  (yardstick, target >= 1.5)")
         print(f"  pyspiel oh_hell, chance from legal_actions():   {legal:,.0f} deals/s  (stricter, for reference)")
     for name, row in result.items():
         line = f"  {name:18s} {row['deals_per_s']:>9,.0f} deals/s"

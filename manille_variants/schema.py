@@ -132,7 +132,9 @@ class Call(_Model):
     after: Slug | None = Field(
         None, description="The call that must have been made just before this one (null: an opening call)."
     )
-    factor: Factor = Field(description="The total factor the deal carries once this call is made (not a further multiplier).")
+    factor: Factor = Field(
+        description="The total factor the deal carries once this call is made (not a further multiplier)."
+    )
     modes: list[Mode] = Field(
         default_factory=lambda: list(MODES),
         description="Deal modes in which the call is allowed: trump, no-trump, blind.",
@@ -191,7 +193,8 @@ class Tie(_Model):
     factor: Factor = Field(2, description="Factor a pending tie brings to the next decisive deal.")
     stacking: Literal["single", "per-tie"] = Field(
         "single",
-        description="single: one pending factor however many ties in a row; per-tie: the factor once per consecutive tie.",
+        description="single: one pending factor however many ties in a row; "
+        "per-tie: the factor once per consecutive tie.",
     )
 
 
@@ -301,15 +304,15 @@ class Ruleset(_Model):
     description: str = Field("", description="What this ruleset is and where it is played.")
     sources: list[str] = Field(default_factory=list, description="Documents the rules were taken from.")
     aliases: list[Slug] = Field(default_factory=list, description="Other names this ruleset is found by.")
-    dealing: Dealing = Field(default_factory=Dealing, description="Shuffle, cut, deal, first lead.")  # type: ignore[arg-type]
-    trump: TrumpChoice = Field(default_factory=TrumpChoice, description="Trump choice and no-trump.")  # type: ignore[arg-type]
+    dealing: Dealing = Field(default_factory=Dealing, description="Shuffle, cut, deal, first lead.")
+    trump: TrumpChoice = Field(default_factory=TrumpChoice, description="Trump choice and no-trump.")
     calls: list[Call] = Field(
         default_factory=list,
         description="The doubling ladder, in order (e.g. Ik ga mee, then Ik ga tegen); empty: no calls.",
     )
-    play: PlayRules = Field(default_factory=PlayRules, description="Play obligations.")  # type: ignore[arg-type]
-    scoring: Scoring = Field(default_factory=Scoring, description="Deal scoring.")  # type: ignore[arg-type]
-    match: MatchRules = Field(default_factory=MatchRules, description="Game and match end.")  # type: ignore[arg-type]
+    play: PlayRules = Field(default_factory=PlayRules, description="Play obligations.")
+    scoring: Scoring = Field(default_factory=Scoring, description="Deal scoring.")
+    match: MatchRules = Field(default_factory=MatchRules, description="Game and match end.")
 
     @field_validator("calls")
     @classmethod

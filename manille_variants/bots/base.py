@@ -7,6 +7,7 @@ same views give the same decisions.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
@@ -126,7 +127,5 @@ def _load_builtin_bots() -> None:
     if _loaded["builtin"]:
         return
     _loaded["builtin"] = True
-    try:
+    with contextlib.suppress(ImportError):  # a checkout without it still has "random"
         import manille_variants.bots.heuristic  # noqa: F401
-    except ImportError:  # not written yet in this checkout
-        pass

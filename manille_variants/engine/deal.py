@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Iterable, Sequence
 from operator import add as _add
 from operator import lshift as _lshift
-from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask
 from manille_variants.engine.actions import (
@@ -293,8 +293,8 @@ class DealState:
         """The actions open to :attr:`to_play`; Card objects while cards are played."""
         legal = self._legal
         if legal.__class__ is int:
-            return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255],  # type: ignore[operator]
-                    *_T3[legal >> 24]]  # type: ignore[operator]
+            return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255],
+                    *_T3[legal >> 24]]
         if legal is None:
             self._legal = self._compute_legal()
             return self.legal_actions()
@@ -314,7 +314,7 @@ class DealState:
         if phase == _PLAY:
             hand = self._hands >> (32 * self.to_play) & _HAND
             if ctx.plugins:
-                return sum(c.bit for c in self._explain().cards)
+                return int(sum(c.bit for c in self._explain().cards))
             trick = self.trick
             if not trick:
                 return hand
@@ -355,9 +355,9 @@ class DealState:
                 self._legal = self._compute_legal()
                 return self.apply(action)
             return self._decide(action)
-        bit: int = action.bit  # type: ignore[union-attr]
-        if not bit & legal:  # type: ignore[operator]
-            raise IllegalPlayError(self._why_illegal(action))  # type: ignore[arg-type]
+        bit: int = action.bit
+        if not bit & legal:
+            raise IllegalPlayError(self._why_illegal(action))
         ctx = self._ctx
         seat = self.to_play
         hands = self._hands ^ (bit << (seat << 5))
@@ -365,14 +365,14 @@ class DealState:
         if trick:
             w = self._win
             wi = w & 31
-            if bit & ctx.above[wi] or (action.index >> 3 == ctx.trump != wi >> 3):  # type: ignore[union-attr]
-                w = seat << 5 | action.index  # type: ignore[union-attr]
+            if bit & ctx.above[wi] or (action.index >> 3 == ctx.trump != wi >> 3):
+                w = seat << 5 | action.index
             if len(trick) == 3:
-                return self._close_trick((*trick, action), hands, w)  # type: ignore[arg-type]
+                return self._close_trick((*trick, action), hands, w)
             led = trick[0].index >> 3
         else:
-            w = seat << 5 | action.index  # type: ignore[union-attr]
-            led = action.index >> 3  # type: ignore[union-attr]
+            w = seat << 5 | action.index
+            led = action.index >> 3
         nxt = (seat + ctx.step) & 3
         new = _new_state(_Playing)
         new._ctx = ctx
@@ -380,7 +380,7 @@ class DealState:
         new._hands = hands
         new._done = self._done
         new._win = w
-        new.trick = trick + (action,)  # type: ignore[operator]
+        new.trick = (*trick, action)
         new.to_play = nxt
         new._legal = None if ctx.plugins else ctx.legal_fn(
             hands >> (nxt << 5) & 0xFFFFFFFF, led, w & 31, (w >> 5) ^ nxt == 2, ctx.trump
@@ -402,7 +402,7 @@ class DealState:
         leader = (self.to_play + ctx.step) & 3
         done = (*done, (leader, trick, winner))
         finished = len(done) == 8
-        new = _new_state(_Over if finished else _Playing)
+        new: Any = _new_state(_Over if finished else _Playing)
         new._ctx = ctx
         new._hist = (self._hist, trick[3])
         new._hands = hands
@@ -415,7 +415,7 @@ class DealState:
             new.result = new._score(last_winner=winner)
         else:
             new._legal = None if ctx.plugins else hands >> (winner << 5) & _HAND
-        return new
+        return cast(DealState, new)
 
     def _score(self, last_winner: int) -> DealScore:
         ctx = self._ctx
@@ -428,15 +428,15 @@ class DealState:
         if found is None:
             found = rules.memo[key] = score_deal(
                 rules,
-                self._done[team],
-                self._done[2 + team],
+                cast(int, self._done[team]),
+                cast(int, self._done[2 + team]),
                 ctx.mode or "trump",
                 len(ctx.calls),
                 ctx.pending_ties,
                 last_trick="A" if last_winner & 1 == team else "B",
                 trump=self.trump,
             )
-        return found  # type: ignore[no-any-return]
+        return found
 
     def _decide(self, action: AnyAction) -> DealState:
         if self.is_over:
@@ -498,7 +498,7 @@ class DealState:
         new.to_play = self.to_play
         new._legal = []
         new.result = DealScore.thrown(rules, self._ctx.pending_ties)
-        return new
+        return cast(DealState, new)
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> Any:
@@ -522,6 +522,7 @@ class _Deciding(DealState):
     """A state before the first card: blind, trump or calls phase."""
 
     __slots__ = ("phase", "queue")
+    queue: tuple[int, ...]
     is_over = False
     result = None
 
@@ -610,7 +611,7 @@ def _callers(ctx: _Context, after: int | None) -> tuple[int, ...]:
         count = 4 if after is None else 3
         seats = [(start + k * step) & 3 for k in range(count)]
         found = memo[key] = tuple(s for s in seats if _open_calls(ctx, s))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def actions_text(actions: Sequence[AnyAction]) -> list[str]:
