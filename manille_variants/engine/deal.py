@@ -46,6 +46,8 @@ __all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled
 PHASES = ("blind", "trump", "calls", "play", "over")
 TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play order, winner seat)
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
+_TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
+_BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
@@ -169,7 +171,7 @@ class DealState:
     _ctx: _Context
     _hist: tuple[Any, AnyAction] | None  # (previous history, last action): a cons list
     _hands: int
-    _legal: int | list[AnyAction] | None  # bitmask in the play phase, a list before it
+    _legal: int | Sequence[AnyAction] | None  # bitmask in the play phase, a tuple or list before it
     _done: _Done
     _win: int  # seat << 5 | index of the card holding the trick (-1: no trick under way)
     to_play: int
@@ -308,7 +310,7 @@ class DealState:
             self._legal = self._compute_legal()
         return self._legal  # type: ignore[return-value]
 
-    def _compute_legal(self) -> int | list[AnyAction]:
+    def _compute_legal(self) -> int | Sequence[AnyAction]:
         ctx = self._ctx
         phase = self.phase
         if phase == _PLAY:
@@ -320,15 +322,21 @@ class DealState:
                 return hand
             w = self._win
             return ctx.legal_fn(hand, trick[0].index >> 3, w & 31, (w >> 5) ^ self.to_play == 2, ctx.trump)
+        # Before play the choices are memoised tuples (interned actions, never mutated).
+        memo = ctx.rules.memo
         if phase == "trump":
-            out: list[AnyAction] = list(_TRUMP_ACTIONS)
-            if ctx.rules.no_trump_allowed:
-                out.append(NO_TRUMP)
-            if ctx.rules.delegation and ctx.chooser is None:
-                out.append(DELEGATE)
-            return out
+            key = ("trump", ctx.chooser is None)
+            found = memo.get(key)
+            if found is None:
+                options: list[AnyAction] = list(_TRUMP_ACTIONS)
+                if ctx.rules.no_trump_allowed:
+                    options.append(NO_TRUMP)
+                if ctx.rules.delegation and ctx.chooser is None:
+                    options.append(DELEGATE)
+                found = memo[key] = tuple(options)
+            return found
         if phase == "blind":
-            return [LOOK, BLIND]
+            return _BLIND_CHOICES
         if phase == "calls":
             return _call_choices(ctx, self.to_play)
         return []
@@ -473,7 +481,7 @@ class DealState:
         elif action.kind == "trump" or action is NO_TRUMP:
             ctx.chooser = self.to_play
             ctx.mode = "no-trump" if action is NO_TRUMP else "trump"
-            ctx.trump = -1 if action is NO_TRUMP else int(Suit[action.arg or "S"])
+            ctx.trump = _TRUMP_INDEX.get(action, -1)
             queue = _callers(ctx, after=None)
         else:  # a call
             ctx.calls = (*ctx.calls, action.arg or "")
@@ -593,9 +601,14 @@ def _open_calls(ctx: _Context, seat: int) -> tuple[Call, ...]:
     return ctx.rules.call_table[(last, ctx.mode or "trump", (seat & 1) == (ctx.dealer & 1))]
 
 
-def _call_choices(ctx: _Context, seat: int) -> list[AnyAction]:
+def _call_choices(ctx: _Context, seat: int) -> tuple[AnyAction, ...]:
     """Pass, or one of the calls open to ``seat`` now."""
-    return [PASS, *(call_action(c.name) for c in _open_calls(ctx, seat))]
+    key = ("choices", ctx.calls[-1] if ctx.calls else None, ctx.mode, (seat & 1) == (ctx.dealer & 1))
+    memo = ctx.rules.memo
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (PASS, *(call_action(c.name) for c in _open_calls(ctx, seat)))
+    return found
 
 
 def _callers(ctx: _Context, after: int | None) -> tuple[int, ...]:
