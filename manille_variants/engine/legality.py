@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from manille_variants.cards import Card, Suit, cards_from_mask, parse_cards, parse_suit
-from manille_variants.engine.plugins import LegalContext
+from manille_variants.engine.plugins import LegalContext, rule_name
 from manille_variants.engine.rules import SUIT_MASKS, Rules, compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
 from manille_variants.schema import Ruleset
 
-__all__ = ["Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
+__all__ = ["CLAUSES", "Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,39 @@ class Legality:
 
     def allows(self, card: Card) -> bool:
         return card in self.cards
+
+
+# Every clause name :func:`explain_legal` can answer with (a plug-in answers with its own
+# name), and the RULES.md situation it stands for.
+CLAUSES: dict[str, str] = {
+    "lead": "you lead the trick: any card",
+    "beat-opponent": "holding the led suit while an opponent's card of that suit wins: "
+    "beat it if you can",
+    "beat-partner-trump-lead": "on a trump lead your partner's trump wins and the ruleset "
+    "makes you beat it too (beat_partner_on_trump_lead)",
+    "follow-suit": "holding the led suit with no duty to beat (partner wins, the trick is "
+    "trumped, or you cannot beat): any card of the led suit",
+    "discard": "void in the led suit at no-trump, or with no trump in hand: any card",
+    "trump-opponent": "void while an opponent wins with a plain card: trump (any trump)",
+    "trump-partner": "void while your partner wins with a plain card, under the French duty "
+    "to trump (trump_when_partner_wins): trump",
+    "partner-wins": "void while your partner wins with a plain card: any card",
+    "trump-optional": "void while an opponent wins with a plain card, with no duty to trump "
+    "(trump_when_opponent_wins false): any card",
+    "overtrump-opponent": "void while an opponent's trump wins: overtrump",
+    "overtrump-partner": "void while your partner's trump wins, with overtrump_partner: "
+    "overtrump",
+    "any-card": "void in a trumped trick with no lower trump in hand, or undertrumping "
+    "allowed: any card",
+    "no-undertrump": "void in a trumped trick (opponent's or partner's trump): no lower trump "
+    "while you hold any other card",
+    "only-lower-trumps": "void in a trumped trick and the hand is nothing but lower trumps: "
+    "any of them",
+    "no-undertrump-when-can-overtrump": "undertrump forbidden-if-can-overtrump and you hold "
+    "a higher trump: no lower trump",
+    "undertrump-required": "undertrump required: an opponent's trump wins and you cannot "
+    "overtrump: play a lower trump",
+}
 
 
 def parse_trump(trump: str | Suit | None) -> Suit | None:
@@ -101,23 +134,18 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
         # 1a. A card of the led suit wins: beat it if you can, when it is an opponent's
         #     (or your partner's on a trump lead, where the ruleset says so); at no-trump
         #     only if the duty applies there too.
-        duty = rules.beat_partner_on_trump_lead and led == trump if partner_wins else rules.beat_opponent
-        if winning.suit == led and duty and (trump is not None or rules.beat_at_no_trump):
+        duty = _beat_duty(rules, partner_wins, led == trump, trump is None)
+        if winning.suit == led and duty:
             higher = [c for c in following if rules.beats(c, winning, trump)]
             if higher:
                 return Legality(
                     higher,
                     "beat-partner-trump-lead" if partner_wins else "beat-opponent",
-                    f"{holder} {winning.pretty} holds the trick and you can beat it: play {_names(higher)}",
+                    f"{holder} {winning.pretty} holds the trick and you can beat it: "
+                    f"play {_names(higher)}",
                 )
         # 1b. Otherwise any card of the led suit (partner wins, trick trumped, or cannot beat).
-        why = "the trick is trumped" if trumped else (
-            "your partner holds the trick" if partner_wins else f"you cannot beat {winning.pretty}"
-        )
-        if winning.suit == led and not partner_wins and not rules.beat_opponent:
-            why = "no duty to beat"
-        elif winning.suit == led and trump is None and not rules.beat_at_no_trump:
-            why = "no duty to beat at no-trump"
+        why = _follow_reason(rules, winning, led, trumped, partner_wins, trump)
         return Legality(following, "follow-suit", f"follow suit ({why}): any {led.symbol}")
 
     # 2. Void in the led suit.
@@ -139,8 +167,11 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
                 f"no {led.symbol} and {holder} {winning.pretty} holds the trick: you must trump "
                 f"({_names(trumps)})",
             )
-        return Legality(hand, "partner-wins" if partner_wins else "no-trump-duty",
-                        f"no {led.symbol} and {holder} {winning.pretty} holds the trick: any card")
+        return Legality(
+            hand,
+            "partner-wins" if partner_wins else "trump-optional",
+            f"no {led.symbol} and {holder} {winning.pretty} holds the trick: any card",
+        )
 
     # 2c. The trick is trumped: overtrump when required and possible.
     higher = [c for c in trumps if rules.beats(c, winning, trump)]
@@ -156,6 +187,30 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     lower = [c for c in trumps if c not in higher]
     others = [c for c in hand if c.suit != trump]
     return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
+
+
+def _beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
+    """Whether a player holding the led suit must beat the winning card of that suit."""
+    if no_trump and not rules.beat_at_no_trump:
+        return False
+    if partner_wins:
+        return rules.beat_partner_on_trump_lead and trump_lead
+    return rules.beat_opponent
+
+
+def _follow_reason(
+    rules: Rules, winning: Card, led: Suit, trumped: bool, partner_wins: bool, trump: Suit | None
+) -> str:
+    """Why following suit is enough (clause 1b)."""
+    if trumped:
+        return "the trick is trumped"
+    if partner_wins:
+        return "your partner holds the trick"
+    if winning.suit == led and not rules.beat_opponent:
+        return "no duty to beat"
+    if trump is None and not rules.beat_at_no_trump:
+        return "no duty to beat at no-trump"
+    return f"you cannot beat {winning.pretty}"
 
 
 def _undertrump(
@@ -180,9 +235,12 @@ def _undertrump(
             return Legality(
                 allowed,
                 "no-undertrump",
-                f"{situation}: you may not undertrump while you hold other cards: play {_names(allowed)}",
+                f"{situation}: you may not undertrump while you hold other cards: "
+                f"play {_names(allowed)}",
             )
-        return Legality(hand, "only-lower-trumps", f"{situation}: only lower trumps left, any of them")
+        return Legality(
+            hand, "only-lower-trumps", f"{situation}: only lower trumps left, any of them"
+        )
     if mode == "forbidden-if-can-overtrump" and higher:
         allowed = [c for c in hand if c not in lower]
         return Legality(
@@ -216,7 +274,7 @@ def _apply_plugins(
         narrowed, why = plugin.restrict(ctx, legality.cards)
         narrowed = [c for c in legality.cards if c in narrowed]
         if narrowed and why is not None and narrowed != legality.cards:
-            legality = Legality(narrowed, type(plugin).__name__, why)
+            legality = Legality(narrowed, rule_name(plugin), why)
     return legality
 
 
@@ -233,9 +291,7 @@ def legal_mask(
     follow = hand & SUIT_MASKS[led]
     win_suit = win_idx >> 3
     if follow:
-        if win_suit == led and (
-            (rules.beat_partner_on_trump_lead and led == trump) if partner_wins else rules.beat_opponent
-        ) and (trump >= 0 or rules.beat_at_no_trump):
+        if win_suit == led and _beat_duty(rules, partner_wins, led == trump, trump < 0):
             higher = follow & rules.above[win_idx]
             if higher:
                 return higher

@@ -23,7 +23,7 @@ A scoring component may add a factor to a deal::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from typing import Protocol, runtime_checkable
 
 from manille_variants.cards import Card, Suit
@@ -36,7 +36,10 @@ __all__ = [
     "ScoreContext",
     "ScoringRule",
     "available_rules",
+    "load_obligations",
+    "load_scorings",
     "register_rule",
+    "rule_name",
 ]
 
 ENTRY_POINT_GROUP = "manille_variants.rules"
@@ -80,10 +83,16 @@ class ScoringRule(Protocol):
 
 
 _registered: dict[str, object] = {}
+# Loaded components by id (the object is kept so the id stays unique): their YAML names.
+_names: dict[int, tuple[object, str]] = {}
 
 
 def register_rule(name: str, component: object) -> None:
-    """Register a component under a name without an entry point (tests, notebooks)."""
+    """Register a component under a name without an entry point (tests, notebooks).
+
+    Rulesets compiled before the registration do not see it (compiling is cached per
+    ruleset object): load the ruleset again.
+    """
     _registered[name] = component
 
 
@@ -96,31 +105,44 @@ def available_rules() -> dict[str, object]:
     return found
 
 
+def rule_name(component: object) -> str:
+    """The name a loaded component was given in the ruleset (its class name otherwise)."""
+    hit = _names.get(id(component))
+    if hit is not None and hit[0] is component:
+        return hit[1]
+    return type(component).__name__
+
+
 def _instantiate(obj: object) -> object:
-    if hasattr(obj, "load") and hasattr(obj, "group"):
+    if isinstance(obj, EntryPoint):
         obj = obj.load()
     return obj() if isinstance(obj, type) else obj
 
 
-def _load(names: list[str], protocol: type, key: str) -> tuple[object, ...]:
+def _load(names: list[str], protocol: type, key: str, kind: str) -> tuple[object, ...]:
     if not names:
         return ()
     known = available_rules()
     loaded: list[object] = []
     problems: list[Problem] = []
     for i, name in enumerate(names):
+        where = f"{key}.{i}"
         if name not in known:
             listing = ", ".join(sorted(known)) or "none installed"
-            problems.append(
-                Problem("<ruleset>", None, None, f"{key}.{i}", f"unknown rule plug-in {name!r} (known: {listing})")
-            )
+            message = f"unknown rule plug-in {name!r} (known: {listing})"
+            problems.append(Problem("<ruleset>", None, None, where, message))
             continue
-        component = _instantiate(known[name])
+        try:
+            component = _instantiate(known[name])
+        except Exception as exc:  # a broken plug-in is the plug-in's fault, not a crash
+            message = f"rule plug-in {name!r} could not be loaded: {type(exc).__name__}: {exc}"
+            problems.append(Problem("<ruleset>", None, None, where, message))
+            continue
         if not isinstance(component, protocol):
-            problems.append(
-                Problem("<ruleset>", None, None, f"{key}.{i}", f"plug-in {name!r} is not a {protocol.__name__}")
-            )
+            message = f"rule plug-in {name!r} is not {kind}"
+            problems.append(Problem("<ruleset>", None, None, where, message))
             continue
+        _names[id(component)] = (component, name)
         loaded.append(component)
     if problems:
         raise RulesetError(problems)
@@ -128,8 +150,12 @@ def _load(names: list[str], protocol: type, key: str) -> tuple[object, ...]:
 
 
 def load_obligations(names: list[str]) -> tuple[ObligationRule, ...]:
-    return _load(names, ObligationRule, "play.extra_rules")  # type: ignore[return-value]
+    """The obligation plug-ins named in ``play.extra_rules``, loaded and checked."""
+    kind = "an obligation rule (it has no restrict(ctx, legal) method)"
+    return _load(names, ObligationRule, "play.extra_rules", kind)  # type: ignore[return-value]
 
 
 def load_scorings(names: list[str]) -> tuple[ScoringRule, ...]:
-    return _load(names, ScoringRule, "scoring.adjustments")  # type: ignore[return-value]
+    """The scoring plug-ins named in ``scoring.adjustments``, loaded and checked."""
+    kind = "a scoring rule (it has no factor(ctx) method)"
+    return _load(names, ScoringRule, "scoring.adjustments", kind)  # type: ignore[return-value]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any, Literal
 
-from manille_variants.engine.plugins import ScoreContext
+from manille_variants.engine.plugins import ScoreContext, rule_name
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.errors import ManilleError
 from manille_variants.schema import HAND_SIZE, Ruleset
@@ -66,7 +67,7 @@ class DealScore:
 
     def swapped(self) -> DealScore:
         """The same deal seen from the other side (A and B exchanged)."""
-        winner: Literal["A", "B"] | None = {"A": "B", "B": "A", None: None}[self.winner]  # type: ignore[assignment]
+        winner: Literal["A", "B"] | None = {"A": "B", "B": "A", None: None}[self.winner]
         return DealScore(
             team_a=self.team_b, team_b=self.team_a, tied=self.tied, factor=self.factor,
             factors=self.factors, card_points=self.card_points[::-1], tricks=self.tricks[::-1],
@@ -111,20 +112,28 @@ def score_deal(
     ``mode``: "trump", "no-trump" or "blind"; ``calls``: how many rungs of the call ladder
     were made (0 none, 1 the first call, 2 it and its reply ...); ``pending_ties``: tied
     deals in a row just before this one; ``last_trick``: who won the last trick (needed
-    only with a last-trick bonus when the tricks do not say).
+    only with a last-trick bonus when the tricks do not say); ``trump``: the trump suit
+    letter, passed on to scoring plug-ins.  Raises :class:`ScoreInputError` for figures
+    that cannot happen under the ruleset.
+
+    >>> import manille_variants as mv
+    >>> mv.score_deal(mv.load_ruleset("table-convention"), 38, 5, mode="no-trump").team_a
+    16
     """
     rules = compile_rules(ruleset)
     _check_inputs(rules, points, tricks, mode, calls, pending_ties)
     last = _last_trick_side(rules, tricks, last_trick)
-    a_total = points + tricks * rules.trick_points + (rules.last_trick_bonus if last == "A" else 0)
+    bonus = rules.last_trick_bonus
+    a_total = points + tricks * rules.trick_points + (bonus if last == "A" else 0)
     b_total = rules.deal_total - a_total
-    winner: Literal["A", "B"] | None = "A" if a_total > b_total else "B" if b_total > a_total else None
+    winner: Literal["A", "B"] | None = (
+        "A" if a_total > b_total else "B" if b_total > a_total else None
+    )
     factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
     uncapped = _combine(rules, factors)
     cap = rules.ruleset.scoring.cap
     factor = min(uncapped, cap) if cap is not None else uncapped
     excess = max(a_total, b_total) - rules.half if winner else 0
-    notes = (f"capped at x{cap} (x{uncapped} before the cap)",) if factor < uncapped else ()
     return DealScore(
         team_a=excess * factor if winner == "A" else 0,
         team_b=excess * factor if winner == "B" else 0,
@@ -141,21 +150,45 @@ def score_deal(
         mode=mode,
         calls=calls,
         pending_ties=pending_ties,
-        notes=notes,
+        notes=_notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total)),
     )
 
 
-def _check_inputs(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending: int) -> None:
-    if not 0 <= points <= rules.card_total:
-        raise ScoreInputError(f"card points must be between 0 and {rules.card_total} (got {points})")
+def _notes(
+    rules: Rules,
+    winner: str | None,
+    factor: int,
+    uncapped: int,
+    pending_ties: int,
+    totals: tuple[int, int],
+) -> tuple[str, ...]:
+    notes: list[str] = []
+    tie = rules.ruleset.scoring.tie
+    if factor < uncapped:
+        notes.append(f"capped at x{factor} (x{uncapped} before the cap)")
+    if pending_ties and tie.carry == "none":
+        notes.append("a tie is void under this ruleset: earlier ties carry nothing")
+    if winner is None:
+        split = f"{totals[0]}-{totals[1]}"
+        if tie.carry == "none":
+            notes.append(f"tie {split}: the deal is void, nobody scores")
+        else:
+            carried = pending_factor(rules, pending_ties + 1)
+            notes.append(
+                f"tie {split}: nobody scores; the next decisive deal carries x{carried}"
+            )
+    return tuple(notes)
+
+
+def _check_inputs(
+    rules: Rules, points: int, tricks: int, mode: str, calls: int, pending: int
+) -> None:
+    total = rules.card_total
+    if not 0 <= points <= total:
+        raise ScoreInputError(f"card points must be between 0 and {total} (got {points})")
     if not 0 <= tricks <= HAND_SIZE:
         raise ScoreInputError(f"tricks must be between 0 and {HAND_SIZE} (got {tricks})")
-    if tricks == 0 and points > 0:
-        raise ScoreInputError(f"a side with no trick cannot hold card points (got {points})")
-    if tricks == HAND_SIZE and points < rules.card_total:
-        raise ScoreInputError(
-            f"a side with all {HAND_SIZE} tricks holds all {rules.card_total} card points (got {points})"
-        )
+    _check_points_fit_tricks(rules, points, tricks)
     if mode not in MODES:
         raise ScoreInputError(f"mode must be one of trump, no-trump, blind (got {mode!r})")
     if mode == "no-trump" and not rules.no_trump_allowed:
@@ -163,8 +196,10 @@ def _check_inputs(rules: Rules, points: int, tricks: int, mode: str, calls: int,
     if mode == "blind" and not rules.blind_allowed:
         raise ScoreInputError(f"{rules.ruleset.name} does not allow blind no-trump")
     if not 0 <= calls <= len(rules.calls):
+        ladder = " then ".join(c.name for c in rules.calls) or "no calls"
         raise ScoreInputError(
-            f"calls must be between 0 and {len(rules.calls)} under {rules.ruleset.name} (got {calls})"
+            f"calls must be between 0 and {len(rules.calls)} under {rules.ruleset.name} "
+            f"({ladder}) (got {calls})"
         )
     if calls and mode not in rules.calls[calls - 1].modes:
         raise ScoreInputError(f"{rules.calls[calls - 1].name} is not allowed at {mode}")
@@ -172,15 +207,39 @@ def _check_inputs(rules: Rules, points: int, tricks: int, mode: str, calls: int,
         raise ScoreInputError(f"pending ties cannot be negative (got {pending})")
 
 
+def _check_points_fit_tricks(rules: Rules, points: int, tricks: int) -> None:
+    """``tricks`` tricks hold 4 cards each: at most the 4 x tricks most valuable cards."""
+    most = _most_points(rules.values)
+    if points > most[tricks]:
+        raise ScoreInputError(
+            f"{tricks} trick(s) hold at most {most[tricks]} card points (got {points})"
+        )
+    least = rules.card_total - most[HAND_SIZE - tricks]
+    if points < least:
+        other = HAND_SIZE - tricks
+        raise ScoreInputError(
+            f"the other side's {other} trick(s) hold at most {most[other]} card points, "
+            f"so {tricks} trick(s) hold at least {least} (got {points})"
+        )
+
+
+@lru_cache(maxsize=64)
+def _most_points(values: tuple[int, ...]) -> tuple[int, ...]:
+    """most[k]: the card points of the 4k most valuable cards (k = 0..8)."""
+    ranked = sorted(values, reverse=True)
+    return tuple(sum(ranked[: 4 * k]) for k in range(HAND_SIZE + 1))
+
+
 def _last_trick_side(rules: Rules, tricks: int, last_trick: str | None) -> str | None:
-    if tricks == HAND_SIZE:
-        return "A"
-    if tricks == 0:
-        return "B"
-    if last_trick is None and rules.last_trick_bonus:
-        raise ScoreInputError("with a last-trick bonus, say who won the last trick (A or B)")
     if last_trick not in (None, "A", "B"):
         raise ScoreInputError(f"last trick must be A or B (got {last_trick!r})")
+    if tricks in (0, HAND_SIZE):
+        side = "A" if tricks == HAND_SIZE else "B"
+        if last_trick not in (None, side):
+            raise ScoreInputError(f"side {side} took every trick, so also the last one")
+        return side
+    if last_trick is None and rules.last_trick_bonus:
+        raise ScoreInputError("with a last-trick bonus, say who won the last trick (A or B)")
     return last_trick
 
 
@@ -194,11 +253,7 @@ def _factors(
     winner: str | None,
     trump: str | None,
 ) -> list[FactorApplied]:
-    out: list[FactorApplied] = []
-    if mode == "no-trump" and rules.no_trump_factor > 1:
-        out.append(FactorApplied("no-trump", rules.no_trump_factor, f"no-trump x{rules.no_trump_factor}"))
-    if mode == "blind" and rules.blind_factor > 1:
-        out.append(FactorApplied("blind", rules.blind_factor, f"blind no-trump x{rules.blind_factor}"))
+    out = _mode_factors(rules, mode)
     tie = pending_factor(rules, pending_ties)
     if tie > 1:
         times = "" if pending_ties == 1 else f" ({pending_ties} ties in a row)"
@@ -214,10 +269,26 @@ def _factors(
             out.append(FactorApplied(call.name, call.factor, f"{label} x{call.factor}"))
     if rules.scoring_plugins:
         ctx = ScoreContext(points, tricks, mode, trump, calls, pending_ties, winner)
-        for plugin in rules.scoring_plugins:
-            extra = plugin.factor(ctx)
-            if extra is not None and extra[0] > 1:
-                out.append(FactorApplied(type(plugin).__name__, int(extra[0]), extra[1]))
+        out.extend(_plugin_factors(rules, ctx))
+    return out
+
+
+def _mode_factors(rules: Rules, mode: str) -> list[FactorApplied]:
+    if mode == "no-trump" and rules.no_trump_factor > 1:
+        value = rules.no_trump_factor
+        return [FactorApplied("no-trump", value, f"no-trump x{value}")]
+    if mode == "blind" and rules.blind_factor > 1:
+        value = rules.blind_factor
+        return [FactorApplied("blind", value, f"blind no-trump x{value}")]
+    return []
+
+
+def _plugin_factors(rules: Rules, ctx: ScoreContext) -> list[FactorApplied]:
+    out: list[FactorApplied] = []
+    for plugin in rules.scoring_plugins:
+        extra = plugin.factor(ctx)
+        if extra is not None and int(extra[0]) > 1:
+            out.append(FactorApplied(rule_name(plugin), int(extra[0]), extra[1]))
     return out
 
 

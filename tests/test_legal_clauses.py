@@ -1,0 +1,396 @@
+"""One scenario per clause of RULES.md §2 "Play obligations", Belgian and French, plus every
+alternative reading the schema can express.
+
+Positions are written from the seat about to play: the trick is in play order from its
+leader, so with one card down its leader is an opponent, with two the first card is the
+partner's, with three the middle card is the partner's.  Spades are trump unless a test
+says otherwise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import manille_variants as mv
+from manille_variants.engine.legality import CLAUSES, Legality
+from manille_variants.schema import Ruleset
+
+BELGIAN = ["table-convention", "belgian", "belgian-capped"]
+
+
+def ruleset(name: str) -> Ruleset:
+    return mv.load_ruleset(name)
+
+
+def with_play(base: str | Ruleset, **play: Any) -> Ruleset:
+    """A custom ruleset: ``base`` with some play-obligation settings changed."""
+    rs = mv.load_ruleset(base) if isinstance(base, str) else base
+    return rs.model_copy(update={"play": rs.play.model_copy(update=play)})
+
+
+def legal(
+    rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
+) -> list[str]:
+    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
+    return [str(c) for c in mv.legal_cards(rules, hand, trick, trump)]
+
+
+def explain(
+    rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
+) -> Legality:
+    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
+    return mv.explain_legal(rules, hand, trick, trump)
+
+
+# --------------------------------------------------------------------------------------
+# Belgian 1: holding the led suit, you must play it.
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_holding_led_suit_must_follow_not_trump(name: str) -> None:
+    # Partner's A♥ wins; 10♠ would win the trick but following is compulsory.
+    assert legal(name, "8H 9H 10S AD", "AH 7H") == ["8H", "9H"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_opponent_wins_with_led_suit_must_beat_if_able(name: str) -> None:
+    verdict = explain(name, "QC 7C 8H", "JC", "D")
+    assert [str(c) for c in verdict.cards] == ["QC"]
+    assert verdict.clause == "beat-opponent"
+    assert verdict.reason == "an opponent's J♣ holds the trick and you can beat it: play Q♣"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_opponent_wins_with_led_suit_after_partner_must_beat(name: str) -> None:
+    # Opponent 7♥, partner 8♥, opponent Q♥ now wins: beat the Q♥.
+    assert legal(name, "KH 9H AS", "7H 8H QH") == ["KH"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_cannot_beat_opponent_any_card_of_led_suit(name: str) -> None:
+    verdict = explain(name, "QC 7C 8H", "AC", "D")
+    assert [str(c) for c in verdict.cards] == ["QC", "7C"]
+    assert verdict.clause == "follow-suit"
+    assert "you cannot beat A♣" in verdict.reason
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_beat_opponent_also_on_trump_lead(name: str) -> None:
+    assert legal(name, "KS 8S AH", "QS") == ["KS"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_beat_opponent_also_at_no_trump(name: str) -> None:
+    assert legal(name, "KH 8H AS", "QH", None) == ["KH"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_partner_wins_any_card_of_led_suit(name: str) -> None:
+    verdict = explain(name, "KH 8H AS", "QH 7H")
+    assert [str(c) for c in verdict.cards] == ["KH", "8H"]
+    assert verdict.clause == "follow-suit"
+    assert "your partner holds the trick" in verdict.reason
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_partner_wins_trump_lead_no_duty_to_beat(name: str) -> None:
+    assert legal(name, "KS 8S AH", "QS 7S") == ["KS", "8S"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_trumped_trick_any_card_of_led_suit(name: str) -> None:
+    # Partner led Q♥, the opponent trumped with 8♠: follow hearts, no duty to overtrump.
+    verdict = explain(name, "KH 7H AD 9S", "QH 8S")
+    assert [str(c) for c in verdict.cards] == ["KH", "7H"]
+    assert verdict.clause == "follow-suit"
+    assert "the trick is trumped" in verdict.reason
+
+
+# --------------------------------------------------------------------------------------
+# Belgian 2: void in the led suit.
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_at_no_trump_any_card(name: str) -> None:
+    verdict = explain(name, "AS 7D 10C", "QH", None)
+    assert [str(c) for c in verdict.cards] == ["AS", "7D", "10C"]
+    assert verdict.clause == "discard"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_without_trumps_any_card(name: str) -> None:
+    assert legal(name, "AD 7C", "QH") == ["AD", "7C"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_opponent_plain_card_wins_must_trump_any_trump(name: str) -> None:
+    verdict = explain(name, "7S AS AD", "QH")
+    assert [str(c) for c in verdict.cards] == ["7S", "AS"]
+    assert verdict.clause == "trump-opponent"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_opponent_wins_after_partner_must_trump(name: str) -> None:
+    # Opponent 7♥, partner Q♥, opponent K♥ wins.
+    assert legal(name, "7S AD", "7H QH KH") == ["7S"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_opponent_trump_wins_must_overtrump(name: str) -> None:
+    verdict = explain(name, "9S 7S AD", "QH 8S")
+    assert [str(c) for c in verdict.cards] == ["9S"]
+    assert verdict.clause == "overtrump-opponent"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_opponent_trump_wins_cannot_overtrump_discards_not_undertrump(
+    name: str,
+) -> None:
+    verdict = explain(name, "9S 7S AD KC", "QH AS")
+    assert [str(c) for c in verdict.cards] == ["AD", "KC"]
+    assert verdict.clause == "no-undertrump"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_only_lower_trumps_left_may_undertrump(name: str) -> None:
+    verdict = explain(name, "9S 7S", "QH AS")
+    assert [str(c) for c in verdict.cards] == ["9S", "7S"]
+    assert verdict.clause == "only-lower-trumps"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_void_partner_plain_card_wins_need_not_trump(name: str) -> None:
+    verdict = explain(name, "7S AD", "AH 7H")
+    assert [str(c) for c in verdict.cards] == ["7S", "AD"]
+    assert verdict.clause == "partner-wins"
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_undertrump_ban_also_when_partner_trump_wins(name: str) -> None:
+    # Opponent led Q♥, partner trumped 9♠, opponent discarded 7♦: a higher trump or a
+    # non-trump, never the 7♠.
+    verdict = explain(name, "10S 7S AD", "QH 9S 7D")
+    assert [str(c) for c in verdict.cards] == ["10S", "AD"]
+    assert verdict.clause == "no-undertrump"
+    assert legal(name, "7S AD", "QH 9S 7D") == ["AD"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_belgian_partner_trump_wins_only_lower_trumps_may_undertrump(name: str) -> None:
+    assert legal(name, "7S 8S", "QH 9S 7D") == ["7S", "8S"]
+
+
+@pytest.mark.parametrize("name", BELGIAN)
+def test_no_undertrump_ban_on_trump_lead(name: str) -> None:
+    # The undertrump ban never excuses failing to follow a trump lead.
+    assert legal(name, "7S AD", "AS") == ["7S"]
+    assert legal(name, "8S KD", "10S 7S") == ["8S"]
+
+
+# --------------------------------------------------------------------------------------
+# French coinchée (seed 003, read literally).
+
+FR = "french-coinchee"
+
+
+def test_french_opponent_wins_with_led_suit_must_beat_if_able() -> None:
+    assert legal(FR, "QC 7C 8H", "JC", "D") == ["QC"]
+
+
+def test_french_partner_wins_with_led_suit_no_duty_to_beat() -> None:
+    assert legal(FR, "KH 8H AS", "QH 7H") == ["KH", "8H"]
+
+
+def test_french_trumped_trick_any_card_of_led_suit() -> None:
+    assert legal(FR, "KH 7H AD 9S", "QH 8S") == ["KH", "7H"]
+
+
+def test_french_void_opponent_plain_card_wins_must_trump() -> None:
+    assert legal(FR, "7S AS AD", "QH") == ["7S", "AS"]
+
+
+def test_french_must_trump_even_when_partner_wins_with_plain_card() -> None:
+    verdict = explain(FR, "7S AD", "AH 7H")
+    assert [str(c) for c in verdict.cards] == ["7S"]
+    assert verdict.clause == "trump-partner"
+
+
+def test_french_opponent_trump_wins_must_overtrump_if_able() -> None:
+    assert legal(FR, "9S 7S AD", "QH 8S") == ["9S"]
+
+
+def test_french_cannot_overtrump_any_card_lower_trump_allowed_never_required() -> None:
+    verdict = explain(FR, "9S AD", "QH AS")
+    assert [str(c) for c in verdict.cards] == ["9S", "AD"]
+    assert verdict.clause == "any-card"
+
+
+def test_french_partner_already_trumped_any_card() -> None:
+    # "except if the partner has already done so": no duty to trump or overtrump.
+    assert legal(FR, "10S 7S AD", "QH 9S 7D") == ["10S", "7S", "AD"]
+
+
+def test_french_void_at_no_trump_follow_or_discard() -> None:
+    assert legal(FR, "7S AD", "QH", None) == ["7S", "AD"]
+    assert legal(FR, "KH 8H 7S", "QH", None) == ["KH"]
+
+
+def test_french_no_undertrump_ban_on_trump_lead() -> None:
+    assert legal(FR, "7S AD", "AS") == ["7S"]
+
+
+# --------------------------------------------------------------------------------------
+# Alternative readings, as custom rulesets.
+
+
+def test_beat_partner_on_trump_lead_when_set() -> None:
+    rs = with_play("belgian", beat_partner_on_trump_lead=True)
+    verdict = explain(rs, "KS 8S AH", "QS 7S")
+    assert [str(c) for c in verdict.cards] == ["KS"]
+    assert verdict.clause == "beat-partner-trump-lead"
+    # Only on a trump lead: a partner's plain card need not be beaten.
+    assert legal(rs, "KH 8H AS", "QH 7H") == ["KH", "8H"]
+
+
+def test_french_family_without_duty_to_trump_when_partner_wins() -> None:
+    rs = with_play(FR, trump_when_partner_wins=False)
+    verdict = explain(rs, "7S AD", "AH 7H")
+    assert [str(c) for c in verdict.cards] == ["7S", "AD"]
+    assert verdict.clause == "partner-wins"
+    assert legal(rs, "7S AD", "QH") == ["7S"]  # an opponent's card still must be trumped
+
+
+def test_belgian_family_with_french_duty_to_trump_when_partner_wins() -> None:
+    rs = with_play("table-convention", trump_when_partner_wins=True)
+    assert legal(rs, "7S AD", "AH 7H") == ["7S"]
+
+
+def test_undertrump_forbidden_only_if_can_overtrump() -> None:
+    rs = with_play("belgian", undertrump="forbidden-if-can-overtrump")
+    # Partner's 9♠ wins; holding the 10♠ you may not play the 7♠.
+    verdict = explain(rs, "10S 7S AD", "QH 9S 7D")
+    assert [str(c) for c in verdict.cards] == ["10S", "AD"]
+    assert verdict.clause == "no-undertrump-when-can-overtrump"
+    # Without a higher trump, the lower one is allowed.
+    assert legal(rs, "8S 7S AD", "QH 9S 7D") == ["8S", "7S", "AD"]
+    # Against an opponent's trump you cannot beat: any card.
+    assert legal(rs, "9S AD", "QH AS") == ["9S", "AD"]
+
+
+def test_undertrump_required_when_opponent_trump_wins_and_cannot_overtrump() -> None:
+    rs = with_play("belgian", undertrump="required")
+    verdict = explain(rs, "9S AD", "QH AS")
+    assert [str(c) for c in verdict.cards] == ["9S"]
+    assert verdict.clause == "undertrump-required"
+    # Not when the partner's trump wins.
+    assert legal(rs, "7S AD", "QH 9S 7D") == ["7S", "AD"]
+    # Overtrumping still comes first.
+    assert legal(rs, "10S 9S AD", "QH AS") == ["10S"]
+
+
+def test_undertrump_allowed_any_card() -> None:
+    rs = with_play("belgian", undertrump="allowed")
+    assert legal(rs, "9S AD", "QH AS") == ["9S", "AD"]
+    assert legal(rs, "7S AD", "QH 9S 7D") == ["7S", "AD"]
+
+
+def test_no_overtaking_at_no_trump_when_beat_at_no_trump_false() -> None:
+    rs = with_play("belgian", beat_at_no_trump=False)
+    verdict = explain(rs, "KH 8H AS", "QH", None)
+    assert [str(c) for c in verdict.cards] == ["KH", "8H"]
+    assert "no duty to beat at no-trump" in verdict.reason
+    assert legal(rs, "KH 8H AS", "QH", "S") == ["KH"]  # still at a trump deal
+
+
+def test_overtrump_partner_when_set() -> None:
+    rs = with_play("belgian", overtrump_partner=True)
+    verdict = explain(rs, "10S 7S AD", "QH 9S 7D")
+    assert [str(c) for c in verdict.cards] == ["10S"]
+    assert verdict.clause == "overtrump-partner"
+    # Cannot overtrump: the undertrump ban still applies.
+    assert legal(rs, "7S AD", "QH 9S 7D") == ["AD"]
+
+
+def test_no_duty_to_beat_opponent_when_beat_opponent_false() -> None:
+    rs = with_play("belgian", beat_opponent=False)
+    verdict = explain(rs, "QC 7C 8H", "JC", "D")
+    assert [str(c) for c in verdict.cards] == ["QC", "7C"]
+    assert "no duty to beat" in verdict.reason
+
+
+def test_no_duty_to_trump_opponent_when_trump_when_opponent_wins_false() -> None:
+    rs = with_play("belgian", trump_when_opponent_wins=False)
+    verdict = explain(rs, "7S AS AD", "QH")
+    assert [str(c) for c in verdict.cards] == ["7S", "AS", "AD"]
+    assert verdict.clause == "trump-optional"
+
+
+def test_no_duty_to_overtrump_opponent_when_overtrump_opponent_false() -> None:
+    rs = with_play("belgian", overtrump_opponent=False)
+    # The undertrump ban still removes the lower trump.
+    assert legal(rs, "9S 7S AD", "QH 8S") == ["9S", "AD"]
+    assert legal(with_play(rs, undertrump="allowed"), "9S 7S AD", "QH 8S") == ["9S", "7S", "AD"]
+
+
+# --------------------------------------------------------------------------------------
+# Leading, reasons, errors.
+
+
+@pytest.mark.parametrize("name", [*BELGIAN, FR])
+def test_leading_any_card(name: str) -> None:
+    verdict = explain(name, "AS 7D 10C", "")
+    assert verdict.clause == "lead"
+    assert [str(c) for c in verdict.cards] == ["AS", "7D", "10C"]
+
+
+def test_legal_cards_keep_hand_order() -> None:
+    assert legal("belgian", "8H 7S 10H AS", "AH 7H") == ["8H", "10H"]
+
+
+def test_every_builtin_clause_is_documented() -> None:
+    positions: list[tuple[str | Ruleset, str, str, str]] = [
+        ("belgian", "AS", "", "S"),
+        ("belgian", "QC", "JC", "D"),
+        (with_play("belgian", beat_partner_on_trump_lead=True), "KS", "QS 7S", "S"),
+        ("belgian", "KH 8H", "QH 7H", "S"),
+        ("belgian", "AD", "QH", "S"),
+        ("belgian", "7S AD", "QH", "S"),
+        (FR, "7S AD", "AH 7H", "S"),
+        ("belgian", "7S AD", "AH 7H", "S"),
+        (with_play("belgian", trump_when_opponent_wins=False), "7S AD", "QH", "S"),
+        ("belgian", "9S AD", "QH 8S", "S"),
+        (with_play("belgian", overtrump_partner=True), "10S", "QH 9S 7D", "S"),
+        (FR, "9S AD", "QH AS", "S"),
+        ("belgian", "9S AD", "QH AS", "S"),
+        ("belgian", "9S", "QH AS", "S"),
+        (with_play("belgian", undertrump="forbidden-if-can-overtrump"), "10S 7S", "QH 9S 7D",
+         "S"),
+        (with_play("belgian", undertrump="required"), "9S AD", "QH AS", "S"),
+    ]
+    seen = {explain(rs, hand, trick, trump).clause for rs, hand, trick, trump in positions}
+    assert seen == set(CLAUSES)
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "message"),
+    [
+        ("QC 7C", "QC", "card both in the hand and in the trick"),
+        ("", "QC", "the hand is empty"),
+        ("QC", "7H 8H 9H 10H", "at most 3 cards"),
+        ("QC QC", "", "duplicate card"),
+        ("11H", "", "not a card: '11H'"),
+    ],
+)
+def test_impossible_positions_are_card_errors(hand: str, trick: str, message: str) -> None:
+    with pytest.raises(mv.CardError, match=message):
+        mv.legal_cards(ruleset("belgian"), hand, trick, "S")
+
+
+def test_trump_can_be_named_by_letter_symbol_or_none() -> None:
+    rs = ruleset("belgian")
+    for suit in ("D", "d", "♦", mv.Suit.D):
+        assert legal(rs, "QC 7C 7D", "AC", suit) == ["QC", "7C"]
+    for none in (None, "none", "no-trump"):
+        assert legal(rs, "7D 8H", "AC", none) == ["7D", "8H"]

@@ -1,0 +1,104 @@
+"""The bitmask fast path equals the readable filter, over random positions and random
+combinations of every play-obligation setting; the legal set is a non-empty subset of the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import manille_variants as mv
+from manille_variants.cards import DECK, Card, Suit, mask_of
+from manille_variants.engine.legality import CLAUSES, legal_mask
+from manille_variants.engine.rules import compile_rules
+from manille_variants.engine.tricks import trick_winner
+from manille_variants.schema import PlayRules, Ruleset
+
+BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+UNDERTRUMP = ["forbidden", "allowed", "forbidden-if-can-overtrump", "required"]
+
+play_settings = st.fixed_dictionaries(
+    {
+        "beat_opponent": st.booleans(),
+        "beat_partner_on_trump_lead": st.booleans(),
+        "beat_at_no_trump": st.booleans(),
+        "trump_when_opponent_wins": st.booleans(),
+        "trump_when_partner_wins": st.booleans(),
+        "overtrump_opponent": st.booleans(),
+        "overtrump_partner": st.booleans(),
+        "undertrump": st.sampled_from(UNDERTRUMP),
+    }
+)
+
+
+def custom(base: str, play: dict[str, Any]) -> Ruleset:
+    rs = mv.load_ruleset(base)
+    return rs.model_copy(update={"play": PlayRules.model_validate({**play})})
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit | None]:
+    """A random hand (1-8 cards) and a trick of 0-3 other cards, all distinct; a trump."""
+    cards = draw(st.permutations(DECK))
+    size = draw(st.integers(1, 8))
+    played = draw(st.integers(0, 3))
+    trump = draw(st.sampled_from([None, *Suit]))
+    return list(cards[:size]), list(cards[size : size + played]), trump
+
+
+def fast(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -> int:
+    rules = compile_rules(rs)
+    t = -1 if trump is None else int(trump)
+    if not trick:
+        return legal_mask(rules, mask_of(hand), -1, -1, False, t)
+    win = trick_winner(rules, trick, trump)
+    partner_wins = len(trick) - win == 2
+    return legal_mask(rules, mask_of(hand), trick[0].suit, trick[win].index, partner_wins, t)
+
+
+def bound(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -> int:
+    """The bound hot path (``Rules.legal_fn``) the deal engine uses."""
+    rules = compile_rules(rs)
+    if not trick:
+        return mask_of(hand)
+    win = trick_winner(rules, trick, trump)
+    t = -1 if trump is None else int(trump)
+    return rules.legal_fn(mask_of(hand), trick[0].suit, trick[win].index, len(trick) - win == 2, t)
+
+
+@settings(max_examples=200, deadline=None)
+@given(play=play_settings, position=positions(), base=st.sampled_from(BUNDLED))
+def test_fast_path_equals_readable_filter_for_every_play_setting(
+    play: dict[str, Any], position: tuple[list[Card], list[Card], Suit | None], base: str
+) -> None:
+    rs = custom(base, play)
+    hand, trick, trump = position
+    readable = mv.explain_legal(rs, hand, trick, trump)
+    assert fast(rs, hand, trick, trump) == mask_of(readable.cards)
+    assert bound(rs, hand, trick, trump) == mask_of(readable.cards)
+
+
+@settings(max_examples=200, deadline=None)
+@given(play=play_settings, position=positions())
+def test_legal_set_is_a_nonempty_subset_of_the_hand_in_hand_order(
+    play: dict[str, Any], position: tuple[list[Card], list[Card], Suit | None]
+) -> None:
+    hand, trick, trump = position
+    verdict = mv.explain_legal(custom("table-convention", play), hand, trick, trump)
+    assert verdict.cards
+    assert verdict.cards == [c for c in hand if c in verdict.cards]
+    assert verdict.clause in CLAUSES
+    assert verdict.reason
+
+
+@settings(max_examples=100, deadline=None)
+@given(position=positions(), name=st.sampled_from(BUNDLED))
+def test_following_is_always_compulsory(
+    position: tuple[list[Card], list[Card], Suit | None], name: str
+) -> None:
+    hand, trick, trump = position
+    cards = mv.legal_cards(mv.load_ruleset(name), hand, trick, trump)
+    if trick and any(c.suit == trick[0].suit for c in hand):
+        assert all(c.suit == trick[0].suit for c in cards)

@@ -1,0 +1,284 @@
+"""Deal scoring: every factor, tie stacking, the cap, combining, thresholds, impossible figures,
+and the scoring examples of RULES.md §4 and the seeds.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import manille_variants as mv
+from manille_variants.engine.scoring import DealScore, ScoreInputError
+from manille_variants.schema import Ruleset
+
+
+def rs(name: str) -> Ruleset:
+    return mv.load_ruleset(name)
+
+
+def with_scoring(base: str, **scoring: Any) -> Ruleset:
+    rules = mv.load_ruleset(base)
+    return rules.model_copy(update={"scoring": rules.scoring.model_copy(update=scoring)})
+
+
+def factors(score: DealScore) -> dict[str, int]:
+    return {f.name: f.value for f in score.factors}
+
+
+# --------------------------------------------------------------------------------------
+# Worked examples (RULES.md §4 and the seeds).
+
+
+def test_seed_000_38_card_points_at_no_trump_score_16() -> None:
+    score = mv.score_deal(rs("table-convention"), 38, 5, mode="no-trump")
+    assert (score.team_a, score.team_b, score.excess, score.factor) == (16, 0, 8, 2)
+    assert score.card_points == (38, 22)  # card points, never written in the match column
+
+
+def test_seed_001_38_card_points_score_8_before_any_multiplier() -> None:
+    assert mv.score_deal(rs("table-convention"), 38, 5).team_a == 8
+
+
+def test_seed_002_21_card_points_leave_the_opponents_39_who_score_9() -> None:
+    score = mv.score_deal(rs("belgian"), 21, 3)
+    assert (score.team_a, score.team_b, score.winner) == (0, 9, "B")
+    assert score.totals == (21, 39)
+
+
+@pytest.mark.parametrize("name", ["table-convention", "belgian", "belgian-capped"])
+def test_seed_000_a_sweep_scores_60_before_other_factors(name: str) -> None:
+    score = mv.score_deal(rs(name), 60, 8)
+    assert (score.team_a, score.factor, factors(score)) == (60, 2, {"sweep": 2})
+    assert mv.score_deal(rs(name), 0, 0).team_b == 60
+
+
+def test_seed_003_french_42_points_of_68_score_8() -> None:
+    score = mv.score_deal(rs("french-coinchee"), 37, 5)  # 37 card points + 5 tricks = 42
+    assert score.totals == (42, 26)
+    assert (score.team_a, score.team_b, score.half) == (8, 0, 34)
+
+
+def test_seed_000_a_30_30_tie_scores_nothing_and_doubles_the_next_deal() -> None:
+    tie = mv.score_deal(rs("table-convention"), 30, 4)
+    assert (tie.team_a, tie.team_b, tie.tied, tie.winner) == (0, 0, True, None)
+    assert "the next decisive deal carries x2" in tie.notes[0]
+    assert mv.score_deal(rs("table-convention"), 38, 5, pending_ties=1).team_a == 16
+
+
+# --------------------------------------------------------------------------------------
+# Who scores, thresholds.
+
+
+def test_only_the_side_above_half_scores_its_excess() -> None:
+    score = mv.score_deal(rs("table-convention"), 31, 4)
+    assert (score.team_a, score.team_b, score.half, score.excess) == (1, 0, 30, 1)
+
+
+def test_french_threshold_is_34_of_68_with_a_point_per_trick() -> None:
+    fr = rs("french-coinchee")
+    assert mv.score_deal(fr, 30, 4).tied  # 34-34
+    assert mv.score_deal(fr, 30, 5).team_a == 1  # 35: half of 68 plus 1
+    assert mv.score_deal(fr, 31, 3).team_b == 0  # 34 + ... 31 + 3 = 34: tie
+    assert mv.score_deal(fr, 31, 3).tied
+    assert mv.score_deal(fr, 20, 2).team_b == 12  # B: 40 + 6 = 46
+
+
+def test_french_tie_is_void_and_carries_nothing() -> None:
+    fr = rs("french-coinchee")
+    tie = mv.score_deal(fr, 30, 4)
+    assert tie.notes == ("tie 34-34: the deal is void, nobody scores",)
+    after = mv.score_deal(fr, 37, 5, pending_ties=1)
+    assert (after.team_a, after.factor, after.factors) == (8, 1, ())
+
+
+def test_french_has_no_sweep_factor() -> None:
+    score = mv.score_deal(rs("french-coinchee"), 60, 8)
+    assert (score.team_a, score.factor) == (34, 1)
+
+
+# --------------------------------------------------------------------------------------
+# Each factor.
+
+
+def test_no_trump_factor() -> None:
+    assert factors(mv.score_deal(rs("belgian"), 38, 5, mode="no-trump")) == {"no-trump": 2}
+
+
+def test_blind_no_trump_factor_replaces_the_no_trump_factor() -> None:
+    score = mv.score_deal(rs("belgian"), 38, 5, mode="blind")
+    assert (factors(score), score.team_a) == ({"blind": 4}, 32)
+
+
+def test_single_pending_tie_factor_under_table_convention() -> None:
+    for ties in (1, 2, 3):
+        score = mv.score_deal(rs("table-convention"), 38, 5, pending_ties=ties)
+        assert factors(score) == {"tie": 2}
+
+
+def test_stacked_tie_factor_per_tie_under_belgian() -> None:
+    for ties, value in ((1, 2), (2, 4), (3, 8)):
+        score = mv.score_deal(rs("belgian"), 38, 5, pending_ties=ties)
+        assert factors(score) == {"tie": value}
+        assert score.team_a == 8 * value
+
+
+def test_the_tie_factor_goes_to_whichever_side_wins() -> None:
+    assert mv.score_deal(rs("belgian"), 21, 3, pending_ties=1).team_b == 18
+
+
+def test_sweep_factor_only_on_all_eight_tricks() -> None:
+    assert "sweep" not in factors(mv.score_deal(rs("belgian"), 60, 7))
+    assert factors(mv.score_deal(rs("belgian"), 60, 8)) == {"sweep": 2}
+
+
+def test_sweep_defined_as_all_card_points() -> None:
+    rules = with_scoring(
+        "belgian",
+        sweep=rs("belgian").scoring.sweep.model_copy(update={"definition": "all-card-points"}),
+    )
+    assert factors(mv.score_deal(rules, 60, 7)) == {"sweep": 2}
+    assert factors(mv.score_deal(rules, 0, 1)) == {"sweep": 2}
+
+
+def test_ik_ga_mee_doubles() -> None:
+    score = mv.score_deal(rs("belgian"), 38, 5, calls=1)
+    assert (factors(score), score.team_a) == ({"ik-ga-mee": 2}, 16)
+    assert score.factors[0].reason == "Ik ga mee x2"
+
+
+def test_ik_ga_tegen_is_x4_in_total_not_x8() -> None:
+    score = mv.score_deal(rs("belgian"), 38, 5, calls=2)
+    assert (factors(score), score.factor, score.team_a) == ({"ik-ga-tegen": 4}, 4, 32)
+
+
+def test_contre_and_surcontre() -> None:
+    fr = rs("french-coinchee")
+    assert mv.score_deal(fr, 37, 5, calls=1).team_a == 16
+    assert mv.score_deal(fr, 37, 5, calls=2).team_a == 32
+
+
+def test_a_call_multiplies_for_whichever_side_wins() -> None:
+    score = mv.score_deal(rs("belgian"), 21, 3, calls=1)
+    assert (score.team_a, score.team_b) == (0, 18)
+
+
+def test_no_trump_and_calls_stack() -> None:
+    assert mv.score_deal(rs("belgian"), 38, 5, mode="no-trump", calls=1).factor == 4
+    assert mv.score_deal(rs("belgian"), 38, 5, mode="no-trump", calls=2).factor == 8
+    assert mv.score_deal(rs("belgian"), 38, 5, mode="blind", calls=2).factor == 16
+    assert mv.score_deal(rs("french-coinchee"), 37, 5, mode="no-trump", calls=2).team_a == 64
+
+
+def test_all_factors_multiply_without_a_cap() -> None:
+    score = mv.score_deal(rs("belgian"), 60, 8, mode="no-trump", calls=2, pending_ties=2)
+    assert factors(score) == {"no-trump": 2, "tie": 4, "sweep": 2, "ik-ga-tegen": 4}
+    assert (score.factor, score.team_a, score.capped) == (64, 30 * 64, False)
+
+
+def test_cap_limits_the_combined_factor() -> None:
+    score = mv.score_deal(rs("belgian-capped"), 38, 5, mode="no-trump", calls=2)
+    assert (score.uncapped_factor, score.factor, score.capped, score.team_a) == (8, 4, True, 32)
+    assert score.notes == ("capped at x4 (x8 before the cap)",)
+    assert score.to_dict()["capped"] is True
+
+
+def test_cap_does_not_touch_smaller_factors() -> None:
+    score = mv.score_deal(rs("belgian-capped"), 38, 5, mode="no-trump")
+    assert (score.factor, score.capped, score.notes) == (2, False, ())
+
+
+def test_factors_can_combine_by_adding() -> None:
+    rules = with_scoring("belgian", combine="add")
+    score = mv.score_deal(rules, 60, 8, mode="no-trump", calls=2)  # 1 + 1 + 1 + 3
+    assert (score.factor, score.team_a) == (6, 180)
+    assert mv.score_deal(rules, 38, 5).factor == 1
+
+
+def test_trick_points_and_last_trick_bonus_count_towards_the_total() -> None:
+    rules = with_scoring("belgian", trick_points=1, last_trick_bonus=10)
+    score = mv.score_deal(rules, 30, 4, last_trick="A")
+    assert score.totals == (44, 34)
+    assert (score.half, score.team_a) == (39, 5)
+    with pytest.raises(ScoreInputError, match="say who won the last trick"):
+        mv.score_deal(rules, 30, 4)
+    assert mv.score_deal(rules, 60, 8).totals == (78, 0)  # the last trick goes with all 8
+
+
+# --------------------------------------------------------------------------------------
+# Breakdown object.
+
+
+def test_to_dict_is_json_with_the_documented_keys() -> None:
+    data = mv.score_deal(rs("belgian"), 38, 5, mode="no-trump", calls=1).to_dict()
+    json.dumps(data)
+    assert {"team_a", "team_b", "tied", "factor", "factors", "card_points", "totals"} <= set(data)
+    assert data["factors"] == [
+        {"name": "no-trump", "value": 2, "reason": "no-trump x2"},
+        {"name": "ik-ga-mee", "value": 2, "reason": "Ik ga mee x2"},
+    ]
+
+
+def test_swapped_exchanges_the_sides() -> None:
+    score = mv.score_deal(rs("belgian"), 21, 3)
+    other = score.swapped()
+    assert (other.team_a, other.team_b, other.winner) == (9, 0, "A")
+    assert other.card_points == (39, 21)
+    assert other.swapped() == score
+
+
+def test_thrown_in_deal_scores_nothing_and_keeps_pending_ties() -> None:
+    thrown = DealScore.thrown(rs("belgian"), pending_ties=2)
+    assert (thrown.team_a, thrown.team_b, thrown.tied, thrown.thrown_in) == (0, 0, False, True)
+    assert thrown.pending_ties == 2
+
+
+# --------------------------------------------------------------------------------------
+# Impossible figures.
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "message"),
+    [
+        ("belgian", {"points": 61, "tricks": 5}, "between 0 and 60"),
+        ("belgian", {"points": -1, "tricks": 5}, "between 0 and 60"),
+        ("belgian", {"points": 30, "tricks": 9}, "tricks must be between 0 and 8"),
+        ("belgian", {"points": 5, "tricks": 0}, "0 trick"),
+        ("belgian", {"points": 59, "tricks": 8}, "at least 60"),
+        ("belgian", {"points": 38, "tricks": 1}, "1 trick\\(s\\) hold at most 20"),
+        ("belgian", {"points": 2, "tricks": 7}, "at least 40"),
+        ("belgian", {"points": 38, "tricks": 5, "mode": "muulen"}, "mode must be one of"),
+        ("table-convention", {"points": 38, "tricks": 5, "mode": "blind"}, "blind"),
+        ("table-convention", {"points": 38, "tricks": 5, "calls": 1}, "between 0 and 0"),
+        ("belgian", {"points": 38, "tricks": 5, "calls": 3}, "ik-ga-mee then ik-ga-tegen"),
+        ("belgian", {"points": 38, "tricks": 5, "pending_ties": -1}, "negative"),
+        ("belgian", {"points": 60, "tricks": 8, "last_trick": "B"}, "took every trick"),
+        ("belgian", {"points": 38, "tricks": 5, "last_trick": "C"}, "must be A or B"),
+    ],
+)
+def test_impossible_figures_are_score_input_errors(
+    name: str, kwargs: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ScoreInputError, match=message):
+        mv.score_deal(rs(name), **kwargs)
+
+
+def test_no_trump_not_allowed_is_an_error() -> None:
+    data = rs("table-convention").model_dump()
+    data["trump"]["no_trump"]["allowed"] = False
+    rules = mv.Ruleset.model_validate(data)
+    with pytest.raises(ScoreInputError, match="does not allow no-trump"):
+        mv.score_deal(rules, 38, 5, mode="no-trump")
+
+
+def test_call_not_allowed_in_a_mode_is_an_error() -> None:
+    data = rs("belgian").model_dump()
+    data["calls"][0]["modes"] = ["trump"]
+    rules = mv.Ruleset.model_validate(data)
+    with pytest.raises(ScoreInputError, match="ik-ga-mee is not allowed at no-trump"):
+        mv.score_deal(rules, 38, 5, mode="no-trump", calls=1)
+
+
+def test_score_input_error_is_a_manille_error() -> None:
+    assert issubclass(ScoreInputError, mv.ManilleError)
