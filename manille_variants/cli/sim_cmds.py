@@ -1,0 +1,163 @@
+"""Simulation commands: simulate (one ruleset) and compare (duplicate play of several).
+
+Thin typer commands: the work lives in :mod:`manille_variants.sim`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from manille_variants.cli.app import app
+from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.loader import load_ruleset
+from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
+from manille_variants.sim.compare import Comparison
+from manille_variants.sim.runner import Progress as ProgressCallback
+from manille_variants.sim.tables import csv_text, difference_table, summary_table
+
+SEED = typer.Option(1, "--seed", help="Master seed: the same seed gives the same numbers.")
+BOTS = typer.Option(
+    None, "--bots", metavar="SPEC",
+    help="Bots: one name for all seats, 'a,b' per team, or four names "
+         "(default: heuristic if available, else random).",
+)
+JOBS = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores).")
+SCHEDULER = typer.Option(
+    None, "--scheduler", metavar="tcp://HOST:PORT",
+    help="Run on this Dask distributed scheduler instead of local processes.",
+)
+AS_JSON = typer.Option(False, "--json", help="Print the result as JSON (no table).")
+AS_CSV = typer.Option(False, "--csv", help="Print one CSV row per (ruleset, metric).")
+FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
+
+
+@contextmanager
+def _progress(total: int, show: bool) -> Iterator[ProgressCallback | None]:
+    if not show or total <= 0:
+        yield None
+        return
+    columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, transient=True) as bar:
+        task = bar.add_task("playing", total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
+    if as_json:
+        echo_json(comparison.to_json())
+    elif as_csv:
+        typer.echo(csv_text(comparison), nl=False)
+    else:
+        console = Console()
+        console.print(summary_table(comparison))
+        if len(comparison.results) > 1:
+            console.print(difference_table(comparison))
+
+
+def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Comparison:
+    rulesets = [load_ruleset(name) for name in names]
+    show = not quiet and sys.stdout.isatty()
+    with _progress(settings.deals + settings.matches, show) as progress:
+        return run_comparison(rulesets, settings, progress=progress, kind=kind)
+
+
+def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int | None,
+              scheduler: str | None, records: bool = False) -> SimSettings:
+    return SimSettings(deals=deals, matches=matches, seed=seed, bots=bots or default_bots(),
+                       jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
+
+
+@app.command("simulate")
+def simulate_command(
+    ruleset: str = typer.Option(..., "-r", "--ruleset", metavar="RULESET",
+                                help="A bundled ruleset (name or alias) or a .yaml file."),
+    deals: int | None = typer.Option(None, "-n", "--deals", min=1,
+                                     help="Play this many independent seeded deals."),
+    matches: int | None = typer.Option(None, "--matches", min=1,
+                                       help="Play this many whole matches instead."),
+    seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
+    scheduler: str | None = SCHEDULER, as_json: bool = AS_JSON, as_csv: bool = AS_CSV,
+    records: Path | None = typer.Option(None, "--records", metavar="DIR",
+                                        help="Write a game record per deal or match here."),
+    force: bool = FORCE,
+) -> None:
+    """Play seeded deals (-n) or matches (--matches) with bots and summarise the scores."""
+    with user_errors():
+        if (deals is None) == (matches is None):
+            raise fail("give exactly one of -n DEALS or --matches M", 2)
+        if as_json and as_csv:
+            raise fail("give --json or --csv, not both", 2)
+        if records is not None:
+            from manille_variants.sim.recordfile import check_records_dir
+
+            check_records_dir(records, force=force)
+        settings = _settings(deals or 0, matches or 0, seed, bots, jobs, scheduler,
+                             records is not None)
+        comparison = _run([ruleset], settings, as_json or as_csv, "simulate")
+        if records is not None:
+            _write_records(records, comparison)
+        _emit(comparison, as_json, as_csv)
+
+
+def _write_records(directory: Path, comparison: Comparison) -> None:
+    from manille_variants.sim.recordfile import write_records
+
+    result = comparison.results[0]
+    units = result.deal_run.records or result.match_run.records
+    written = write_records(directory, result.ruleset, units)
+    typer.echo(f"wrote {len(written)} record file(s) to {directory}", err=True)
+
+
+@app.command("compare")
+def compare_command(
+    rulesets: list[str] = typer.Argument(..., metavar="R1 R2 [R3 ...]",
+                                         help="Rulesets to compare; the first is the baseline."),
+    deals: int | None = typer.Option(None, "-n", "--deals", min=1,
+                                     help="Duplicate deals to play under every ruleset."),
+    matches: int | None = typer.Option(
+        None, "--matches", min=0,
+        help="Duplicate matches for game and match lengths (default: deals / 50)."),
+    seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
+    scheduler: str | None = SCHEDULER,
+    report: Path | None = typer.Option(None, "--report", metavar="FILE.html",
+                                       help="Write a self-contained HTML report with charts."),
+    plots: Path | None = typer.Option(None, "--plots", metavar="DIR",
+                                      help="Write the charts as PNG files into DIR."),
+    as_json: bool = AS_JSON, as_csv: bool = AS_CSV, force: bool = FORCE,
+) -> None:
+    """Play the same deals under every ruleset and compare them, with paired 95% CIs."""
+    with user_errors():
+        if len(rulesets) < 2:
+            raise fail("give at least two rulesets to compare", 2)
+        if deals is None and not matches:
+            raise fail("give -n DEALS (and optionally --matches M)", 2)
+        if as_json and as_csv:
+            raise fail("give --json or --csv, not both", 2)
+        if report is not None and report.exists() and not force:
+            raise fail(f"{report} exists; use --force to overwrite it")
+        n_matches = matches if matches is not None else (deals or 0) // 50
+        settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler)
+        comparison = _run(rulesets, settings, as_json or as_csv, "compare")
+        _emit(comparison, as_json, as_csv)
+        if report is not None or plots is not None:
+            _write_charts(comparison, report, plots, force)
+
+
+def _write_charts(comparison: Comparison, report: Path | None, plots: Path | None,
+                  force: bool) -> None:
+    from manille_variants.sim.report import make_charts, write_plots, write_report
+
+    images = make_charts(comparison)
+    if plots is not None:
+        written = write_plots(plots, images, force=force)
+        typer.echo(f"wrote {len(written)} charts to {plots}", err=True)
+    if report is not None:
+        write_report(report, comparison, images, force=force)
+        typer.echo(f"wrote {report}", err=True)
