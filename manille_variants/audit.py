@@ -1,0 +1,486 @@
+"""Checking a game record against a ruleset: every action, every score, the match's course.
+
+:func:`walk_deal` follows one recorded deal card by card with the readable legality filter
+(:func:`~manille_variants.engine.legality.explain_legal`), so it also goes on after an illegal
+card and reports every problem, not just the first.  :func:`audit_record` walks every deal,
+recomputes each score with the ruleset and follows the match (dealers, pending ties, running
+scores, games); :func:`consistent_rulesets` lists the bundled rulesets a record obeys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from manille_variants.cards import Card, Suit, format_cards
+from manille_variants.engine.actions import THROW_IN, AnyAction
+from manille_variants.engine.deal import DealState, new_deal
+from manille_variants.engine.legality import explain_legal
+from manille_variants.engine.match import Match, deal_seed
+from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
+from manille_variants.engine.tricks import trick_winner
+from manille_variants.errors import IllegalPlayError, ManilleError, RecordError
+from manille_variants.loader import bundled_names, load_ruleset
+from manille_variants.records import DealRecord, GameRecord
+from manille_variants.schema import Ruleset
+
+__all__ = [
+    "AuditProblem",
+    "AuditReport",
+    "DealWalk",
+    "TrickWalk",
+    "audit_record",
+    "consistent_rulesets",
+    "walk_deal",
+]
+
+# The fields of a recorded result that the audit compares with its own scoring.
+CHECKED_RESULT_FIELDS = (
+    "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
+)
+
+
+@dataclass(frozen=True)
+class AuditProblem:
+    """One problem: where (deal, trick, seat, card, numbered from 1 except seats 0-3), the
+    legal cards and the rule clause when a card was illegal, and a sentence."""
+
+    deal: int | None
+    message: str
+    trick: int | None = None
+    seat: int | None = None
+    card: str | None = None
+    legal: tuple[str, ...] | None = None
+    clause: str | None = None
+
+    def __str__(self) -> str:
+        where = [f"deal {self.deal}"] if self.deal is not None else ["record"]
+        if self.trick is not None:
+            where.append(f"trick {self.trick}")
+        if self.seat is not None:
+            where.append(f"seat {self.seat}")
+        if self.card is not None:
+            where.append(self.card)
+        return f"{', '.join(where)}: {self.message}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "deal": self.deal, "trick": self.trick, "seat": self.seat, "card": self.card,
+            "legal": list(self.legal) if self.legal is not None else None,
+            "clause": self.clause, "message": self.message,
+        }
+
+
+@dataclass
+class TrickWalk:
+    """One trick as played: its leader, the (seat, card) plays, winner and card points."""
+
+    number: int
+    leader: int
+    plays: list[tuple[int, Card]] = field(default_factory=list)
+    winner: int | None = None
+    points: int = 0
+    illegal: set[int] = field(default_factory=set)  # positions of illegal plays
+
+
+@dataclass
+class DealWalk:
+    """A recorded deal followed under a ruleset: decisions, tricks, recomputed score, problems."""
+
+    number: int
+    record: DealRecord
+    hands: tuple[tuple[Card, ...], ...] | None
+    pending_ties: int
+    scores: tuple[int, int]
+    decisions: list[tuple[int, AnyAction]] = field(default_factory=list)
+    mode: str | None = None
+    trump: Suit | None = None
+    calls: tuple[str, ...] = ()
+    chooser: int | None = None
+    tricks: list[TrickWalk] = field(default_factory=list)
+    score: DealScore | None = None
+    problems: list[AuditProblem] = field(default_factory=list)
+    stopped: bool = False
+
+    @property
+    def dealer(self) -> int:
+        return self.record.dealer
+
+    @property
+    def finished(self) -> bool:
+        return self.score is not None
+
+    def problem(self, message: str, **where: Any) -> None:
+        self.problems.append(AuditProblem(self.number, message, **where))
+
+
+@dataclass
+class AuditReport:
+    """The outcome of an audit: the ruleset used, every deal walked, every problem."""
+
+    ruleset: Ruleset
+    walks: list[DealWalk]
+    problems: list[AuditProblem]
+    match: Match | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset.name,
+            "deals": len(self.walks),
+            "ok": self.ok,
+            "problems": [p.to_dict() for p in self.problems],
+        }
+
+
+# ------------------------------------------------------------------------- one deal
+
+
+def walk_deal(
+    ruleset: Ruleset | Rules,
+    deal: DealRecord,
+    *,
+    number: int = 1,
+    pending_ties: int | None = None,
+    scores: tuple[int, int] | None = None,
+    check_seed: bool = False,
+) -> DealWalk:
+    """Follow ``deal`` under the ruleset, recording every problem met on the way.
+
+    ``pending_ties`` and ``scores`` (match points before the deal) default to the recorded
+    ones; ``check_seed`` also checks that the recorded hands are those the seed deals.
+    """
+    rules = compile_rules(ruleset)
+    pending = deal.pending_ties if pending_ties is None else pending_ties
+    before = deal.scores if scores is None else scores
+    walk = DealWalk(number, deal, None, pending, before)
+    walk.hands = _hands(rules, deal, walk, check_seed)
+    cards = _decide(rules, deal, walk)
+    if walk.stopped or walk.hands is None:
+        return walk
+    _play(rules, walk, cards)
+    if not walk.stopped and len(walk.tricks) == 8 and walk.tricks[-1].winner is not None:
+        walk.score = _score(rules, walk)
+    return walk
+
+
+def _hands(
+    rules: Rules, deal: DealRecord, walk: DealWalk, check_seed: bool
+) -> tuple[tuple[Card, ...], ...] | None:
+    if deal.seed is None:
+        if deal.hands is None:
+            walk.problem("neither the hands nor a seed: the cards cannot be checked")
+        return deal.hands
+    dealt = tuple(tuple(h) for h in new_deal(rules, deal.seed, deal.dealer).hands)
+    if deal.hands is None:
+        return dealt
+    if check_seed and [set(h) for h in dealt] != [set(h) for h in deal.hands]:
+        walk.problem(f"the recorded hands are not those seed {deal.seed} deals under "
+                     f"{rules.ruleset.name}")
+    return deal.hands
+
+
+def _decide(rules: Rules, deal: DealRecord, walk: DealWalk) -> list[AnyAction]:
+    """Check the decisions before the first card with the engine; returns the card plays."""
+    state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores)
+    actions = list(deal.actions)
+    k = 0
+    while k < len(actions) and not isinstance(actions[k], Card):
+        after = _apply_decision(state, actions[k], walk)
+        if after is None:
+            walk.stopped = True
+            return []
+        state = after
+        k += 1
+    _settle(state, walk)
+    rest = actions[k:]
+    if state.is_over and rest:
+        walk.problem(f"{len(rest)} actions after the deal was thrown in")
+        walk.stopped = True
+    elif rest and state.phase != "play":
+        walk.problem(
+            f"a card ({rest[0]}) is played before the {state.phase} phase is over "
+            f"(seat {state.to_play} to choose: {', '.join(map(str, state.legal_actions()))})",
+            seat=state.to_play,
+        )
+        walk.stopped = True
+    if state.is_over and state.result is not None:
+        walk.score = state.result
+    return rest
+
+
+def _apply_decision(state: DealState, action: AnyAction, walk: DealWalk) -> DealState | None:
+    if state.is_over:
+        walk.problem(f"{action}: the deal was already over (thrown in)")
+        return None
+    seat = state.to_play
+    try:
+        new = state.apply(action)
+    except IllegalPlayError as exc:
+        legal = tuple(str(a) for a in state.legal_actions())
+        walk.problem(f"{action} is not allowed: {exc}", seat=seat, legal=legal, clause=state.phase)
+        return None
+    walk.decisions.append((seat if action != THROW_IN else state.dealer ^ 2, action))
+    return new
+
+
+def _settle(state: DealState, walk: DealWalk) -> None:
+    walk.mode = state.mode
+    walk.trump = state.trump_suit
+    walk.calls = state.calls
+    walk.chooser = state.chooser
+    walk.tricks = [TrickWalk(1, state.leader)] if state.phase == "play" else []
+
+
+def _play(rules: Rules, walk: DealWalk, cards: list[AnyAction]) -> None:
+    assert walk.hands is not None
+    hands = [list(h) for h in walk.hands]
+    for action in cards:
+        trick = walk.tricks[-1] if walk.tricks else None
+        if trick is None or trick.winner is not None:
+            walk.problem(f"{_extra(cards, walk)} after the eighth trick")
+            walk.stopped = True
+            return
+        if not isinstance(action, Card):
+            walk.problem(f"{action} during the card play (only cards may follow the first lead)",
+                         trick=trick.number)
+            walk.stopped = True
+            return
+        _play_card(rules, walk, hands, trick, action)
+
+
+def _extra(cards: list[AnyAction], walk: DealWalk) -> str:
+    played = sum(len(t.plays) for t in walk.tricks)
+    extra = len(cards) - played
+    return f"{extra} more action{'s' if extra != 1 else ''}"
+
+
+def _play_card(
+    rules: Rules, walk: DealWalk, hands: list[list[Card]], trick: TrickWalk, card: Card
+) -> None:
+    seat = (trick.leader + len(trick.plays) * rules.step) % 4
+    played = [c for _, c in trick.plays]
+    where = {"trick": trick.number, "seat": seat, "card": str(card)}
+    hand = hands[seat]
+    if card not in hand:
+        holder = next((s for s in range(4) if card in hands[s]), None)
+        whose = f"seat {holder} holds it" if holder is not None else "it was played already"
+        walk.problem(f"{card} is not in seat {seat}'s hand ({whose}); hand: {format_cards(hand)}",
+                     legal=_legal_texts(rules, hand, played, walk.trump, trick.number), **where)
+        trick.illegal.add(len(trick.plays))
+        if holder is not None:
+            hands[holder].remove(card)
+    else:
+        legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
+        if card not in legality.cards:
+            walk.problem(
+                f"{card} is not legal: {legality.reason}",
+                legal=tuple(str(c) for c in legality.cards), clause=legality.clause, **where,
+            )
+            trick.illegal.add(len(trick.plays))
+        hand.remove(card)
+    trick.plays.append((seat, card))
+    if len(trick.plays) == 4:
+        _close(rules, walk, trick)
+
+
+def _legal_texts(
+    rules: Rules, hand: list[Card], played: list[Card], trump: Suit | None, number: int
+) -> tuple[str, ...] | None:
+    if not hand:
+        return None
+    try:
+        return tuple(str(c) for c in explain_legal(rules, hand, played, trump,
+                                                   tricks_played=number - 1).cards)
+    except ManilleError:
+        return None
+
+
+def _close(rules: Rules, walk: DealWalk, trick: TrickWalk) -> None:
+    cards = [c for _, c in trick.plays]
+    trick.winner = trick.plays[trick_winner(rules, cards, walk.trump)][0]
+    trick.points = sum(rules.values[c.index] for c in cards)
+    if trick.number < 8:
+        walk.tricks.append(TrickWalk(trick.number + 1, trick.winner))
+
+
+def _score(rules: Rules, walk: DealWalk) -> DealScore | None:
+    team = walk.dealer & 1
+    points = sum(t.points for t in walk.tricks if t.winner is not None and t.winner & 1 == team)
+    tricks = sum(1 for t in walk.tricks if t.winner is not None and t.winner & 1 == team)
+    last = walk.tricks[-1].winner
+    try:
+        return score_deal(
+            rules, points, tricks, walk.mode or "trump", len(walk.calls), walk.pending_ties,
+            last_trick="A" if last is not None and last & 1 == team else "B",
+            trump=walk.trump.name if walk.trump is not None else None,
+        )
+    except ScoreInputError as exc:  # e.g. a ruleset without no-trump auditing a no-trump deal
+        walk.problem(f"cannot be scored under {rules.ruleset.name}: {exc}")
+        return None
+
+
+# ------------------------------------------------------------------------- results
+
+
+def compare_result(walk: DealWalk) -> None:
+    """Report every checked field where the recorded result differs from the recomputed one."""
+    recorded = walk.record.result
+    if recorded is None or walk.score is None:
+        if recorded is not None and walk.score is None and not walk.stopped and not walk.problems:
+            walk.problem("a result is recorded but the deal is unfinished")
+        return
+    computed = walk.score.to_dict()
+    for key in CHECKED_RESULT_FIELDS:
+        if key in recorded and _plain(recorded[key]) != _plain(computed[key]):
+            walk.problem(
+                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed[key])}"
+                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor') else ''}"
+            )
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple | list) else value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "-".join(str(v) for v in value)
+    if isinstance(value, bool) or value is None:
+        return str(value).lower() if value is not None else "null"
+    return str(value)
+
+
+def _why(score: DealScore) -> str:
+    if score.tied:
+        return " (a tie: nobody scores)"
+    factors = ", ".join(f.reason for f in score.factors) or "no factor"
+    capped = f", capped at x{score.factor}" if score.capped else ""
+    return f" (excess {score.excess} x{score.factor}: {factors}{capped})"
+
+
+# ------------------------------------------------------------------------- records
+
+
+def audit_record(record: GameRecord, ruleset: Ruleset | str | None = None) -> AuditReport:
+    """Check every action and score of ``record`` under ``ruleset`` (default: the embedded one)."""
+    rs = _ruleset_for(record, ruleset)
+    rules = compile_rules(rs)
+    problems: list[AuditProblem] = []
+    own = record.ruleset is not None and rs.content_hash() == record.ruleset.content_hash()
+    if own and record.ruleset_hash and record.ruleset_hash != rs.content_hash():
+        problems.append(AuditProblem(
+            None, f"the embedded ruleset's hash {record.ruleset_hash} does not match its content "
+            f"({rs.content_hash()}): the ruleset was edited after the game"))
+    if not record.deals:
+        problems.append(AuditProblem(None, "the record holds no deal"))
+    if record.kind == "match":
+        walks, match = _audit_match(rules, record, own, problems)
+    else:
+        walks, match = _audit_deals(rules, record, own), None
+    for walk in walks:
+        problems.extend(walk.problems)
+    return AuditReport(rs, walks, problems, match)
+
+
+def _ruleset_for(record: GameRecord, ruleset: Ruleset | str | None) -> Ruleset:
+    if ruleset is not None:
+        return load_ruleset(ruleset)
+    if record.ruleset is None:
+        raise RecordError(f"{record.source}: names no ruleset; give one with -r RULESET")
+    return record.ruleset
+
+
+def _audit_deals(rules: Rules, record: GameRecord, own: bool) -> list[DealWalk]:
+    walks = []
+    for i, deal in enumerate(record.deals):
+        walk = walk_deal(rules, deal, number=i + 1, check_seed=own)
+        compare_result(walk)
+        walks.append(walk)
+    return walks
+
+
+def _audit_match(
+    rules: Rules, record: GameRecord, own: bool, problems: list[AuditProblem]
+) -> tuple[list[DealWalk], Match]:
+    first = record.deals[0].dealer if record.deals else 0
+    _check_first_dealer(rules, record, first, problems)
+    match = Match(rules, record.seed or 0, first_dealer=first)
+    walks: list[DealWalk] = []
+    for i, deal in enumerate(record.deals):
+        if match.is_over:
+            problems.append(AuditProblem(i + 1, f"played after the match was over (team "
+                                         f"{match.winner} had won)"))
+            break
+        walk = walk_deal(rules, deal, number=i + 1, pending_ties=match.pending_ties,
+                         scores=(match.scores[0], match.scores[1]), check_seed=own)
+        _check_course(record, deal, walk, match)
+        compare_result(walk)
+        walks.append(walk)
+        if walk.score is None:
+            if i < len(record.deals) - 1:
+                walk.problem("the match cannot be followed past this deal: later deals not checked"
+                             if walk.stopped else "unfinished, yet later deals follow")
+                break
+            continue
+        outcome = match.add(walk.score)
+        if deal.scores_after is not None and tuple(deal.scores_after) != outcome.scores_after:
+            walk.problem(f"recorded scores after the deal {_show(deal.scores_after)}, the ruleset "
+                         f"gives {_show(outcome.scores_after)}")
+    _check_outcome(record, match, walks, problems)
+    return walks, match
+
+
+def _check_first_dealer(
+    rules: Rules, record: GameRecord, first: int, problems: list[AuditProblem]
+) -> None:
+    if record.first_dealer is not None and record.first_dealer != first:
+        problems.append(AuditProblem(1, f"the record says seat {record.first_dealer} dealt "
+                                     f"first, but deal 1 was dealt by seat {first}"))
+    if record.seed is not None and rules.ruleset.dealing.first_dealer == "random":
+        drawn = Match(rules, record.seed).first_dealer
+        if drawn != first:
+            problems.append(AuditProblem(1, f"seed {record.seed} draws seat {drawn} as the first "
+                                         f"dealer, not seat {first}"))
+
+
+def _check_course(record: GameRecord, deal: DealRecord, walk: DealWalk, match: Match) -> None:
+    """The deal starts where the match stands: dealer, game, scores, pending ties, seed."""
+    index = len(match.deals)
+    if deal.dealer != match.dealer:
+        walk.problem(f"dealt by seat {deal.dealer}, but it is seat {match.dealer}'s turn to deal")
+    if deal.game != match.game:
+        walk.problem(f"recorded as game {deal.game + 1}, but it belongs to game {match.game + 1}")
+    if tuple(deal.scores) != (match.scores[0], match.scores[1]):
+        walk.problem(f"recorded scores before the deal {_show(deal.scores)}, the match stands at "
+                     f"{match.scores[0]}-{match.scores[1]}")
+    if deal.pending_ties != match.pending_ties:
+        walk.problem(f"recorded {deal.pending_ties} pending ties, the match has "
+                     f"{match.pending_ties}")
+    if record.seed is not None and deal.seed is not None and deal.seed != deal_seed(record.seed, index):
+        walk.problem(f"seed {deal.seed} is not deal {index + 1}'s seed of match seed {record.seed}")
+
+
+def _check_outcome(
+    record: GameRecord, match: Match, walks: Sequence[DealWalk], problems: list[AuditProblem]
+) -> None:
+    outcome = record.outcome
+    if not outcome:
+        return
+    expected = {"games": list(match.games), "scores": list(match.scores), "winner": match.winner,
+                "complete": match.is_over}
+    for key, value in expected.items():
+        if key in outcome and _plain(outcome[key]) != value:
+            problems.append(AuditProblem(
+                None, f"the recorded outcome has {key} {_show(outcome[key])}, the ruleset gives "
+                f"{_show(value)}"))
+
+
+def consistent_rulesets(record: GameRecord) -> list[str]:
+    """The bundled rulesets under which every action and score of the record is right."""
+    return [name for name in bundled_names() if audit_record(record, name).ok]

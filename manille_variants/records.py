@@ -1,0 +1,424 @@
+"""Game records: one versioned JSON format for played games (see ``docs/records.md``).
+
+A record holds the resolved ruleset (its content and hash), the match seed, and for every
+deal its seed, dealer, the four hands as dealt, every action in order and the result, so a
+game can be replayed and audited without this program's shuffle.
+
+>>> import manille_variants as mv
+>>> from manille_variants.bots import make_bots, play_match
+>>> finals = []
+>>> match = play_match(mv.load_ruleset("table-convention"), 3, make_bots("heuristic", 3),
+...                    on_deal=finals.append)
+>>> record = record_from_deals(match.rules.ruleset, finals, seed=3, match=match)
+>>> loads_record(dumps_record(record)) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from manille_variants.cards import Card, format_cards, parse_cards
+from manille_variants.engine.actions import AnyAction, parse_action
+from manille_variants.engine.deal import DealState, new_deal
+from manille_variants.engine.match import Match
+from manille_variants.errors import CardError, RecordError
+from manille_variants.schema import Ruleset
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "DealRecord",
+    "GameRecord",
+    "deal_record",
+    "dumps_record",
+    "loads_record",
+    "read_record",
+    "record_from_deals",
+    "write_record",
+]
+
+FORMAT = "manille-record"
+VERSION = 1
+Seat = Literal[0, 1, 2, 3]
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """One deal: where it started, every action, and the result as recorded.
+
+    ``scores`` are the match points of team 0 (seats 0 and 2) and team 1 before the deal, in
+    the current game; ``result`` is the recorded :class:`DealScore` breakdown as a dict (team
+    A = the dealer's side), None for a deal left unfinished.
+    """
+
+    dealer: int
+    actions: tuple[AnyAction, ...]
+    seed: int | None = None
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    pending_ties: int = 0
+    scores: tuple[int, int] = (0, 0)
+    game: int = 0
+    result: dict[str, Any] | None = None
+    scores_after: tuple[int, int] | None = None
+
+    @property
+    def cards_played(self) -> int:
+        return sum(1 for a in self.actions if isinstance(a, Card))
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A whole record: the ruleset, the match seed and the deals in order.
+
+    ``kind`` is ``"match"`` (deals of one match, in order, checked for continuity) or
+    ``"deals"`` (independent deals, e.g. from a simulation or typed in by hand).
+    ``ruleset`` is None only for a typed deal that names no ruleset.
+    """
+
+    ruleset: Ruleset | None
+    deals: tuple[DealRecord, ...]
+    kind: Literal["match", "deals"] = "match"
+    seed: int | None = None
+    first_dealer: int | None = None
+    players: tuple[str, ...] = ("seat 0", "seat 1", "seat 2", "seat 3")
+    outcome: dict[str, Any] | None = None
+    ruleset_hash: str | None = None
+    generator: str = ""
+    source: str = field(default="<record>", compare=False)
+
+
+# ------------------------------------------------------------------------- building
+
+
+def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int] | None = None) -> DealRecord:
+    """The record of a deal state (finished or not): its start, hands as dealt and actions."""
+    # The hands as dealt are those of a fresh deal with the same seed and dealer.
+    fresh = new_deal(state.rules, state.seed, state.dealer,
+                     pending_ties=state.pending_ties, scores=state.scores)
+    return DealRecord(
+        dealer=state.dealer,
+        actions=state.actions,
+        seed=state.seed,
+        hands=tuple(tuple(h) for h in fresh.hands),
+        pending_ties=state.pending_ties,
+        scores=(int(state.scores[0]), int(state.scores[1])),
+        game=game,
+        result=state.result.to_dict() if state.result is not None else None,
+        scores_after=scores_after,
+    )
+
+
+def record_from_deals(
+    ruleset: Ruleset,
+    deals: Sequence[DealState],
+    *,
+    seed: int | None = None,
+    match: Match | None = None,
+    players: Sequence[str] | None = None,
+    kind: Literal["match", "deals"] = "match",
+    generator: str = "",
+) -> GameRecord:
+    """A record of deal states played in order (finished ones, and perhaps a last unfinished).
+
+    With ``match`` (the :class:`Match` the finished deals were added to) each deal also
+    records its game and the scores after it, and the record the match outcome.
+    """
+    outcomes = match.deals if match is not None else []
+    entries = []
+    for i, state in enumerate(deals):
+        outcome = outcomes[i] if i < len(outcomes) else None
+        game = outcome.game if outcome is not None else (match.game if match is not None else 0)
+        entries.append(
+            deal_record(state, game=game, scores_after=outcome.scores_after if outcome else None)
+        )
+    return GameRecord(
+        ruleset=ruleset,
+        deals=tuple(entries),
+        kind=kind,
+        seed=seed,
+        first_dealer=match.first_dealer if match is not None else None,
+        players=tuple(players) if players is not None else ("seat 0", "seat 1", "seat 2", "seat 3"),
+        outcome=_match_outcome(match) if match is not None else None,
+        ruleset_hash=ruleset.content_hash(),
+        generator=generator or _generator(),
+    )
+
+
+def _match_outcome(match: Match) -> dict[str, Any]:
+    return {
+        "games": list(match.games),
+        "scores": list(match.scores),
+        "winner": match.winner,
+        "complete": match.is_over,
+    }
+
+
+def _generator() -> str:
+    from manille_variants import __version__
+
+    return f"manille_variants {__version__}"
+
+
+# ------------------------------------------------------------------------- writing
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    """The JSON document of a record."""
+    if record.ruleset is None:
+        raise RecordError("a record needs a ruleset to be written")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "generator": record.generator or _generator(),
+        "ruleset": {
+            "name": record.ruleset.name,
+            "hash": record.ruleset_hash or record.ruleset.content_hash(),
+            "content": record.ruleset.model_dump(mode="json"),
+        },
+        "kind": record.kind,
+        "seed": record.seed,
+        "first_dealer": record.first_dealer,
+        "players": list(record.players),
+        "deals": [_deal_json(d) for d in record.deals],
+        "outcome": record.outcome,
+    }
+
+
+def _deal_json(deal: DealRecord) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "game": deal.game,
+        "seed": deal.seed,
+        "dealer": deal.dealer,
+        "pending_ties": deal.pending_ties,
+        "scores": list(deal.scores),
+        "hands": [format_cards(h) for h in deal.hands] if deal.hands is not None else None,
+        "actions": [str(a) for a in deal.actions],
+        "result": deal.result,
+    }
+    if deal.scores_after is not None:
+        data["scores_after"] = list(deal.scores_after)
+    return data
+
+
+def dumps_record(record: GameRecord) -> str:
+    """The record as JSON text: indented, with lists of plain values (actions, hands,
+    scores) each on one line so that a record stays short and readable."""
+    return _format(record_json(record), "") + "\n"
+
+
+def _format(value: Any, indent: str) -> str:
+    inner = indent + "  "
+    compact = json.dumps(value, ensure_ascii=False)
+    if len(compact) + len(indent) <= 96:
+        return compact
+    if isinstance(value, dict) and value:
+        items = [f"{inner}{json.dumps(k)}: {_format(v, inner)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        return "[\n" + ",\n".join(inner + _format(v, inner) for v in value) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_record(record: GameRecord, path: str | Path, *, force: bool = True) -> None:
+    """Write a record atomically (a temporary file renamed over the target).
+
+    With ``force`` false an existing file is an error.
+    """
+    target = Path(path)
+    if not force and target.exists():
+        raise RecordError(f"{target} exists; use --force to overwrite it")
+    text = dumps_record(record)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, target)
+
+
+# ------------------------------------------------------------------------- reading
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _RulesetEntry(_Model):
+    name: str
+    hash: str
+    content: dict[str, Any]
+
+
+class _DealEntry(_Model):
+    game: int = Field(0, ge=0, strict=True)
+    seed: int | None = Field(None, strict=True)
+    dealer: Seat
+    pending_ties: int = Field(0, ge=0, strict=True)
+    scores: tuple[int, int] = (0, 0)
+    hands: list[str] | None = Field(None, min_length=4, max_length=4)
+    actions: list[str]
+    result: dict[str, Any] | None = None
+    scores_after: tuple[int, int] | None = None
+
+
+class _RecordFile(_Model):
+    format: str
+    version: int = Field(strict=True)
+    generator: str = ""
+    ruleset: _RulesetEntry
+    kind: Literal["match", "deals"] = "match"
+    seed: int | None = Field(None, strict=True)
+    first_dealer: Seat | None = None
+    players: list[str] = Field(default_factory=lambda: ["seat 0", "seat 1", "seat 2", "seat 3"])
+    deals: list[_DealEntry]
+    outcome: dict[str, Any] | None = None
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read a JSON record file; every defect is a :class:`RecordError` naming the place."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{source}: not a text file (expected a JSON game record)") from None
+    return loads_record(text, source)
+
+
+def loads_record(text: str, source: str = "<record>") -> GameRecord:
+    """Parse a record from JSON text (``source`` names it in messages)."""
+    data = _json(text, source)
+    if not isinstance(data, dict):
+        raise RecordError(f"{source}: a game record is a JSON object (got {type(data).__name__})")
+    _check_header(data, source)
+    try:
+        raw = _RecordFile.model_validate(data)
+    except ValidationError as exc:
+        raise RecordError(_validation_message(source, "not a valid game record", exc)) from None
+    ruleset = _ruleset(raw.ruleset, source)
+    deals = tuple(_deal(entry, i, source) for i, entry in enumerate(raw.deals))
+    if len(raw.players) != 4:
+        raise RecordError(f"{source}: players: give four names, one per seat (got {len(raw.players)})")
+    return GameRecord(
+        ruleset=ruleset,
+        deals=deals,
+        kind=raw.kind,
+        seed=raw.seed,
+        first_dealer=raw.first_dealer,
+        players=tuple(raw.players),
+        outcome=raw.outcome,
+        ruleset_hash=raw.ruleset.hash,
+        generator=raw.generator,
+        source=source,
+    )
+
+
+def _json(text: str, source: str) -> Any:
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty (expected a JSON game record)")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text[exc.pos:].strip():
+            raise RecordError(
+                f"{source}:{exc.lineno}:{exc.colno}: the record is truncated (the JSON ends early)"
+            ) from None
+        raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _check_header(data: dict[str, Any], source: str) -> None:
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"{source}: format: not a game record (expected {FORMAT!r}, got {fmt!r})")
+    version = data.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise RecordError(
+            f"{source}: version: record version {version} is newer than this program reads "
+            f"({VERSION}); upgrade manille_variants"
+        )
+    if isinstance(version, int) and version < 1:
+        raise RecordError(f"{source}: version: must be at least 1 (got {version})")
+
+
+def _validation_message(source: str, title: str, exc: ValidationError) -> str:
+    lines = [f"{source}: {title}:"]
+    for error in exc.errors():
+        lines.append(f"  {_loc(error['loc'])}: {_short(error)}")
+    return "\n".join(lines)
+
+
+def _short(error: Any) -> str:
+    message = str(error["msg"])
+    if error["type"] == "extra_forbidden":
+        return "unknown key"
+    if error["type"] == "missing":
+        return "missing"
+    got = error.get("input")
+    if error["type"] not in ("missing",) and not isinstance(got, dict | list):
+        return f"{message} (got {got!r})"
+    return message
+
+
+def _loc(loc: Iterable[Any]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "(top)"
+
+
+def _ruleset(entry: _RulesetEntry, source: str) -> Ruleset:
+    try:
+        return Ruleset.model_validate(entry.content)
+    except ValidationError as exc:
+        raise RecordError(
+            _validation_message(source, "the embedded ruleset (ruleset.content) is not valid", exc)
+        ) from None
+
+
+def _deal(entry: _DealEntry, index: int, source: str) -> DealRecord:
+    where = f"{source}: deals[{index}]"
+    return DealRecord(
+        dealer=entry.dealer,
+        actions=tuple(_action(text, f"{where}.actions[{k}]") for k, text in enumerate(entry.actions)),
+        seed=entry.seed,
+        hands=_hands(entry.hands, where) if entry.hands is not None else None,
+        pending_ties=entry.pending_ties,
+        scores=entry.scores,
+        game=entry.game,
+        result=entry.result,
+        scores_after=entry.scores_after,
+    )
+
+
+def _action(text: str, where: str) -> AnyAction:
+    try:
+        return parse_action(text)
+    except RecordError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _hands(texts: list[str], where: str) -> tuple[tuple[Card, ...], ...]:
+    hands: list[tuple[Card, ...]] = []
+    for seat, text in enumerate(texts):
+        try:
+            hands.append(tuple(parse_cards(text)))
+        except CardError as exc:
+            raise RecordError(f"{where}.hands[{seat}]: {exc}") from None
+    check_hands(hands, f"{where}.hands")
+    return tuple(hands)
+
+
+def check_hands(hands: Sequence[Sequence[Card]], where: str) -> None:
+    """Four hands of 8 cards each, the 32 cards once each; else a RecordError."""
+    seen: dict[Card, int] = {}
+    for seat, hand in enumerate(hands):
+        if len(hand) != 8:
+            raise RecordError(f"{where}[{seat}]: a hand holds 8 cards (got {len(hand)})")
+        for card in hand:
+            if card in seen:
+                raise RecordError(f"{where}: {card} is dealt to seat {seen[card]} and seat {seat}")
+            seen[card] = seat
