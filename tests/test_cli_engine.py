@@ -4,6 +4,9 @@ examples of RULES.md §4 and the seeds."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -224,3 +227,17 @@ def test_help_documents_the_options() -> None:
     assert code == 0
     for option in ("--points", "--tricks", "--mode", "--calls", "--pending-ties", "--last-trick"):
         assert option in out
+
+
+def test_cli_md_engine_examples_are_real_output() -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text("utf-8")
+    section = text[text.index("## Engine") :]
+    checked = 0
+    for block in re.findall(r"```console\n(.*?)```", section, re.S):
+        commands = re.split(r"^\$ manille ", block, flags=re.M)[1:]
+        for chunk in commands:
+            line, _, expected = chunk.partition("\n")
+            result = runner.invoke(app, shlex.split(line))
+            assert result.output == expected, line
+            checked += 1
+    assert checked == 3
