@@ -370,13 +370,6 @@ def test_a_card_before_the_play_is_illegal() -> None:
         state.apply(state.hand(0)[0])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="engine bug (deal.py DealState._decide): a decision action during the play "
-    "phase tests `action not in legal` where legal is the int card mask, so it raises "
-    "TypeError instead of IllegalPlayError",
-)
 @pytest.mark.parametrize("action", [PASS, SPADES])
 def test_a_decision_during_the_play_is_an_illegal_play_error(action: AnyAction) -> None:
     state = to_play_phase(mv.new_deal(rs("belgian"), seed=4, dealer=0))

@@ -454,7 +454,7 @@ class DealState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:  # type: ignore[operator]
+        if legal.__class__ is int or action not in legal:  # type: ignore[operator]
             if isinstance(action, Card) and self.phase == _PLAY:
                 raise IllegalPlayError(self._why_illegal(action))
             options = ", ".join(str(a) for a in self.legal_actions())

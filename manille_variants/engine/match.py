@@ -97,7 +97,9 @@ class Match:
         self.scores[0] += gained[0]
         self.scores[1] += gained[1]
         if score.tied:
-            self.pending_ties += 1
+            # A tie that carries nothing (a void deal) leaves nothing pending.
+            if self.rules.ruleset.scoring.tie.carry == "next-deal":
+                self.pending_ties += 1
         elif not score.thrown_in:
             self.pending_ties = 0
         game_winner = self._game_winner()
