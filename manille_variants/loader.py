@@ -267,10 +267,30 @@ def read_ruleset_text(text: str, filename: str = "<text>") -> Ruleset:
 
 def _validate(tree: Node) -> Ruleset:
     try:
-        return Ruleset.model_validate(to_plain(tree))
+        ruleset = Ruleset.model_validate(to_plain(tree))
     except ValidationError as exc:
         problems = [_problem(error, tree) for error in exc.errors()]
         raise RulesetError(_in_file_order(problems)) from None
+    _check_plugins(ruleset, tree)
+    return ruleset
+
+
+def _check_plugins(ruleset: Ruleset, tree: Node) -> None:
+    """Plug-ins named in the file must be installed: report unknown ones at their line."""
+    if not (ruleset.play.extra_rules or ruleset.scoring.adjustments):
+        return
+    from manille_variants.engine.plugins import load_obligations, load_scorings
+
+    problems: list[Problem] = []
+    for load, names in ((load_obligations, ruleset.play.extra_rules), (load_scorings, ruleset.scoring.adjustments)):
+        try:
+            load(names)
+        except RulesetError as exc:
+            for found in exc.problems:
+                loc = tuple(int(s) if s.isdigit() else s for s in found.path.split("."))
+                problems.append(tree.nearest(loc).pos.problem(found.path, found.message))
+    if problems:
+        raise RulesetError(_in_file_order(problems))
 
 
 def _in_file_order(problems: list[Problem]) -> list[Problem]:

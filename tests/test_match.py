@@ -121,7 +121,7 @@ def test_french_tie_is_void_and_doubles_nothing() -> None:
     match = Match(rs("french-coinchee"), seed=1, first_dealer=0)
     match.add(mv.score_deal(rs("french-coinchee"), 30, 4))
     score = mv.score_deal(rs("french-coinchee"), 37, 5, pending_ties=match.pending_ties)
-    assert (score.factor, score.team_a) == (1, 8)
+    assert (match.pending_ties, score.factor, score.team_a) == (0, 1, 8)
 
 
 def test_thrown_in_deal_keeps_the_pending_tie() -> None:

@@ -203,3 +203,14 @@ def test_register_rule_is_the_public_way(monkeypatch: pytest.MonkeyPatch) -> Non
     assert isinstance(plugins.available_rules()["high-cards-only"], type)
     rs = with_rules("table-convention", extra_rules=["high-cards-only"])
     assert mv.legal_cards(rs, "AS 7D", "", "S") == mv.parse_cards("AS")
+
+
+def test_unknown_plugin_in_a_file_is_reported_at_its_line(installed: Path, tmp_path: Path) -> None:
+    path = tmp_path / "club.yaml"
+    path.write_text("name: club\nextends: belgian\nplay:\n  extra_rules: [no-trump-lead-first-trick, nope]\n")
+    with pytest.raises(mv.RulesetError) as info:
+        mv.load_ruleset(path)
+    (problem,) = info.value.problems
+    assert (problem.line, problem.path) == (4, "play.extra_rules.1")
+    assert str(problem).startswith(f"{path}:4:")
+    assert "unknown rule plug-in 'nope'" in problem.message
