@@ -6,8 +6,8 @@ precomputed fields of :class:`Rules` (card strengths, bitmasks, obligation flags
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manille_variants.cards import DECK, RANK_LABELS, Card, Suit
