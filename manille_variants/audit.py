@@ -63,7 +63,13 @@ class AuditProblem:
             where.append(f"seat {self.seat}")
         if self.card is not None:
             where.append(self.card)
-        return f"{', '.join(where)}: {self.message}"
+        extra = []
+        if self.legal is not None:
+            extra.append(f"legal: {' '.join(self.legal) or 'none'}")
+        if self.clause is not None:
+            extra.append(f"clause: {self.clause}")
+        tail = f" [{'; '.join(extra)}]" if extra else ""
+        return f"{', '.join(where)}: {self.message}{tail}"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -279,7 +285,7 @@ def _play_card(
         legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
         if card not in legality.cards:
             walk.problem(
-                f"{card} is not legal: {legality.reason}",
+                f"not legal: {legality.reason}",
                 legal=tuple(str(c) for c in legality.cards), clause=legality.clause, **where,
             )
             trick.illegal.add(len(trick.plays))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from manille_variants.audit import DealWalk
@@ -41,13 +42,14 @@ from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError
 from manille_variants.loader import load_ruleset
-from manille_variants.records import DealRecord, GameRecord, check_hands
+from manille_variants.records import DealRecord, GameRecord, check_hands, loads_record
 from manille_variants.schema import Ruleset
 
 __all__ = [
     "TextDeal",
     "TypedGame",
     "deal_to_text",
+    "load_game",
     "looks_like_text",
     "parse_seat",
     "parse_typed",
@@ -103,6 +105,19 @@ class TypedGame:
 def looks_like_text(text: str) -> bool:
     """Whether a file's text is the typed format rather than a JSON record."""
     return not text.lstrip().startswith("{")
+
+
+def load_game(path: str | Path, ruleset: Ruleset | str | None = None) -> GameRecord:
+    """A game from a file: a JSON record, or typed deals (which need a ruleset: their own
+    'ruleset:' line or ``ruleset``)."""
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{source}: not a text file (expected a game record or typed deals)") from None
+    if looks_like_text(text):
+        return typed_record(parse_typed(text, source), ruleset)
+    return loads_record(text, source)
 
 
 def read_typed(path: str) -> TypedGame:

@@ -2,6 +2,8 @@
 
 from manille_variants.cli import (
     engine_cmds,  # noqa: F401
+    play_cmds,  # noqa: F401
+    record_cmds,  # noqa: F401
     ruleset_cmds,  # noqa: F401
     sim_cmds,  # noqa: F401
 )

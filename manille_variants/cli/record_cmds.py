@@ -1,0 +1,95 @@
+"""Commands on game records: replay, audit.
+
+Thin typer commands: reading lives in :mod:`manille_variants.records` and
+:mod:`manille_variants.textdeal`, checking in :mod:`manille_variants.audit`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from manille_variants.audit import AuditReport, audit_record
+from manille_variants.cli.app import app
+from manille_variants.cli.common import echo_json, user_errors
+from manille_variants.errors import ManilleError
+from manille_variants.loader import bundled_names
+from manille_variants.replay import print_replay
+from manille_variants.textdeal import load_game
+
+
+@app.command("replay")
+def replay_command(
+    file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
+    ruleset: str | None = typer.Option(
+        None, "-r", "--ruleset", help="Replay under this ruleset instead of the record's own."
+    ),
+    deal: int | None = typer.Option(None, "--deal", min=1, help="Show only this deal (numbered from 1)."),
+    text: bool = typer.Option(False, "--text", help="Print the deals in the typed text format instead."),
+) -> None:
+    """Show a recorded game trick by trick: hands, choices, every card, who won each trick,
+    each deal's breakdown and the running match points."""
+    with user_errors():
+        record = load_game(file, ruleset)
+        report = audit_record(record, ruleset)
+        print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text)
+
+
+@app.command("audit")
+def audit_command(
+    file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
+    ruleset: str | None = typer.Option(
+        None, "-r", "--ruleset", help="Check under this ruleset (default: the one embedded in the record)."
+    ),
+    which: bool = typer.Option(
+        False, "--which", help="List the bundled rulesets the game is consistent with."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Check every action against the ruleset and recompute every score.
+
+    Each problem is reported with its deal, trick, seat and card, the legal cards and the
+    rule clause.  Exit status 1 if there is any problem.
+    """
+    with user_errors():
+        if which:
+            names = _consistent(file)
+            if as_json:
+                echo_json({"consistent_with": names})
+            else:
+                typer.echo(f"{file}: consistent with " + (", ".join(names) if names else "no bundled ruleset"))
+            ok = bool(names)
+        else:
+            report = audit_record(load_game(file, ruleset), ruleset)
+            _print_report(file, report, as_json)
+            ok = report.ok
+    if not ok:
+        raise typer.Exit(1)
+
+
+def _consistent(file: Path) -> list[str]:
+    names = []
+    for name in bundled_names():
+        try:
+            report = audit_record(load_game(file, name), name)
+        except ManilleError:
+            continue  # e.g. a typed call this ruleset does not have
+        if report.ok:
+            names.append(name)
+    return names
+
+
+def _print_report(file: Path, report: AuditReport, as_json: bool) -> None:
+    if as_json:
+        echo_json({"file": str(file), **report.to_dict()})
+        return
+    for problem in report.problems:
+        typer.echo(str(problem))
+    cards = sum(len(t.plays) for w in report.walks for t in w.tricks)
+    checked = f"{len(report.walks)} deal{'s' if len(report.walks) != 1 else ''}, {cards} cards"
+    count = len(report.problems)
+    verdict = "ok" if not count else f"{count} problem{'s' if count != 1 else ''}"
+    typer.echo(f"{file}: {checked} checked under {report.ruleset.name}: {verdict}")
+

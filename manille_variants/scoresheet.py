@@ -1,0 +1,390 @@
+"""A score keeper for a physical table: deals entered by hand, scored under one ruleset.
+
+An entry is ``MODE POINTS TRICKS [CALLS]`` or ``thrown-in``: MODE is a trump suit (``S H D
+C``), ``no-trump`` or ``blind``; POINTS and TRICKS are the card points and tricks of team A,
+the first dealer's team (whoever deals); CALLS is how many rungs of the call ladder were made
+(0, 1 or 2, as in ``manille score``).  With a last-trick bonus in the ruleset, add ``last:A``
+or ``last:B``.
+
+The sheet file keeps the ruleset (fixed when the file is created) and the entries; the scores
+are always recomputed from them, so the file can never disagree with itself.
+
+>>> sheet = ScoreSheet.new(load_ruleset("table-convention"))
+>>> row = sheet.add("no-trump 38 5")
+>>> sheet.summary()["team_a"], sheet.summary()["team_b"]
+(16, 0)
+>>> row = sheet.add("H 30 4")
+>>> sheet.summary()["pending_ties"]
+1
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from manille_variants.cards import Suit, parse_suit
+from manille_variants.engine.match import DealOutcome, Match
+from manille_variants.engine.rules import Rules
+from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
+from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.loader import load_ruleset
+from manille_variants.render import SheetRow, contract_text, pending_note, pending_short
+from manille_variants.schema import HAND_SIZE, Ruleset
+
+__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
+
+FORMAT = "manille-scoresheet"
+VERSION = 1
+TEAMS = ("A", "B")
+_MODES = {"no-trump": "no-trump", "nt": "no-trump", "notrump": "no-trump", "sans-atout": "no-trump",
+          "blind": "blind", "blind-no-trump": "blind", "blind-nt": "blind"}
+_THROWN = ("thrown-in", "thrown", "throw-in")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One deal as entered: contract, and team A's card points and tricks."""
+
+    mode: str  # "trump", "no-trump", "blind" or "thrown-in"
+    trump: Suit | None = None
+    points: int = 0
+    tricks: int = 0
+    calls: int = 0
+    last: str | None = None  # "A" or "B": who took the last trick (last-trick bonus only)
+
+    @property
+    def text(self) -> str:
+        """The entry in its normal form, as stored in the sheet file."""
+        if self.mode == "thrown-in":
+            return "thrown-in"
+        head = self.trump.name if self.mode == "trump" and self.trump is not None else self.mode
+        text = f"{head} {self.points} {self.tricks}"
+        if self.calls:
+            text += f" {self.calls}"
+        if self.last:
+            text += f" last:{self.last}"
+        return text
+
+
+def parse_entry(text: str) -> Entry:
+    """Parse ``MODE POINTS TRICKS [CALLS] [last:A|B]`` or ``thrown-in``."""
+    words = text.split()
+    if not words:
+        raise ScoresheetError("empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
+    head = words[0].lower()
+    if head in _THROWN:
+        if len(words) > 1:
+            raise ScoresheetError(f"a thrown-in deal takes no figures (got {text!r})")
+        return Entry("thrown-in")
+    mode, trump = _mode(words[0])
+    last = _last(words)
+    numbers = [w for w in words[1:] if not w.lower().startswith("last:")]
+    if len(numbers) not in (2, 3):
+        raise ScoresheetError(
+            f"expected MODE POINTS TRICKS [CALLS], e.g. 'H 38 5' or 'no-trump 31 4 1' (got {text!r})"
+        )
+    values = [_number(w, name) for w, name in zip(numbers, ("POINTS", "TRICKS", "CALLS"), strict=False)]
+    calls = values[2] if len(values) == 3 else 0
+    return Entry(mode, trump, values[0], values[1], calls, last)
+
+
+def _mode(word: str) -> tuple[str, Suit | None]:
+    mode = _MODES.get(word.lower())
+    if mode is not None:
+        return mode, None
+    try:
+        return "trump", parse_suit(word)
+    except CardError:
+        raise ScoresheetError(
+            f"MODE must be S, H, D, C, no-trump or blind (got {word!r}); or the entry 'thrown-in'"
+        ) from None
+
+
+def _last(words: list[str]) -> str | None:
+    tags = [w for w in words[1:] if w.lower().startswith("last:")]
+    if not tags:
+        return None
+    side = tags[-1][5:].upper()
+    if side not in TEAMS:
+        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})")
+    return side
+
+
+def _number(word: str, name: str) -> int:
+    if not word.isdigit():
+        raise ScoresheetError(f"{name} must be a whole number (got {word!r})")
+    return int(word)
+
+
+@dataclass
+class ScoreSheet:
+    """The running sheet: the ruleset, the entries and the match they make.
+
+    Team A sits in seats 0 and 2 and deals first; the deal passes in the ruleset's direction,
+    so the dealing side alternates A, B, A, B ...
+    """
+
+    ruleset: Ruleset
+    entries: list[Entry] = field(default_factory=list)
+    match: Match = field(init=False)
+    scores: list[DealScore] = field(init=False, default_factory=list)
+    outcomes: list[DealOutcome] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        entries, self.entries = self.entries, []
+        self.match = Match(self.ruleset, 0, first_dealer=0)
+        for number, entry in enumerate(entries, start=1):
+            try:
+                self._add(entry)
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"entry {number} ({entry.text}): {exc}") from None
+
+    @classmethod
+    def new(cls, ruleset: Ruleset) -> ScoreSheet:
+        return cls(ruleset)
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    @property
+    def dealer_team(self) -> int:
+        """The team that deals next: 0 for A, 1 for B."""
+        return self.match.dealer & 1
+
+    def add(self, text: str | Entry) -> SheetRow:
+        """Score one more deal; a bad entry raises ScoresheetError and changes nothing."""
+        entry = parse_entry(text) if isinstance(text, str) else text
+        self._add(entry)
+        return self.rows()[-1]
+
+    def _add(self, entry: Entry) -> None:
+        if self.match.is_over:
+            raise ScoresheetError(f"the match is over: team {TEAMS[self.match.winner or 0]} won it")
+        score = self._score(entry)
+        self.outcomes.append(self.match.add(score))
+        self.scores.append(score)
+        self.entries.append(entry)
+
+    def _score(self, entry: Entry) -> DealScore:
+        rules = self.rules
+        if entry.mode == "thrown-in":
+            if not rules.early_look_throws_in:
+                raise ScoresheetError(f"{rules.ruleset.name} never throws a deal in "
+                                      "(an early look does not void the deal)")
+            return DealScore.thrown(rules, self.match.pending_ties)
+        _check_figures(rules, entry)
+        dealer_is_a = self.dealer_team == 0
+        points = entry.points if dealer_is_a else rules.card_total - entry.points
+        tricks = entry.tricks if dealer_is_a else HAND_SIZE - entry.tricks
+        last = None if entry.last is None else ("A" if (entry.last == "A") == dealer_is_a else "B")
+        try:
+            return score_deal(rules, points, tricks, entry.mode, entry.calls, self.match.pending_ties,
+                              last_trick=last,  # type: ignore[arg-type]
+                              trump=entry.trump.name if entry.trump is not None else None)
+        except ScoreInputError as exc:
+            raise ScoresheetError(str(exc)) from None
+
+    def undo(self) -> Entry:
+        """Remove the last entry; returns it."""
+        if not self.entries:
+            raise ScoresheetError("nothing to undo: the sheet is empty")
+        entries = self.entries[:-1]
+        last = self.entries[-1]
+        fresh = ScoreSheet(self.ruleset, entries)
+        self.match, self.scores, self.outcomes, self.entries = (
+            fresh.match, fresh.scores, fresh.outcomes, fresh.entries)
+        return last
+
+    # ------------------------------------------------------------- reading
+    def rows(self) -> list[SheetRow]:
+        """The sheet's lines, in the A / B orientation."""
+        rows = []
+        for i, (entry, score, outcome) in enumerate(zip(self.entries, self.scores, self.outcomes,
+                                                        strict=True)):
+            dealer = outcome.dealer & 1
+            card = None if score.thrown_in else _oriented(score.card_points, dealer)
+            notes = [n for n in (_game_note(outcome), pending_short(self.rules, outcome.pending_after)) if n]
+            rows.append(SheetRow(
+                number=i + 1, game=outcome.game, dealer=TEAMS[dealer],
+                contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
+                card_points=card, points=outcome.team_points, totals=outcome.scores_after,
+                pending=outcome.pending_after, note="; ".join(notes),
+            ))
+        return rows
+
+    def summary(self) -> dict[str, Any]:
+        """The state of the sheet as the ``--json`` output: match points, pending ties, deals,
+        winner (and games won in a best-of-N match)."""
+        m = self.match
+        data: dict[str, Any] = {
+            "ruleset": self.ruleset.name,
+            "team_a": m.scores[0],
+            "team_b": m.scores[1],
+            "pending_ties": m.pending_ties,
+            "deals": len(self.entries),
+            "winner": TEAMS[m.winner] if m.winner is not None else None,
+            "target": self.ruleset.match.target,
+            "next_dealer": None if m.is_over else TEAMS[self.dealer_team],
+        }
+        if self.ruleset.match.best_of > 1:
+            data["best_of"] = self.ruleset.match.best_of
+            data["game"] = m.game + 1
+            data["games"] = {"A": m.games[0], "B": m.games[1]}
+        if self.scores:
+            data["last_deal"] = self._last_deal()
+        return data
+
+    def _last_deal(self) -> dict[str, Any]:
+        outcome = self.outcomes[-1]
+        return {
+            "entry": self.entries[-1].text,
+            "dealer": TEAMS[outcome.dealer & 1],
+            "match_points": {"A": outcome.team_points[0], "B": outcome.team_points[1]},
+            "factor": self.scores[-1].factor,
+            "factors": [f.reason for f in self.scores[-1].factors],
+            "tied": self.scores[-1].tied,
+            "game_won_by": TEAMS[outcome.game_winner] if outcome.game_winner is not None else None,
+        }
+
+    def status(self) -> str:
+        """One sentence: who leads, or who won the game or the match."""
+        m = self.match
+        if m.winner is not None:
+            games = f" ({m.games[0]}-{m.games[1]} in games)" if self.ruleset.match.best_of > 1 else ""
+            return f"team {TEAMS[m.winner]} wins the match{games}"
+        last = self.outcomes[-1] if self.outcomes else None
+        text = ""
+        if last is not None and last.game_winner is not None:
+            text = f"team {TEAMS[last.game_winner]} wins game {last.game + 1}; "
+        text += (f"game {m.game + 1}: A {m.scores[0]}, B {m.scores[1]} (target "
+                 f"{self.ruleset.match.target}); team {TEAMS[self.dealer_team]} deals next")
+        note = pending_note(self.rules, m.pending_ties)
+        return f"{text}; {note}" if note else text
+
+    # ------------------------------------------------------------- files
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": {"name": self.ruleset.name, "hash": self.ruleset.content_hash(),
+                        "content": self.ruleset.model_dump(mode="json")},
+            "entries": [e.text for e in self.entries],
+            "summary": self.summary(),
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the sheet atomically (a temporary file renamed over the target)."""
+        target = Path(path)
+        tmp = target.with_name(f".{target.name}.tmp")
+        tmp.write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n",
+                       encoding="utf-8")
+        os.replace(tmp, target)
+
+    @classmethod
+    def load(cls, path: str | Path) -> ScoreSheet:
+        """Read a sheet file; any defect is a ScoresheetError naming the file and place."""
+        source = str(path)
+        data = _read_json(Path(path), source)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ScoresheetError(f"{source}: not a score sheet (expected format {FORMAT!r})")
+        if data.get("version") != VERSION:
+            raise ScoresheetError(f"{source}: version: this program reads version {VERSION} "
+                                  f"(got {data.get('version')!r})")
+        ruleset = _sheet_ruleset(data.get("ruleset"), source)
+        entries = data.get("entries")
+        if not isinstance(entries, list) or not all(isinstance(e, str) for e in entries):
+            raise ScoresheetError(f"{source}: entries: expected a list of entry texts")
+        parsed = []
+        for i, text in enumerate(entries):
+            try:
+                parsed.append(parse_entry(text))
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"{source}: entries[{i}]: {exc}") from None
+        try:
+            return cls(ruleset, parsed)
+        except ScoresheetError as exc:
+            raise ScoresheetError(f"{source}: {exc}") from None
+
+
+def _read_json(path: Path, source: str) -> Any:
+    from manille_variants.records import _json
+
+    try:
+        return _json(path.read_text(encoding="utf-8"), source)
+    except RecordError as exc:
+        raise ScoresheetError(str(exc).replace("record", "score sheet")) from None
+    except UnicodeDecodeError:
+        raise ScoresheetError(f"{source}: not a text file (expected a score sheet)") from None
+
+
+def _sheet_ruleset(entry: Any, source: str) -> Ruleset:
+    if not isinstance(entry, dict) or not isinstance(entry.get("content"), dict):
+        raise ScoresheetError(f"{source}: ruleset: expected {{name, hash, content}}")
+    try:
+        ruleset = Ruleset.model_validate(entry["content"])
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ScoresheetError(f"{source}: ruleset.content.{where}: {first['msg']}") from None
+    if entry.get("hash") != ruleset.content_hash():
+        raise ScoresheetError(f"{source}: ruleset: the hash does not match the content (the "
+                              "ruleset was edited; it is fixed when the sheet is created)")
+    return ruleset
+
+
+def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]:
+    """The sheet in ``path``, or a new one under ``ruleset`` if the file does not exist.
+
+    Returns the sheet and whether it is new.  A ruleset given for an existing sheet must be
+    the sheet's own."""
+    target = Path(path)
+    if not target.exists():
+        if ruleset is None:
+            raise ScoresheetError(f"{target} does not exist; give -r RULESET to start a new sheet")
+        return ScoreSheet.new(load_ruleset(ruleset)), True
+    sheet = ScoreSheet.load(target)
+    if ruleset is not None:
+        wanted = load_ruleset(ruleset)
+        if wanted.content_hash() != sheet.ruleset.content_hash():
+            raise ScoresheetError(
+                f"{target} keeps score under {sheet.ruleset.name}; the ruleset is fixed when the "
+                f"sheet is created (got -r {ruleset})"
+            )
+    return sheet, False
+
+
+def _oriented(pair: tuple[int, int], dealer_team: int) -> tuple[int, int]:
+    return (pair[0], pair[1]) if dealer_team == 0 else (pair[1], pair[0])
+
+
+def _game_note(outcome: DealOutcome) -> str:
+    if outcome.game_winner is None:
+        return ""
+    return f"game {outcome.game + 1} to {TEAMS[outcome.game_winner]}"
+
+
+def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:
+    return tuple(c.label or c.name for c in rules.calls[:calls])
+
+
+def _check_figures(rules: Rules, entry: Entry) -> None:
+    """Team A's figures must be possible (checked here so messages speak of team A)."""
+    total = rules.card_total
+    if not 0 <= entry.points <= total:
+        raise ScoresheetError(f"POINTS must be between 0 and {total} (got {entry.points})")
+    if not 0 <= entry.tricks <= HAND_SIZE:
+        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {entry.tricks})")
+    if entry.tricks == 0 and entry.points > 0:
+        raise ScoresheetError(f"team A took no trick, so it cannot hold card points (got {entry.points})")
+    if entry.tricks == HAND_SIZE and entry.points < total:
+        raise ScoresheetError(
+            f"team A took all {HAND_SIZE} tricks, so it holds all {total} card points (got {entry.points})"
+        )
+

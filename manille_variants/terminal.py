@@ -1,0 +1,543 @@
+"""Interactive sessions in a terminal: a game against three bots, and a table's score sheet.
+
+Both read plain typed lines from a :class:`LineReader` (standard input by default), so a test
+or a script can drive them; end of input or Ctrl-C leaves cleanly.  Output goes to a rich
+console; what the player sees of the deal comes from their seat's view only.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.markup import escape
+
+from manille_variants.bots import Bot, make_bots
+from manille_variants.cards import Card, parse_card
+from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, Action, AnyAction
+from manille_variants.engine.deal import DealState
+from manille_variants.engine.match import DealOutcome, Match
+from manille_variants.engine.rules import Rules
+from manille_variants.engine.view import SeatView
+from manille_variants.errors import CardError, ManilleError, ScoresheetError
+from manille_variants.records import record_from_deals, write_record
+from manille_variants.render import (
+    SheetRow,
+    breakdown_lines,
+    breakdown_table,
+    card_markup,
+    contract_text,
+    hand_markup,
+    pending_note,
+    pending_short,
+    sheet_table,
+)
+from manille_variants.schema import Ruleset
+from manille_variants.scoresheet import ScoreSheet
+
+__all__ = [
+    "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
+]
+
+
+class EndOfInput(Exception):
+    """The input ended (or the player typed quit)."""
+
+
+class LineReader:
+    """Reads one typed line per prompt from a text stream (standard input by default)."""
+
+    def __init__(self, console: Console, stream: TextIO | None = None) -> None:
+        self.console = console
+        self.stream = stream
+
+    def ask(self, prompt: str) -> str:
+        """Print ``prompt`` and return the next line, stripped; EndOfInput at end of input."""
+        self.console.print(prompt, end=" ", markup=True, highlight=False)
+        line = (self.stream or sys.stdin).readline()
+        if not line:
+            self.console.print()
+            raise EndOfInput
+        return line.strip()
+
+
+_YES = ("y", "yes", "call", "ja", "oui")
+_NO = ("n", "no", "p", "pass", "nee", "non", "")
+
+
+def parse_decision(text: str, legal: Sequence[AnyAction], rules: Rules) -> AnyAction | None:
+    """The decision a player typed, among ``legal``; None if the text names none of them."""
+    word = "-".join(text.lower().split())
+    for action in legal:
+        if word == str(action).lower():
+            return action
+    return _blind_word(word, legal) or _trump_word(word, legal) or _call_word(word, legal, rules)
+
+
+def _blind_word(word: str, legal: Sequence[AnyAction]) -> AnyAction | None:
+    if BLIND not in legal:
+        return None
+    if word in ("b", "blind", *_YES):
+        return BLIND
+    if word in ("l", "look", *_NO):
+        return LOOK
+    return None
+
+
+def _trump_word(word: str, legal: Sequence[AnyAction]) -> AnyAction | None:
+    if word in ("nt", "no-trump", "notrump", "none") and NO_TRUMP in legal:
+        return NO_TRUMP
+    if word in ("d", "delegate", "partner") and DELEGATE in legal:
+        return DELEGATE
+    for action in legal:
+        if isinstance(action, Action) and action.kind == "trump" and word.upper() in (
+            action.arg, _symbol(action.arg or "")
+        ):
+            return action
+    return None
+
+
+def _symbol(letter: str) -> str:
+    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(letter, "")
+
+
+def _call_word(word: str, legal: Sequence[AnyAction], rules: Rules) -> AnyAction | None:
+    calls = [a for a in legal if isinstance(a, Action) and a.kind == "call"]
+    if PASS in legal and word in _NO:
+        return PASS
+    for call in calls:
+        label = "-".join(rules.ruleset.call_named(call.arg or "").label.lower().split())
+        if word in (call.arg, label) or (word in _YES and len(calls) == 1):
+            return call
+    return None
+
+
+# ------------------------------------------------------------------------- play
+
+
+@dataclass
+class PlaySession:
+    """A match in the terminal: the player in ``seat``, bots in the other three seats."""
+
+    ruleset: Ruleset
+    seed: int = 0
+    seat: int = 0
+    bots: str = "heuristic"
+    record: Path | None = None
+    console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
+    reader: LineReader | None = None
+    match: Match = field(init=False)
+    players: list[Bot] = field(init=False)
+    finals: list[DealState] = field(init=False, default_factory=list)
+    current: DealState | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.match = Match(self.ruleset, self.seed)
+        self.players = make_bots(self.bots, self.seed)
+        if self.reader is None:
+            self.reader = LineReader(self.console)
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    def name(self, seat: int) -> str:
+        """The seat as the player sees it: You, Left, Partner, Right (seats are numbered
+        clockwise, so the next seat is on your left)."""
+        return ("You", "Left", "Partner", "Right")[(seat - self.seat) % 4]
+
+    def run(self) -> int:
+        """Play until the match is over or the input ends; returns the exit status."""
+        status = 0
+        try:
+            self._intro()
+            while not self.match.is_over:
+                self._play_deal()
+            self._finale()
+        except EndOfInput:
+            self.console.print("Left the game.")
+        except KeyboardInterrupt:
+            self.console.print("\nInterrupted: left the game.")
+            status = 130
+        finally:
+            self._save()
+        return status
+
+    # ------------------------------------------------------------- flow
+    def _intro(self) -> None:
+        rs = self.ruleset
+        team = "seats 0 and 2" if self.seat % 2 == 0 else "seats 1 and 3"
+        direction = "clockwise" if self.rules.step == 1 else "counter-clockwise"
+        self.console.print(f"[bold]{rs.title or rs.name}[/bold] ({rs.name}), seed {self.seed}")
+        self.console.print(
+            f"You sit in seat {self.seat} ({team}) with your Partner opposite; play goes "
+            f"{direction}. Game to {rs.match.target}"
+            + (f", best of {rs.match.best_of}." if rs.match.best_of > 1 else ".")
+        )
+        self.console.print("Type a card like 10h or qs; '?' for help, 'quit' to leave.")
+
+    def _play_deal(self) -> None:
+        state = self.match.new_deal()
+        self.current = state
+        self._deal_header(state)
+        while not state.is_over:
+            seat = state.to_play
+            is_you = seat == self.seat
+            action = self._ask(state) if is_you else self.players[seat].act(state.view(seat))
+            before = state
+            state = state.apply(action)
+            self.current = state
+            self._announce(before, state, seat, action)
+        self.finals.append(state)
+        self.current = None
+        assert state.result is not None
+        self.match.add(state.result)
+        self._deal_end(state)
+        self._save()
+
+    def _deal_header(self, state: DealState) -> None:
+        m = self.match
+        us, them = self._us_them(m.scores)
+        game = f" · game {m.game + 1}" if self.ruleset.match.best_of > 1 else ""
+        self.console.rule(f"Deal {len(m.deals) + 1}{game}")
+        deals = "deal" if state.dealer == self.seat else "deals"
+        line = f"{self.name(state.dealer)} {deals}. Match points: us {us}, them {them}."
+        note = pending_note(self.rules, m.pending_ties)
+        self.console.print(line + (f" {note[0].upper()}{note[1:]}." if note else ""))
+        view = state.view(self.seat)
+        if view.looked:
+            self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
+
+    def _announce(self, before: DealState, after: DealState, seat: int, action: AnyAction) -> None:
+        who = self.name(seat)
+        if isinstance(action, Card):
+            if seat != self.seat:
+                self.console.print(f"{who} plays {card_markup(action)}")
+            if len(after.tricks) > len(before.tricks):
+                self._trick_end(after)
+            return
+        self._announce_decision(before, after, who, action)
+
+    def _announce_decision(self, before: DealState, after: DealState, who: str, action: AnyAction) -> None:
+        if action == LOOK:
+            if before.dealer == self.seat:
+                self.console.print(f"Your hand: {hand_markup(self.rules, after.hand(self.seat))}")
+            return
+        if action == PASS:
+            self.console.print(f"{who}: pass")
+        elif isinstance(action, Action) and action.kind == "call":
+            call = self.ruleset.call_named(action.arg or "")
+            self.console.print(f"{who}: [bold]{call.label or call.name}[/bold] (x{call.factor})")
+        elif action == DELEGATE:
+            self.console.print(f"{who} asks {self.name(before.dealer ^ 2)} to name trump.")
+        else:
+            text = contract_text(after.mode, after.trump_suit)
+            self.console.print(f"{who}: [bold]{text}[/bold]")
+            if before.phase == "blind" and after.phase != "blind":
+                self._show_hand_after_blind(after)
+        if after.phase == "play" and before.phase != "play":
+            self._contract_line(after)
+
+    def _show_hand_after_blind(self, state: DealState) -> None:
+        view = state.view(self.seat)
+        if view.looked and self.seat == state.dealer:
+            self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
+
+    def _contract_line(self, state: DealState) -> None:
+        calls = tuple(self._call_label(c) for c in state.calls)
+        self.console.print(f"Contract: {contract_text(state.mode, state.trump_suit, calls)}; "
+                           f"{self.name(state.leader)} lead{'s' if state.leader != self.seat else ''}.")
+
+    def _call_label(self, name: str) -> str:
+        call = self.ruleset.call_named(name)
+        return call.label or call.name
+
+    def _trick_end(self, state: DealState) -> None:
+        _, cards, winner = state.tricks[-1]
+        points = sum(self.rules.values[c.index] for c in cards)
+        self.console.print(
+            f"Trick {len(state.tricks)} to {self.name(winner)} (+{points} card points). "
+            f"Card points: us {self._us_them(state.points)[0]}, them {self._us_them(state.points)[1]}."
+        )
+
+    def _deal_end(self, state: DealState) -> None:
+        assert state.result is not None
+        score = state.result
+        if state.dealer & 1 != self.seat & 1:
+            score = score.swapped()
+        labels = ("us", "them")
+        self.console.print(f"[bold]Deal {len(self.match.deals)} over.[/bold]")
+        if not score.thrown_in:
+            self.console.print(breakdown_table(score, labels))
+        for line in breakdown_lines(score, labels):
+            self.console.print(line)
+        outcome = self.match.deals[-1]
+        several = self.ruleset.match.best_of > 1
+        title = f"Score sheet, game {outcome.game + 1} (match points)" if several else "Score sheet (match points)"
+        self.console.print(sheet_table(self._rows(outcome.game), labels, title=title))
+        if outcome.game_winner is not None and not self.match.is_over:
+            self.console.print(f"{self._team_word(outcome.game_winner)} win game {outcome.game + 1}; "
+                               f"games: us {self._us_them(self.match.games)[0]}, "
+                               f"them {self._us_them(self.match.games)[1]}.")
+
+    def _finale(self) -> None:
+        winner = self.match.winner
+        assert winner is not None
+        self.console.rule("Match over")
+        self.console.print(f"[bold]{self._team_word(winner)} win the match.[/bold]")
+
+    def _team_word(self, team: int) -> str:
+        return "We" if team == self.seat & 1 else "They"
+
+    def _us_them(self, pair: Sequence[int]) -> tuple[int, int]:
+        mine = self.seat & 1
+        return pair[mine], pair[1 - mine]
+
+    def _note(self, outcome: DealOutcome) -> str:
+        if outcome.game_winner is not None:
+            return f"game to {'us' if outcome.game_winner == self.seat & 1 else 'them'}"
+        return pending_short(self.rules, outcome.pending_after)
+
+    def _rows(self, game: int | None = None) -> list[SheetRow]:
+        rows = []
+        for outcome, final in zip(self.match.deals, self.finals, strict=False):
+            if game is not None and outcome.game != game:
+                continue
+            score = outcome.score
+            dealer_team = outcome.dealer & 1
+            card = None
+            if not score.thrown_in:
+                pair = score.card_points if dealer_team == 0 else score.card_points[::-1]
+                card = self._us_them(pair)
+            calls = tuple(self._call_label(c) for c in final.calls)
+            rows.append(SheetRow(
+                number=outcome.index + 1, game=outcome.game, dealer=self.name(outcome.dealer),
+                contract=contract_text(score.mode, final.trump_suit, calls, short=True), card_points=card,
+                points=self._us_them(outcome.team_points), totals=self._us_them(outcome.scores_after),
+                pending=outcome.pending_after, note=self._note(outcome),
+            ))
+        return rows
+
+    # ------------------------------------------------------------- asking
+    def _ask(self, state: DealState) -> AnyAction:
+        view: SeatView = state.view(self.seat)
+        if view.phase == "play":
+            return self._ask_card(state, view)
+        return self._ask_decision(state, view)
+
+    def _ask_decision(self, state: DealState, view: SeatView) -> AnyAction:
+        prompt, options = self._decision_prompt(view)
+        assert self.reader is not None
+        while True:
+            text = self.reader.ask(f"{prompt} {escape('[' + options + ']')}:")
+            if self._command(text, state):
+                continue
+            action = parse_decision(text, view.legal, self.rules)
+            if action is not None:
+                return action
+            self.console.print(f"Not one of the choices: {text!r}. Choose {options}.")
+
+    def _decision_prompt(self, view: SeatView) -> tuple[str, str]:
+        rules = self.rules
+        if view.phase == "blind":
+            return (f"You deal. Blind no-trump (x{rules.blind_factor}) before looking at your cards?",
+                    "look / blind")
+        if view.phase == "trump":
+            self.console.print(f"Your hand: {hand_markup(rules, view.hand)}")
+            options = ["S", "H", "D", "C"]
+            if NO_TRUMP in view.legal:
+                options.append(f"nt (no-trump x{rules.no_trump_factor})")
+            if DELEGATE in view.legal:
+                options.append("delegate (partner names trump)")
+            asked = view.chooser == view.seat and view.dealer != view.seat
+            prompt = "Your partner asks you to name trump. Name trump:" if asked else "Name trump:"
+            return prompt, " / ".join(options)
+        calls = [a for a in view.legal if isinstance(a, Action) and a.kind == "call"]
+        names = [f"{self._call_label(c.arg or '')} (x{self.ruleset.call_named(c.arg or '').factor})" for c in calls]
+        contract = contract_text(view.mode, view.trump, tuple(self._call_label(c) for c in view.calls))
+        return (f"Contract {contract}. Your hand: {hand_markup(rules, view.hand)}\nCall?",
+                " / ".join(["pass", *[c.arg or "" for c in calls]]) + f"  ({', '.join(names)})")
+
+    def _ask_card(self, state: DealState, view: SeatView) -> AnyAction:
+        legal = [a for a in view.legal if isinstance(a, Card)]
+        self._show_table(view, legal)
+        assert self.reader is not None
+        while True:
+            text = self.reader.ask("Your card:")
+            if self._command(text, state):
+                continue
+            try:
+                card = parse_card(text)
+            except CardError as exc:
+                self.console.print(f"{exc}. Type a card like 10h, or '?' for help.")
+                continue
+            if card in legal:
+                return card
+            if card not in view.hand:
+                self.console.print(f"{card_markup(card)} is not in your hand.")
+            else:
+                self.console.print(f"{card_markup(card)} is not allowed: {state.explain()}")
+
+    def _show_table(self, view: SeatView, legal: list[Card]) -> None:
+        if view.trick:
+            plays = ", ".join(
+                f"{self.name((view.trick_leader + i * self.rules.step) % 4)} {card_markup(c)}"
+                for i, c in enumerate(view.trick)
+            )
+            holder = self.name(view.winning_seat) if view.winning_seat is not None else "?"
+            self.console.print(f"Trick {len(view.tricks) + 1}: {plays}; {holder} hold"
+                               f"{'s' if holder != 'You' else ''} it.")
+        else:
+            self.console.print(f"Trick {len(view.tricks) + 1}: you lead.")
+        trump = contract_text(view.mode, view.trump)
+        self.console.print(f"Trump: {trump}. Your hand: {hand_markup(self.rules, view.hand, legal)}")
+
+    def _command(self, text: str, state: DealState) -> bool:
+        word = text.lower()
+        if word in ("quit", "exit", "q"):
+            raise EndOfInput
+        if word in ("?", "help", "h"):
+            self.console.print(
+                "Type a card (10h, QS, 7♣) or a decision when asked; 'hand' shows your hand, "
+                "'last' the last trick, 'sheet' the score sheet, 'quit' leaves (the record is kept)."
+            )
+            return True
+        if word == "hand":
+            view = state.view(self.seat)
+            self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
+            return True
+        if word == "last":
+            self._show_last(state)
+            return True
+        if word in ("sheet", "score", "scores"):
+            several = self.ruleset.match.best_of > 1
+            self.console.print(sheet_table(self._rows(), ("us", "them"), title="Score sheet", games=several))
+            return True
+        return False
+
+    def _show_last(self, state: DealState) -> None:
+        if not state.tricks:
+            self.console.print("No trick played yet.")
+            return
+        leader, cards, winner = state.tricks[-1]
+        plays = ", ".join(f"{self.name((leader + i * self.rules.step) % 4)} {card_markup(c)}"
+                          for i, c in enumerate(cards))
+        self.console.print(f"Last trick: {plays}; won by {self.name(winner)}.")
+
+    # ------------------------------------------------------------- record
+    def _save(self) -> None:
+        if self.record is None:
+            return
+        deals = list(self.finals) + ([self.current] if self.current is not None else [])
+        if not deals:
+            return
+        names = [("you" if s == self.seat else self.players[s].name) for s in range(4)]
+        record = record_from_deals(self.ruleset, deals, seed=self.seed, match=self.match,
+                                   players=names, generator=_generator("manille play"))
+        write_record(record, self.record)
+
+
+def _generator(command: str) -> str:
+    from manille_variants import __version__
+
+    return f"manille_variants {__version__} ({command})"
+
+
+# ------------------------------------------------------------------------- score sheet
+
+
+@dataclass
+class ScoresheetSession:
+    """Entries typed one per line; each accepted entry is saved at once."""
+
+    sheet: ScoreSheet
+    path: Path
+    console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
+    reader: LineReader | None = None
+    on_save: Callable[[ScoreSheet, Path], None] | None = None
+
+    def run(self) -> int:
+        reader = self.reader or LineReader(self.console)
+        self.show()
+        self.console.print("Enter each deal as MODE POINTS TRICKS [CALLS] (team A's card points "
+                           "and tricks), or thrown-in; 'undo', 'help', 'quit'.")
+        try:
+            while not self.sheet.match.is_over:
+                text = reader.ask(f"deal {len(self.sheet.entries) + 1} (team "
+                                  f"{'AB'[self.sheet.dealer_team]} deals) >")
+                self._handle(text)
+        except EndOfInput:
+            pass
+        except KeyboardInterrupt:
+            self.console.print("\nInterrupted.")
+            return 130
+        self.console.print(f"Saved in {self.path}.")
+        return 0
+
+    def _handle(self, text: str) -> None:
+        word = text.lower()
+        if word in ("quit", "exit", "q"):
+            raise EndOfInput
+        if word in ("", "show", "sheet"):
+            self.show()
+            return
+        if word in ("help", "?"):
+            self.console.print(_SHEET_HELP)
+            return
+        try:
+            if word == "undo":
+                entry = self.sheet.undo()
+                self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
+            else:
+                self.sheet.add(text)
+                self._deal_lines()
+        except ScoresheetError as exc:
+            self.console.print(f"Refused: {exc}. Nothing changed.")
+            return
+        except ManilleError as exc:  # pragma: no cover - defensive
+            self.console.print(f"Refused: {exc}. Nothing changed.")
+            return
+        self.save()
+        self.show()
+
+    def _deal_lines(self) -> None:
+        score = self.sheet.scores[-1]
+        outcome = self.sheet.outcomes[-1]
+        if outcome.dealer & 1:
+            score = score.swapped()
+        for line in breakdown_lines(score, ("A", "B")):
+            self.console.print(line)
+
+    def save(self) -> None:
+        (self.on_save or _save_sheet)(self.sheet, self.path)
+
+    def show(self) -> None:
+        show_sheet(self.console, self.sheet)
+
+
+def _save_sheet(sheet: ScoreSheet, path: Path) -> None:
+    sheet.save(path)
+
+
+def show_sheet(console: Console, sheet: ScoreSheet) -> None:
+    """Print the running sheet and the one-line status."""
+    rs = sheet.ruleset
+    console.print(sheet_table(sheet.rows(), ("A", "B"), title=f"Score sheet · {rs.name} "
+                              f"(match points; card points shown apart)",
+                              games=rs.match.best_of > 1))
+    console.print(sheet.status())
+
+
+_SHEET_HELP = """\
+An entry is MODE POINTS TRICKS [CALLS]:
+  MODE    S, H, D, C (the trump suit), no-trump (nt) or blind
+  POINTS  card points taken by team A (the first dealer's team), whoever dealt
+  TRICKS  tricks taken by team A
+  CALLS   0, 1 or 2: none, the first call, the call and its reply
+or 'thrown-in' for a deal thrown in.  Examples: 'H 38 5', 'nt 31 4 1', 'thrown-in'.
+Commands: undo (remove the last deal), show, quit."""
+
