@@ -28,6 +28,9 @@ def main() -> None:
     print("== legal_cards on stored mid-trick positions (public API: parses, explains the reason)")
     for name, micros in bench_legal_cards().items():
         print(f"  {name:18s} {micros:6.2f} us/call")
+    from bench.sim_bench import main as sim_main
+
+    sim_main()
 
 
 if __name__ == "__main__":
