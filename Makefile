@@ -21,9 +21,12 @@ $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q -e '.[bench]'
 	touch $@
 
+DEMO_DEALS ?= 25000
+
 demo: $(VENV)/.demo-installed
 	$(MANILLE) rulesets
-	$(MANILLE) diff table-convention french-coinchee
+	$(MANILLE) compare table-convention belgian belgian-capped french-coinchee \
+		-n $(DEMO_DEALS) --report out/compare.html --force
 
 test: $(VENV)/.test-installed
 	$(VENV)/bin/ruff check manille_variants tests bench

@@ -87,8 +87,9 @@ def chart_factors(ax: Any, comparison: Comparison) -> None:
                label=res.ruleset.name)
     ax.set_xticks([i + 0.4 - width / 2 for i in range(len(factors))])
     ax.set_xticklabels([f"x{f}" for f in factors])
+    ax.set_yscale("log")  # the rare high factors stay visible next to x1
     ax.set_title("Combined factor per deal")
-    ax.set_ylabel("share of deals")
+    ax.set_ylabel("share of deals (log scale)")
     ax.legend(fontsize=8)
 
 
