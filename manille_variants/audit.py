@@ -9,7 +9,6 @@ scores, games); :func:`consistent_rulesets` lists the bundled rulesets a record 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -250,7 +249,6 @@ def _play(rules: Rules, walk: DealWalk, cards: list[AnyAction]) -> None:
         trick = walk.tricks[-1] if walk.tricks else None
         if trick is None or trick.winner is not None:
             walk.problem(f"{_extra(cards, walk)} after the eighth trick")
-            walk.stopped = True
             return
         if not isinstance(action, Card):
             walk.problem(f"{action} during the card play (only cards may follow the first lead)",
@@ -385,13 +383,14 @@ def audit_record(record: GameRecord, ruleset: Ruleset | str | None = None) -> Au
             f"({rs.content_hash()}): the ruleset was edited after the game"))
     if not record.deals:
         problems.append(AuditProblem(None, "the record holds no deal"))
+    after: list[AuditProblem] = []
     if record.kind == "match":
-        walks, match = _audit_match(rules, record, own, problems)
+        walks, match = _audit_match(rules, record, own, problems, after)
     else:
         walks, match = _audit_deals(rules, record, own), None
     for walk in walks:
         problems.extend(walk.problems)
-    return AuditReport(rs, walks, problems, match)
+    return AuditReport(rs, walks, problems + after, match)
 
 
 def _ruleset_for(record: GameRecord, ruleset: Ruleset | str | None) -> Ruleset:
@@ -412,16 +411,19 @@ def _audit_deals(rules: Rules, record: GameRecord, own: bool) -> list[DealWalk]:
 
 
 def _audit_match(
-    rules: Rules, record: GameRecord, own: bool, problems: list[AuditProblem]
+    rules: Rules, record: GameRecord, own: bool, problems: list[AuditProblem], after: list[AuditProblem]
 ) -> tuple[list[DealWalk], Match]:
+    """Walk the deals in order, following the match; ``after`` gets the problems of the
+    outcome, reported after those of the deals."""
     first = record.deals[0].dealer if record.deals else 0
     _check_first_dealer(rules, record, first, problems)
     match = Match(rules, record.seed or 0, first_dealer=first)
     walks: list[DealWalk] = []
+    followed = True
     for i, deal in enumerate(record.deals):
         if match.is_over:
-            problems.append(AuditProblem(i + 1, f"played after the match was over (team "
-                                         f"{match.winner} had won)"))
+            after.append(AuditProblem(i + 1, f"played after the match was over (team "
+                                      f"{match.winner} had won)"))
             break
         walk = walk_deal(rules, deal, number=i + 1, pending_ties=match.pending_ties,
                          scores=(match.scores[0], match.scores[1]), check_seed=own)
@@ -432,13 +434,15 @@ def _audit_match(
             if i < len(record.deals) - 1:
                 walk.problem("the match cannot be followed past this deal: later deals not checked"
                              if walk.stopped else "unfinished, yet later deals follow")
+                followed = False
                 break
             continue
         outcome = match.add(walk.score)
         if deal.scores_after is not None and tuple(deal.scores_after) != outcome.scores_after:
             walk.problem(f"recorded scores after the deal {_show(deal.scores_after)}, the ruleset "
                          f"gives {_show(outcome.scores_after)}")
-    _check_outcome(record, match, walks, problems)
+    if followed:
+        _check_outcome(record, match, after)
     return walks, match
 
 
@@ -472,9 +476,7 @@ def _check_course(record: GameRecord, deal: DealRecord, walk: DealWalk, match: M
         walk.problem(f"seed {deal.seed} is not deal {index + 1}'s seed of match seed {record.seed}")
 
 
-def _check_outcome(
-    record: GameRecord, match: Match, walks: Sequence[DealWalk], problems: list[AuditProblem]
-) -> None:
+def _check_outcome(record: GameRecord, match: Match, problems: list[AuditProblem]) -> None:
     outcome = record.outcome
     if not outcome:
         return

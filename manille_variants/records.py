@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 from collections.abc import Iterable, Sequence
@@ -188,7 +189,7 @@ def record_json(record: GameRecord) -> dict[str, Any]:
         "first_dealer": record.first_dealer,
         "players": list(record.players),
         "deals": [_deal_json(d) for d in record.deals],
-        "outcome": record.outcome,
+        "outcome": copy.deepcopy(record.outcome),
     }
 
 
@@ -201,7 +202,7 @@ def _deal_json(deal: DealRecord) -> dict[str, Any]:
         "scores": list(deal.scores),
         "hands": [format_cards(h) for h in deal.hands] if deal.hands is not None else None,
         "actions": [str(a) for a in deal.actions],
-        "result": deal.result,
+        "result": copy.deepcopy(deal.result),
     }
     if deal.scores_after is not None:
         data["scores_after"] = list(deal.scores_after)
@@ -323,11 +324,35 @@ def _json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        if not text[exc.pos:].strip():
+        if _open_at_end(text) or not text[exc.pos:].strip():
+            body = text.rstrip()
+            line = body.count("\n") + 1
+            column = len(body) - (body.rfind("\n") + 1)
             raise RecordError(
-                f"{source}:{exc.lineno}:{exc.colno}: the record is truncated (the JSON ends early)"
+                f"{source}:{line}:{column}: the record is truncated (the JSON ends before it is complete)"
             ) from None
         raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+
+
+def _open_at_end(text: str) -> bool:
+    """Whether the text ends inside a string or with brackets still open."""
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+    return in_string or depth > 0
 
 
 def _check_header(data: dict[str, Any], source: str) -> None:

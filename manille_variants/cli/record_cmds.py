@@ -16,7 +16,7 @@ from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, user_errors
 from manille_variants.errors import ManilleError
 from manille_variants.loader import bundled_names
-from manille_variants.replay import print_replay
+from manille_variants.playback import print_replay
 from manille_variants.textdeal import load_game
 
 

@@ -1,4 +1,7 @@
-"""Showing a recorded game trick by trick (``manille replay``)."""
+"""Showing a recorded game trick by trick (``manille replay``).
+
+(Not named ``replay``: that is the engine function ``manille_variants.replay``.)
+"""
 
 from __future__ import annotations
 
@@ -71,8 +74,10 @@ def _decision(rules: Rules, seat: int, action: AnyAction) -> str:
         return f"{who} {_label(rules, action.arg or '')}"
     if isinstance(action, Action) and action.kind == "trump" and action.arg:
         return f"{who} {contract_text('trump', Suit[action.arg])}"
-    words: dict[AnyAction, str] = {THROW_IN: "looked early: thrown in", PASS: "passes", LOOK: "looks", BLIND: "blind no-trump",
-             NO_TRUMP: "no-trump", DELEGATE: "delegates to partner"}
+    words: dict[AnyAction, str] = {
+        THROW_IN: "looked early: thrown in", PASS: "passes", LOOK: "looks", BLIND: "blind no-trump",
+        NO_TRUMP: "no-trump", DELEGATE: "delegates to partner",
+    }
     return f"{who} {words.get(action, str(action))}"
 
 
