@@ -178,7 +178,7 @@ def _hands(
     rules: Rules, deal: DealRecord, walk: DealWalk, check_seed: bool
 ) -> tuple[tuple[Card, ...], ...] | None:
     if deal.seed is None:
-        if deal.hands is None:
+        if deal.hands is None and deal.cards_played:
             walk.problem("neither the hands nor a seed: the cards cannot be checked")
         return deal.hands
     dealt = tuple(tuple(h) for h in new_deal(rules, deal.seed, deal.dealer).hands)
@@ -274,7 +274,7 @@ def _play_card(
     if card not in hand:
         holder = next((s for s in range(4) if card in hands[s]), None)
         whose = f"seat {holder} holds it" if holder is not None else "it was played already"
-        walk.problem(f"{card} is not in seat {seat}'s hand ({whose}); hand: {format_cards(hand)}",
+        walk.problem(f"{card} is not in seat {seat}'s hand ({whose}); hand: {format_cards(hand) or '(empty)'}",
                      legal=_legal_texts(rules, hand, played, walk.trump, trick.number), **where)
         trick.illegal.add(len(trick.plays))
         if holder is not None:

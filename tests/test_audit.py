@@ -237,7 +237,8 @@ def test_which_lists_the_consistent_bundled_rulesets() -> None:
 
 def test_a_deal_record_without_hands_or_seed_cannot_be_checked() -> None:
     rs = mv.load_ruleset("table-convention")
-    rec = GameRecord(rs, (DealRecord(dealer=0, actions=()),), kind="deals")
+    rec = GameRecord(rs, (DealRecord(dealer=0, actions=tuple(mv.parse_action(a) for a in ("trump:S", "7S"))),),
+                     kind="deals")
     assert "neither the hands nor a seed" in only(audit_record(rec)).message
 
 
