@@ -126,3 +126,27 @@ def test_local_dask_cluster_gives_the_same_numbers_as_one_job(
         got = run_comparison(rulesets[::3], on_dask).to_json()
     assert got == expected
     assert time.perf_counter() - start < 20
+
+
+def test_default_bots_is_heuristic_when_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from manille_variants.bots import BOTS, RandomBot
+    from manille_variants.sim import default_bots
+
+    monkeypatch.setitem(BOTS, "heuristic", RandomBot)
+    assert default_bots() == "heuristic"
+
+
+def test_default_bots_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    from manille_variants.bots import UnknownBotError
+    from manille_variants.sim import default_bots, runner
+
+    def missing(name: str, seed: int = 0) -> None:
+        raise UnknownBotError(f"unknown bot {name!r}")
+
+    monkeypatch.setattr(runner, "make_bot", missing)
+    assert default_bots() == "random"
+
+
+def test_small_runs_stay_in_one_chunk(rulesets: list[mv.Ruleset]) -> None:
+    assert len(make_chunks("deals", rulesets, 15, 1, "random", jobs=2)) == 1
+    assert len(make_chunks("deals", rulesets, 10_000, 1, "random", jobs=2)) == 20

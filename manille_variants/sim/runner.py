@@ -219,9 +219,11 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
                 *, jobs: int = 1, records: bool = False, size: int | None = None) -> list[Chunk]:
-    """Split units ``0..count-1`` into chunks (about 8 per job, at most 500 units each)."""
+    """Split units ``0..count-1`` into chunks: about 8 per job, of 20 to 500 deals or 1 to 20
+    matches each (the results do not depend on it)."""
     if size is None:
-        size = max(1, min(500 if kind == "deals" else 20, -(-count // (8 * max(1, jobs)))))
+        low, high = (20, 500) if kind == "deals" else (1, 20)
+        size = max(low, min(high, -(-count // (8 * max(1, jobs)))))
     return [
         Chunk(kind, tuple(rulesets), start, min(start + size, count), seed, bots, records)
         for start in range(0, count, size)
