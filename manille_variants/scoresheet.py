@@ -371,7 +371,8 @@ def _game_note(outcome: DealOutcome) -> str:
 
 
 def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:
-    return tuple(c.label or c.name for c in rules.calls[:calls])
+    # The highest rung says it all (Ik ga tegen implies Ik ga mee).
+    return tuple(c.label or c.name for c in rules.calls[:calls][-1:])
 
 
 def _check_figures(rules: Rules, entry: Entry) -> None:

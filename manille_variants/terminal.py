@@ -313,7 +313,7 @@ class PlaySession:
             if not score.thrown_in:
                 pair = score.card_points if dealer_team == 0 else score.card_points[::-1]
                 card = self._us_them(pair)
-            calls = tuple(self._call_label(c) for c in final.calls)
+            calls = tuple(self._call_label(c) for c in final.calls[-1:])
             rows.append(SheetRow(
                 number=outcome.index + 1, game=outcome.game, dealer=self.name(outcome.dealer),
                 contract=contract_text(score.mode, final.trump_suit, calls, short=True), card_points=card,
