@@ -400,7 +400,7 @@ class PlaySession:
         word = text.lower()
         if word in ("quit", "exit", "q"):
             raise EndOfInput
-        if word in ("?", "help", "h"):
+        if word in ("?", "help"):
             self.console.print(
                 "Type a card (10h, QS, 7♣) or a decision when asked; 'hand' shows your hand, "
                 "'last' the last trick, 'sheet' the score sheet, 'quit' leaves (the record is kept)."
