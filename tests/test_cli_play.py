@@ -260,3 +260,21 @@ def test_line_reader_raises_at_end_of_input() -> None:
     assert reader.ask("card?") == "10h"
     with pytest.raises(EndOfInput):
         reader.ask("card?")
+
+
+# ----------------------------------------------------------------------------- documentation
+
+
+@pytest.mark.parametrize("command", ["play", "scoresheet", "replay", "audit"])
+def test_cli_doc_documents_the_command_and_every_option(command: str) -> None:
+    import typer.main
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert f"### `manille {command} " in text
+    section = f"### `manille {command} " + text.split(f"### `manille {command} ", 1)[1].split("\n### ", 1)[0]
+    click_command = typer.main.get_command(app).commands[command]  # type: ignore[attr-defined]
+    for param in click_command.params:
+        options = [o for o in param.opts if o.startswith("-")]
+        if options:
+            assert any(f"`{o}" in section or f" {o} " in section or f"[{o}" in section for o in options), (
+                command, options)
