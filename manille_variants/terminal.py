@@ -209,7 +209,7 @@ class PlaySession:
         note = pending_note(self.rules, m.pending_ties)
         self.console.print(line + (f" {note[0].upper()}{note[1:]}." if note else ""))
         view = state.view(self.seat)
-        if view.looked:
+        if view.looked and state.to_play != self.seat:  # else the first prompt shows it
             self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
 
     def _announce(self, before: DealState, after: DealState, seat: int, action: AnyAction) -> None:
@@ -224,16 +224,18 @@ class PlaySession:
 
     def _announce_decision(self, before: DealState, after: DealState, who: str, action: AnyAction) -> None:
         if action == LOOK:
-            if before.dealer == self.seat:
-                self.console.print(f"Your hand: {hand_markup(self.rules, after.hand(self.seat))}")
-            return
+            return  # the trump prompt shows the dealer's hand
         if action == PASS:
             self.console.print(f"{who}: pass")
         elif isinstance(action, Action) and action.kind == "call":
             call = self.ruleset.call_named(action.arg or "")
             self.console.print(f"{who}: [bold]{call.label or call.name}[/bold] (x{call.factor})")
         elif action == DELEGATE:
-            self.console.print(f"{who} asks {self.name(before.dealer ^ 2)} to name trump.")
+            if who == "You":
+                self.console.print("You ask your Partner to name trump.")
+            else:
+                asked = "you" if before.dealer ^ 2 == self.seat else self.name(before.dealer ^ 2)
+                self.console.print(f"{who} asks {asked} to name trump.")
         else:
             text = contract_text(after.mode, after.trump_suit)
             self.console.print(f"{who}: [bold]{text}[/bold]")
@@ -344,7 +346,7 @@ class PlaySession:
     def _decision_prompt(self, view: SeatView) -> tuple[str, str]:
         rules = self.rules
         if view.phase == "blind":
-            return (f"You deal. Blind no-trump (x{rules.blind_factor}) before looking at your cards?",
+            return (f"Blind no-trump (x{rules.blind_factor}) before looking at your cards?",
                     "look / blind")
         if view.phase == "trump":
             self.console.print(f"Your hand: {hand_markup(rules, view.hand)}")
