@@ -221,6 +221,11 @@ def test_an_existing_record_is_not_overwritten(tmp_path: Path) -> None:
     assert code == 0 and path.read_text(encoding="utf-8").startswith("{")
 
 
+def test_a_record_in_a_missing_folder_is_refused_before_playing(tmp_path: Path) -> None:
+    code, out = play("-r", "belgian", "--record", str(tmp_path / "nope" / "game.json"), input="")
+    assert code == 1 and "does not exist" in out and "Deal 1" not in out
+
+
 def test_bad_options() -> None:
     assert play("-r", "nope", input="")[0] == 1
     assert play("-r", "belgian", "--seat", "4", input="")[0] == 2

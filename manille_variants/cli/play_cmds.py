@@ -44,6 +44,8 @@ def play_command(
         rs = load_ruleset(ruleset)
         if record is not None and record.exists() and not force:
             raise fail(f"{record} exists; use --force to overwrite it")
+        if record is not None and not record.parent.is_dir():
+            raise fail(f"{record}: the folder {record.parent} does not exist")
         session = PlaySession(rs, seed=seed, seat=seat, bots=bots, record=record)
         status = session.run()
         if record is not None and record.exists():
