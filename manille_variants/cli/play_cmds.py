@@ -37,8 +37,9 @@ def play_command(
 ) -> None:
     """Play a match in the terminal against three bots.
 
-    Type a card like 10h or qs when it is your turn, a choice (look/blind, S H D C nt,
-    pass or a call) when asked; '?' for help, 'quit' (or end of input, Ctrl-C) to leave.
+    Type a card like 10h or qs when it is your turn, a choice when asked (look/blind, S H D C nt, pass or a call).
+
+    '?' shows help; 'quit', end of input or Ctrl-C leaves (the record is kept).
     """
     with user_errors():
         rs = load_ruleset(ruleset)
@@ -75,9 +76,11 @@ def scoresheet_command(
 ) -> None:
     """Keep the score of a real table under a ruleset.
 
-    With --add, --undo, --show or --json it runs once (for scripts); otherwise it asks for
-    one deal per line until the match is won or the input ends.  The file is saved after
-    every deal; a refused entry changes nothing.
+    An entry is 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in', e.g. 'H 38 5'.
+
+    With --add, --undo, --show or --json it runs once; otherwise it asks for one deal per line until the end.
+
+    The file is saved after every deal; a refused entry changes nothing.
     """
     with user_errors():
         sheet, is_new = open_sheet(file, ruleset)

@@ -29,8 +29,10 @@ def replay_command(
     deal: int | None = typer.Option(None, "--deal", min=1, help="Show only this deal (numbered from 1)."),
     text: bool = typer.Option(False, "--text", help="Print the deals in the typed text format instead."),
 ) -> None:
-    """Show a recorded game trick by trick: hands, choices, every card, who won each trick,
-    each deal's breakdown and the running match points."""
+    """Show a recorded game trick by trick, with each deal's breakdown and the match points.
+
+    Hands, choices and calls, every card, who won each trick and its card points.
+    """
     with user_errors():
         record = load_game(file, ruleset)
         report = audit_record(record, ruleset)
@@ -50,8 +52,9 @@ def audit_command(
 ) -> None:
     """Check every action against the ruleset and recompute every score.
 
-    Each problem is reported with its deal, trick, seat and card, the legal cards and the
-    rule clause.  Exit status 1 if there is any problem.
+    Each problem names its deal, trick, seat and card, the legal cards and the rule clause.
+
+    Exit status 1 if there is any problem.
     """
     with user_errors():
         if which:
