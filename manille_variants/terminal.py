@@ -215,8 +215,7 @@ class PlaySession:
     def _announce(self, before: DealState, after: DealState, seat: int, action: AnyAction) -> None:
         who = self.name(seat)
         if isinstance(action, Card):
-            if seat != self.seat:
-                self.console.print(f"{who} plays {card_markup(action)}")
+            self.console.print(f"{who} play{'s' if seat != self.seat else ''} {card_markup(action)}")
             if len(after.tricks) > len(before.tricks):
                 self._trick_end(after)
             return

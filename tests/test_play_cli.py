@@ -4,6 +4,8 @@ leaving cleanly and the game record."""
 from __future__ import annotations
 
 import io
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -283,3 +285,40 @@ def test_cli_doc_documents_the_command_and_every_option(command: str) -> None:
         if options:
             assert any(f"`{o}" in section or f" {o} " in section or f"[{o}" in section for o in options), (
                 command, options)
+
+
+PLAYING = Path(__file__).resolve().parent.parent / "docs" / "playing.md"
+DOC_BLOCK = re.compile(r"(?:<!-- excerpt: (?P<excerpt>[^>]+?) -->\n)?```(?P<lang>\w+)\n(?P<body>.*?)```", re.S)
+
+
+def stripped(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines()]
+
+
+def test_playing_guide_excerpts_come_from_a_real_game() -> None:
+    text, _ = script("belgian", 3, 0)
+    out = stripped(runner.invoke(app, ["play", "-r", "belgian", "--seed", "3"], input=text,
+                                 env={"COLUMNS": "100"}).output)
+    excerpts = [m["body"] for m in DOC_BLOCK.finditer(PLAYING.read_text(encoding="utf-8")) if m["excerpt"]]
+    assert len(excerpts) == 2
+    for body in excerpts:
+        lines = stripped(body)
+        assert any(out[i:i + len(lines)] == lines for i in range(len(out))), body
+
+
+def test_playing_guide_quotes_the_real_reason() -> None:
+    reason = mv.explain_legal(mv.load_ruleset("belgian"), "KS QS 8S QH AC 9C", "7D JD", "C").reason
+    assert f"(`8♠ is not allowed: {reason}`)" in PLAYING.read_text(encoding="utf-8").replace("\n", " ")
+
+
+def test_playing_guide_score_sheet_session_runs_as_shown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for match in DOC_BLOCK.finditer(PLAYING.read_text(encoding="utf-8")):
+        if match["lang"] != "console":
+            continue
+        lines = match["body"].splitlines()
+        result = runner.invoke(app, shlex.split(lines[0].removeprefix("$ manille ")), env={"COLUMNS": "100"})
+        assert stripped(result.output) == stripped("\n".join(lines[1:])), lines[0]
+        checked += 1
+    assert checked == 3
