@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import random
 from dataclasses import replace
 
@@ -101,18 +100,12 @@ def test_same_seed_same_match() -> None:
 
 
 def deal_with_hands(rs: mv.Ruleset, seed: int, dealer: int, hands: list[list[Card]]) -> DealState:
-    """A fresh deal holding the given hands (the engine deals only from seeds, so the hands
-    are put in place of the shuffled ones: 32 bits per seat)."""
-    if "hands" in inspect.signature(mv.new_deal).parameters:  # a public way, once there is one
-        return mv.new_deal(rs, seed, dealer, hands=hands)  # type: ignore[call-arg]
-    state = mv.new_deal(rs, seed, dealer)
-    state._hands = sum(c.bit << (32 * seat) for seat, hand in enumerate(hands) for c in hand)
-    state._legal = None
-    return state
+    """A fresh deal holding the given hands instead of the shuffled ones."""
+    return mv.new_deal(rs, seed, dealer, hands=hands)
 
 
 def seat_of_each_action(state: DealState) -> list[int]:
-    fresh = mv.new_deal(state.rules, state.seed, state.dealer)
+    fresh = mv.new_deal(state.rules, state.seed, state.dealer, hands=state.dealt_hands)
     seats = []
     for action in state.actions:
         seats.append(fresh.to_play)

@@ -407,3 +407,31 @@ def test_replay_from_record_texts_gives_an_equal_state() -> None:
     assert texts[0] in ("look", "blind")
     again = mv.replay(rs("belgian"), 13, 3, texts)
     assert again == state and again.result == state.result
+
+
+def test_given_hands_replace_the_shuffle_and_replay() -> None:
+    ruleset = rs("belgian")
+    shuffled = mv.new_deal(ruleset, seed=3, dealer=1)
+    typed = [" ".join(map(str, hand)) for hand in shuffled.hands]
+    state = mv.new_deal(ruleset, seed=99, dealer=1, hands=typed)
+    assert state.hands == shuffled.hands == state.dealt_hands
+    rng = random.Random(5)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert mv.replay(ruleset, 99, 1, state.actions, hands=typed) == state
+    assert state.dealt_hands == shuffled.hands
+    assert mv.replay(ruleset, 99, 1, []) != mv.new_deal(ruleset, 99, 1, hands=typed)
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        (["AS KS"], "give four hands in seat order"),
+        (["AS KS QS JS 10S 9S 8S 7S"] * 4, "already in another hand"),
+        (["AS KS QS JS 10S 9S 8S", "AH", "AD", "AC"], "seat 0: a hand holds 8 cards"),
+        (["AS KS QS JS 10S 9S 8S 11S", "", "", ""], "not a card: '11S'"),
+    ],
+)
+def test_given_hands_are_checked(hands: list[str], message: str) -> None:
+    with pytest.raises(mv.CardError, match=message):
+        mv.new_deal(rs("belgian"), seed=1, dealer=0, hands=hands)

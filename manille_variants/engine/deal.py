@@ -21,7 +21,7 @@ from operator import add as _add
 from operator import lshift as _lshift
 from typing import Any, cast
 
-from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask
+from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -38,7 +38,7 @@ from manille_variants.engine.actions import (
 from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
-from manille_variants.errors import IllegalPlayError
+from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.schema import Call, Ruleset
 
 __all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled_deck"]
@@ -70,22 +70,46 @@ def new_deal(
     *,
     pending_ties: int = 0,
     scores: tuple[int, int] = (0, 0),
+    hands: Sequence[str | Sequence[Card | str]] | None = None,
 ) -> DealState:
     """Shuffle with ``seed``, cut by the ruleset's cutter, deal in its packets and direction.
 
     ``scores`` are the match points of team 0 (seats 0 and 2) and team 1 in the current
-    game; they matter only for blind no-trump offered "only when behind".
+    game; they matter only for blind no-trump offered "only when behind".  ``hands``, four
+    hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test).
     """
     rules = compile_rules(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = shuffled_deck(seed)
-    # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand that receives the card at
-    # position p of the uncut pack; so dealing is one pass over the shuffled order.
-    hands = sum(map(_lshift, _ONES, map(_add, order, rules.cut_shifts[dealer][cut])))
+    if hands is None:
+        # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand that receives the card
+        # at position p of the uncut pack; so dealing is one pass over the shuffled order.
+        dealt = sum(map(_lshift, _ONES, map(_add, order, rules.cut_shifts[dealer][cut])))
+    else:
+        dealt = _given_hands(hands)
     ctx = _Context(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut)
+    ctx.dealt = dealt
     phase = "blind" if _blind_offered(ctx) else "trump"
-    return _decision(ctx, None, hands, phase, dealer)
+    return _decision(ctx, None, dealt, phase, dealer)
+
+
+def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
+    """The 128-bit hands of four given hands; 8 cards each, 32 distinct."""
+    if len(hands) != 4:
+        raise CardError(f"give four hands in seat order (got {len(hands)})")
+    dealt = 0
+    seen: set[Card] = set()
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand if isinstance(hand, str) else list(hand))
+        if len(cards) != 8:
+            raise CardError(f"seat {seat}: a hand holds 8 cards (got {len(cards)})")
+        twice = seen.intersection(cards)
+        if twice:
+            raise CardError(f"seat {seat}: {' '.join(sorted(map(str, twice)))} already in another hand")
+        seen.update(cards)
+        dealt |= sum(c.bit for c in cards) << (32 * seat)
+    return dealt
 
 
 def replay(
@@ -96,9 +120,10 @@ def replay(
     *,
     pending_ties: int = 0,
     scores: tuple[int, int] = (0, 0),
+    hands: Sequence[str | Sequence[Card | str]] | None = None,
 ) -> DealState:
     """The state reached by applying ``actions`` (objects or record texts) to a new deal."""
-    state = new_deal(ruleset, seed, dealer, pending_ties=pending_ties, scores=scores)
+    state = new_deal(ruleset, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands)
     for action in actions:
         state = state.apply(parse_action(action) if isinstance(action, str) else action)
     return state
@@ -107,8 +132,8 @@ def replay(
 class _Context:
     """What stays fixed once the play starts; shared by all states of the play phase."""
 
-    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "first_leader", "legal_fn", "mode",
-                 "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump", "values")
+    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "dealt", "first_leader", "legal_fn",
+                 "mode", "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump", "values")
 
     def __init__(
         self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int
@@ -125,6 +150,7 @@ class _Context:
         self.pending_ties = pending_ties
         self.scores = scores
         self.cut = cut
+        self.dealt = 0  # the four hands as dealt (128 bits)
         self.mode: str | None = None
         self.trump = -1
         self.chooser: int | None = None
@@ -144,6 +170,7 @@ class _Context:
         new.pending_ties = self.pending_ties
         new.scores = self.scores
         new.cut = self.cut
+        new.dealt = self.dealt
         new.mode = self.mode
         new.trump = self.trump
         new.chooser = self.chooser
@@ -253,6 +280,13 @@ class DealState:
     def hand(self, seat: int) -> list[Card]:
         return cards_from_mask(self._hands >> (32 * seat) & _HAND)
 
+    @property
+    def dealt_hands(self) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
+        """The four hands as they were dealt, in seat order (full information)."""
+        h = self._ctx.dealt
+        return (cards_from_mask(h & _HAND), cards_from_mask(h >> 32 & _HAND),
+                cards_from_mask(h >> 64 & _HAND), cards_from_mask(h >> 96 & _HAND))
+
     def hand_mask(self, seat: int) -> int:
         return self._hands >> (32 * seat) & _HAND
 
@@ -283,7 +317,7 @@ class DealState:
 
     def _key(self) -> tuple[Any, ...]:
         c = self._ctx
-        return (c.rules.content_hash, c.seed, c.dealer, c.pending_ties, c.scores,
+        return (c.rules.content_hash, c.seed, c.dealt, c.dealer, c.pending_ties, c.scores,
                 tuple(str(a) for a in self.actions))
 
     def __repr__(self) -> str:
