@@ -10,28 +10,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
 from manille_variants.cards import DECK, Card
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import compile_rules
 from manille_variants.schema import PlayRules, Ruleset
-
-BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
-UNDERTRUMP = ["forbidden", "allowed", "forbidden-if-can-overtrump", "required"]
-
-play_settings = st.fixed_dictionaries(
-    {
-        "beat_opponent": st.booleans(),
-        "beat_partner_on_trump_lead": st.booleans(),
-        "beat_at_no_trump": st.booleans(),
-        "trump_when_opponent_wins": st.booleans(),
-        "trump_when_partner_wins": st.booleans(),
-        "overtrump_opponent": st.booleans(),
-        "overtrump_partner": st.booleans(),
-        "undertrump": st.sampled_from(UNDERTRUMP),
-    }
-)
 
 
 @st.composite

@@ -8,6 +8,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
 from manille_variants.cards import DECK, Card, Suit, mask_of
@@ -15,22 +16,6 @@ from manille_variants.engine.legality import CLAUSES, legal_mask
 from manille_variants.engine.rules import compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.schema import PlayRules, Ruleset
-
-BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
-UNDERTRUMP = ["forbidden", "allowed", "forbidden-if-can-overtrump", "required"]
-
-play_settings = st.fixed_dictionaries(
-    {
-        "beat_opponent": st.booleans(),
-        "beat_partner_on_trump_lead": st.booleans(),
-        "beat_at_no_trump": st.booleans(),
-        "trump_when_opponent_wins": st.booleans(),
-        "trump_when_partner_wins": st.booleans(),
-        "overtrump_opponent": st.booleans(),
-        "overtrump_partner": st.booleans(),
-        "undertrump": st.sampled_from(UNDERTRUMP),
-    }
-)
 
 
 def custom(base: str, play: dict[str, Any]) -> Ruleset:

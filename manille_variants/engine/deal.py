@@ -589,11 +589,9 @@ class _Over(DealState):
 _new_state = object.__new__
 
 
-def _decision(
-    ctx: _Context, hist: Any, hands: int, phase: str, to_play: int, queue: tuple[int, ...] = ()
-) -> DealState:
-    new = _new_state(_Deciding)
-    new.queue = queue
+def _fresh(cls: type[DealState], ctx: _Context, hist: Any, hands: int, to_play: int) -> Any:
+    """A state with no trick done yet (before play, or at the first lead)."""
+    new = _new_state(cls)
     new._ctx = ctx
     new._hist = hist
     new._hands = hands
@@ -601,22 +599,23 @@ def _decision(
     new._win = -1
     new.trick = ()
     new.to_play = to_play
+    return new
+
+
+def _decision(
+    ctx: _Context, hist: Any, hands: int, phase: str, to_play: int, queue: tuple[int, ...] = ()
+) -> DealState:
+    new = _fresh(_Deciding, ctx, hist, hands, to_play)
+    new.queue = queue
     new.phase = phase
     new._legal = None
-    return new
+    return cast(DealState, new)
 
 
 def _first_lead(ctx: _Context, hist: Any, hands: int) -> DealState:
-    new = _new_state(_Playing)
-    new._ctx = ctx
-    new._hist = hist
-    new._hands = hands
-    new._done = _NOTHING_DONE
-    new._win = -1
-    new.trick = ()
-    new.to_play = ctx.first_leader
+    new = _fresh(_Playing, ctx, hist, hands, ctx.first_leader)
     new._legal = None if ctx.plugins else hands >> (ctx.first_leader << 5) & _HAND
-    return new
+    return cast(DealState, new)
 
 
 def _blind_offered(ctx: _Context) -> bool:

@@ -1,0 +1,32 @@
+"""Hypothesis strategies shared by the property tests, derived from the schema itself so that a
+new play-obligation setting is covered without touching the tests."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, get_args, get_origin
+
+from hypothesis import strategies as st
+
+from manille_variants.schema import PlayRules
+
+BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+
+
+def _values(annotation: Any) -> st.SearchStrategy[Any] | None:
+    if annotation is bool:
+        return st.booleans()
+    if get_origin(annotation) is Literal:
+        return st.sampled_from(get_args(annotation))
+    return None  # plug-in name lists are not obligations to vary
+
+
+def _play_fields() -> dict[str, st.SearchStrategy[Any]]:
+    fields: dict[str, st.SearchStrategy[Any]] = {}
+    for name, info in PlayRules.model_fields.items():
+        values = _values(info.annotation)
+        if values is not None:
+            fields[name] = values
+    return fields
+
+
+play_settings: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(_play_fields())
