@@ -91,7 +91,7 @@ def new_deal(
     ctx = _Context(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut)
     ctx.dealt = dealt
     phase = "blind" if _blind_offered(ctx) else "trump"
-    return _decision(ctx, None, dealt, phase, dealer)
+    return _decision(ctx, (), dealt, phase, dealer)
 
 
 def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
@@ -132,8 +132,9 @@ def replay(
 class _Context:
     """What stays fixed once the play starts; shared by all states of the play phase."""
 
-    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "dealt", "first_leader", "legal_fn",
-                 "mode", "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump", "values")
+    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "dealt", "decisions", "first_leader",
+                 "legal_fn", "mode", "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump",
+                 "values")
 
     def __init__(
         self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int
@@ -151,6 +152,7 @@ class _Context:
         self.scores = scores
         self.cut = cut
         self.dealt = 0  # the four hands as dealt (128 bits)
+        self.decisions: tuple[AnyAction, ...] = ()  # the actions before the first card
         self.mode: str | None = None
         self.trump = -1
         self.chooser: int | None = None
@@ -171,6 +173,7 @@ class _Context:
         new.scores = self.scores
         new.cut = self.cut
         new.dealt = self.dealt
+        new.decisions = self.decisions
         new.mode = self.mode
         new.trump = self.trump
         new.chooser = self.chooser
@@ -193,10 +196,9 @@ class DealState:
     (phase, is_over, result), which keeps the per-card work small.
     """
 
-    __slots__ = ("_ctx", "_done", "_hands", "_hist", "_legal", "_win", "to_play", "trick")
+    __slots__ = ("_ctx", "_done", "_hands", "_legal", "_win", "to_play", "trick")
 
     _ctx: _Context
-    _hist: tuple[Any, AnyAction] | None  # (previous history, last action): a cons list
     _hands: int
     _legal: int | Sequence[AnyAction] | None  # bitmask in the play phase, a tuple or list before it
     _done: _Done
@@ -262,13 +264,13 @@ class DealState:
 
     @property
     def actions(self) -> tuple[AnyAction, ...]:
-        """Every action applied since the deal, in order (what :func:`replay` needs)."""
-        out: list[AnyAction] = []
-        node = self._hist
-        while node is not None:
-            out.append(node[1])
-            node = node[0]
-        return tuple(reversed(out))
+        """Every action applied since the deal, in order (what :func:`replay` needs).
+
+        The decisions are kept until the first lead; the cards are read off the tricks, so
+        playing a card records nothing more.
+        """
+        cards = [c for _, trick, _ in self._done[4] for c in trick]
+        return (*self._ctx.decisions, *cards, *self.trick)
 
     @property
     def hands(self) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
@@ -418,7 +420,6 @@ class DealState:
         nxt = (seat + ctx.step) & 3
         new = _new_state(_Playing)
         new._ctx = ctx
-        new._hist = (self._hist, action)
         new._hands = hands
         new._done = self._done
         new._win = w
@@ -446,7 +447,6 @@ class DealState:
         finished = len(done) == 8
         new: Any = _new_state(_Over if finished else _Playing)
         new._ctx = ctx
-        new._hist = (self._hist, trick[3])
         new._hands = hands
         new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
         new._win = -1
@@ -496,7 +496,7 @@ class DealState:
                 f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
             )
         assert isinstance(action, Action)
-        hist = (self._hist, action)
+        hist = (*self.actions, action)
         if action is PASS:
             queue = self.queue[1:]  # type: ignore[attr-defined]
             if queue:
@@ -531,8 +531,8 @@ class DealState:
         if self.phase not in ("blind", "trump"):
             raise IllegalPlayError("a deal can be thrown in only before trump is named")
         new = _new_state(_Over)
-        new._ctx = self._ctx
-        new._hist = (self._hist, THROW_IN)
+        new._ctx = self._ctx.copy()
+        new._ctx.decisions = (*self.actions, THROW_IN)
         new._hands = self._hands
         new._done = self._done
         new._win = -1
@@ -563,8 +563,13 @@ class DealState:
 class _Deciding(DealState):
     """A state before the first card: blind, trump or calls phase."""
 
-    __slots__ = ("phase", "queue")
+    __slots__ = ("_decisions", "phase", "queue")
     queue: tuple[int, ...]
+    _decisions: tuple[AnyAction, ...]
+
+    @property
+    def actions(self) -> tuple[AnyAction, ...]:
+        return self._decisions
     is_over = False
     result = None
 
@@ -589,11 +594,10 @@ class _Over(DealState):
 _new_state = object.__new__
 
 
-def _fresh(cls: type[DealState], ctx: _Context, hist: Any, hands: int, to_play: int) -> Any:
+def _fresh(cls: type[DealState], ctx: _Context, hands: int, to_play: int) -> Any:
     """A state with no trick done yet (before play, or at the first lead)."""
     new = _new_state(cls)
     new._ctx = ctx
-    new._hist = hist
     new._hands = hands
     new._done = _NOTHING_DONE
     new._win = -1
@@ -605,7 +609,8 @@ def _fresh(cls: type[DealState], ctx: _Context, hist: Any, hands: int, to_play: 
 def _decision(
     ctx: _Context, hist: Any, hands: int, phase: str, to_play: int, queue: tuple[int, ...] = ()
 ) -> DealState:
-    new = _fresh(_Deciding, ctx, hist, hands, to_play)
+    new = _fresh(_Deciding, ctx, hands, to_play)
+    new._decisions = hist
     new.queue = queue
     new.phase = phase
     new._legal = None
@@ -613,7 +618,9 @@ def _decision(
 
 
 def _first_lead(ctx: _Context, hist: Any, hands: int) -> DealState:
-    new = _fresh(_Playing, ctx, hist, hands, ctx.first_leader)
+    ctx = ctx.copy()  # the play's own context: its decisions are final
+    ctx.decisions = hist
+    new = _fresh(_Playing, ctx, hands, ctx.first_leader)
     new._legal = None if ctx.plugins else hands >> (ctx.first_leader << 5) & _HAND
     return cast(DealState, new)
 
