@@ -41,11 +41,16 @@ def print_replay(
     _footer(console, report, only)
 
 
+def _seat_label(seat: int, player: str) -> str:
+    """``seat 2``, or ``seat 2 (Anna)`` when the record names the player."""
+    return f"seat {seat}" if player == f"seat {seat}" else f"seat {seat} ({player})"
+
+
 def _header(console: Console, record: GameRecord, report: AuditReport) -> None:
     rs = report.ruleset
     seed = f", match seed {record.seed}" if record.seed is not None else ""
     console.print(f"[bold]{rs.title or rs.name}[/bold] ({rs.name}){seed}; {len(record.deals)} deal(s)")
-    seats = ", ".join(f"{SEAT_NAMES[s]} = seat {s} ({record.players[s]})" for s in range(4))
+    seats = ", ".join(f"{SEAT_NAMES[s]} = {_seat_label(s, record.players[s])}" for s in range(4))
     console.print(f"Seats: {seats}. Teams: N-S (seats 0 and 2), E-W (seats 1 and 3).")
 
 
