@@ -665,8 +665,3 @@ def _callers(ctx: _Context, after: int | None) -> tuple[int, ...]:
         seats = [(start + k * step) & 3 for k in range(count)]
         found = memo[key] = tuple(s for s in seats if _open_calls(ctx, s))
     return found
-
-
-def actions_text(actions: Sequence[AnyAction]) -> list[str]:
-    """Record texts of actions."""
-    return [str(a) for a in actions]

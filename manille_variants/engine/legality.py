@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from manille_variants.cards import Card, Suit, cards_from_mask, parse_cards, parse_suit
+from manille_variants.cards import Card, Suit, parse_cards, parse_suit
 from manille_variants.engine.plugins import LegalContext, rule_name
 from manille_variants.engine.rules import SUIT_MASKS, Rules, compile_rules
 from manille_variants.engine.tricks import trick_winner
@@ -281,48 +281,19 @@ def _apply_plugins(
 def legal_mask(
     rules: Rules, hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
 ) -> int:
-    """Bitmask fast path of :func:`explain_legal` (built-in rules only).
+    """Bitmask fast path of :func:`explain_legal` (built-in rules only): the function the deal
+    engine calls, compiled per ruleset by :func:`make_legal_fn`.
 
     ``led`` is the led suit (-1 when leading), ``win_idx`` the index of the card holding the
     trick, ``trump`` the trump suit (-1 at no-trump).
     """
     if led < 0:
         return hand
-    follow = hand & SUIT_MASKS[led]
-    win_suit = win_idx >> 3
-    if follow:
-        if win_suit == led and _beat_duty(rules, partner_wins, led == trump, trump < 0):
-            higher = follow & rules.above[win_idx]
-            if higher:
-                return higher
-        return follow
-    if trump < 0:
-        return hand
-    trumps = hand & SUIT_MASKS[trump]
-    if not trumps:
-        return hand
-    if win_suit != trump:
-        if rules.trump_when_partner_wins if partner_wins else rules.trump_when_opponent_wins:
-            return trumps
-        return hand
-    higher = trumps & rules.above[win_idx]
-    if higher and (rules.overtrump_partner if partner_wins else rules.overtrump_opponent):
-        return higher
-    lower = trumps & ~higher
-    if not lower:
-        return hand
-    mode = rules.undertrump
-    if mode == "forbidden":
-        return (hand & ~lower) or hand
-    if mode == "forbidden-if-can-overtrump":
-        return hand & ~lower if higher else hand
-    if mode == "required" and not partner_wins and not higher:
-        return lower
-    return hand
+    return rules.legal_fn(hand, led, win_idx, partner_wins, trump)
 
 
 def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
-    """:func:`legal_mask` with this ruleset's flags and tables bound as locals (the hot path)."""
+    """The legality fast path with this ruleset's flags and tables bound as locals (see :func:`legal_mask`)."""
     above = rules.above
     suit_masks = SUIT_MASKS
     beat_opp = rules.beat_opponent
@@ -364,11 +335,3 @@ def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
         return hand
 
     return legal
-
-
-def mask_to_hand_order(mask: int, hand: Sequence[Card]) -> list[Card]:
-    """The cards of ``mask`` in the order of ``hand``."""
-    return [c for c in hand if c.bit & mask]
-
-
-__all__ += ["cards_from_mask", "mask_to_hand_order"]

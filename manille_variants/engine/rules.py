@@ -64,11 +64,8 @@ class Rules:
     last_trick_bonus: int
     deal_total: int
     half: int
-    # deal_pattern[p]: offset from the dealer of the seat receiving the p-th card dealt.
-    deal_pattern: tuple[int, ...]
-    # deal_shifts[dealer][p]: bit shift (32 x seat) of the hand receiving the p-th card.
-    deal_shifts: tuple[tuple[int, ...], ...]
-    # cut_shifts[dealer][cut][p]: the same for position p of the pack before the cut.
+    # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand receiving the card at
+    # position p of the shuffled pack, before the cut.
     cut_shifts: tuple[tuple[tuple[int, ...], ...], ...]
     # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
     call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
@@ -155,11 +152,6 @@ def _compile(rs: Ruleset) -> Rules:
         last_trick_bonus=sc.last_trick_bonus,
         deal_total=sc.deal_total,
         half=sc.deal_total // 2,
-        deal_pattern=_deal_pattern(rs.dealing.packets, step),
-        deal_shifts=tuple(
-            tuple(32 * ((dealer + offset) % 4) for offset in _deal_pattern(rs.dealing.packets, step))
-            for dealer in range(4)
-        ),
         cut_shifts=_cut_shifts(rs.dealing.packets, step),
         call_table=_call_table(rs.calls),
         memo={},
