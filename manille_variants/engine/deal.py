@@ -10,15 +10,25 @@
 
 Every state is reproducible from (ruleset, seed, dealer, pending ties, scores, actions):
 see :func:`replay`.
+
+How it is kept fast (the public loop ``legal_actions`` / ``apply`` is the hot path of every
+simulation):
+
+- the decisions before the first card (blind, trump, delegation, calls) form a small graph
+  that depends only on the ruleset, the dealer and whether blind no-trump is offered; its
+  nodes (:class:`_Node`) are built once, on first use, and shared by every deal;
+- the hands are dealt once (four 32-bit masks in the deal's :class:`_Context`); a play
+  state keeps only the mask of the cards not yet played, so a card costs one xor;
+- the legal cards of the next player are computed as a card is applied, by the ruleset's
+  compiled fast path (:func:`~manille_variants.engine.legality.make_legal_fn`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterable, Sequence
-from operator import add as _add
-from operator import lshift as _lshift
+from collections.abc import Callable, Iterable, Sequence
+from operator import getitem as _getitem
 from typing import Any, cast
 
 from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
@@ -36,6 +46,7 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.legality import explain_legal
+from manille_variants.engine.rules import SUIT_MASKS as _SUIT_MASKS
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.errors import CardError, IllegalPlayError
@@ -48,11 +59,13 @@ TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play o
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
-_T0, _T1, _T2, _T3 = _SUIT_TABLES
+# The cards of a 16-bit half mask (spades and hearts, then diamonds and clubs), built on the
+# first deal: two lookups turn a legal mask into its list of cards.
+_LOW: tuple[tuple[Card, ...], ...] = ()
+_HIGH: tuple[tuple[Card, ...], ...] = ()
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
 _WORDS = struct.Struct("<33I")
-_ONES = (1,) * 32
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
@@ -79,19 +92,25 @@ def new_deal(
     hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test).
     """
     rules = compile_rules(ruleset)
+    if not _LOW:
+        _build_half_tables()
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = shuffled_deck(seed)
-    if hands is None:
-        # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand that receives the card
-        # at position p of the uncut pack; so dealing is one pass over the shuffled order.
-        dealt = sum(map(_lshift, _ONES, map(_add, order, rules.cut_shifts[dealer][cut])))
-    else:
-        dealt = _given_hands(hands)
-    ctx = _Context(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut)
-    ctx.dealt = dealt
-    phase = "blind" if _blind_offered(ctx) else "trump"
-    return _decision(ctx, (), dealt, phase, dealer)
+    # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands when it lies at
+    # position p of the uncut pack; so dealing is one pass over the shuffled order.
+    dealt = sum(map(_getitem, rules.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
+    scores = (int(scores[0]), int(scores[1]))
+    ctx = _Context(rules, seed, dealer, pending_ties, scores, cut, dealt)
+    blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
+    return _decision(ctx, _root(rules, dealer, blind), ())
+
+
+def _build_half_tables() -> None:
+    global _LOW, _HIGH
+    t0, t1, t2, t3 = _SUIT_TABLES
+    _LOW = tuple(a + b for b in t1 for a in t0)
+    _HIGH = tuple(a + b for b in t3 for a in t2)
 
 
 def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
@@ -129,55 +148,173 @@ def replay(
     return state
 
 
-class _Context:
-    """What stays fixed once the play starts; shared by all states of the play phase."""
+# ---------------------------------------------------------------------- decisions
+class _Node:
+    """A point of the decisions before the first card, shared by every deal that reaches it.
 
-    __slots__ = ("above", "calls", "chooser", "cut", "dealer", "dealt", "decisions", "first_leader",
-                 "legal_fn", "mode", "pending_ties", "plugins", "rules", "scores", "seed", "step", "trump",
-                 "values")
+    It holds what those decisions have settled (mode, trump, chooser, calls), who decides
+    next and between what; ``after`` memoises the node each action leads to.  A node in
+    the "play" phase is the end of the decisions: its ``to_play`` is the first leader.
+    """
+
+    __slots__ = ("after", "calls", "chooser", "dealer", "legal", "mode", "phase", "queue", "rules",
+                 "to_play", "trump")
 
     def __init__(
-        self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int
+        self, rules: Rules, dealer: int, phase: str, to_play: int, *, queue: tuple[int, ...] = (),
+        mode: str | None = None, trump: int = -1, chooser: int | None = None, calls: tuple[str, ...] = (),
     ) -> None:
         self.rules = rules
-        self.above = rules.above
-        self.values = rules.values
-        self.step = rules.step
-        self.legal_fn = rules.legal_fn
-        self.plugins = bool(rules.obligation_plugins)
+        self.dealer = dealer
+        self.phase = phase
+        self.to_play = to_play
+        self.queue = queue  # the seats still to be asked for a call, to_play first
+        self.mode = mode
+        self.trump = trump
+        self.chooser = chooser
+        self.calls = calls
+        self.legal = self._choices()
+        self.after: dict[AnyAction, _Node] = {}
+
+    def _choices(self) -> tuple[AnyAction, ...]:
+        rules = self.rules
+        if self.phase == "blind":
+            return _BLIND_CHOICES
+        if self.phase == "trump":
+            options: list[AnyAction] = list(_TRUMP_ACTIONS)
+            if rules.no_trump_allowed:
+                options.append(NO_TRUMP)
+            if rules.delegation and self.chooser is None:
+                options.append(DELEGATE)
+            return tuple(options)
+        if self.phase == "calls":
+            return (PASS, *(call_action(c.name) for c in self._open_calls(self.to_play)))
+        return ()
+
+    def next(self, action: Action) -> _Node:
+        """The node ``action`` leads to (``action`` is one of :attr:`legal`)."""
+        found = self.after.get(action)
+        if found is None:
+            found = self.after[action] = self._successor(action)
+        return found
+
+    def _successor(self, action: Action) -> _Node:
+        dealer = self.dealer
+        if action is PASS:
+            return self._ask(self.queue[1:], self.mode, self.trump, self.chooser, self.calls)
+        if action is LOOK:
+            return _Node(self.rules, dealer, "trump", self.to_play)
+        if action is DELEGATE:
+            return _Node(self.rules, dealer, "trump", dealer ^ 2, chooser=dealer ^ 2)
+        if action is BLIND:
+            return self._ask(self._callers((), "blind", None), "blind", -1, dealer, ())
+        if action.kind == "trump" or action is NO_TRUMP:
+            mode = "no-trump" if action is NO_TRUMP else "trump"
+            return self._ask(self._callers((), mode, None), mode, _TRUMP_INDEX.get(action, -1), self.to_play, ())
+        calls = (*self.calls, action.arg or "")  # a call: the seats after the caller answer
+        return self._ask(self._callers(calls, self.mode, self.to_play), self.mode, self.trump, self.chooser, calls)
+
+    def _ask(
+        self, queue: tuple[int, ...], mode: str | None, trump: int, chooser: int | None, calls: tuple[str, ...]
+    ) -> _Node:
+        """The next seat to ask for a call, or the first lead when nobody is left."""
+        rules = self.rules
+        if queue:
+            return _Node(rules, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
+                         chooser=chooser, calls=calls)
+        leader = (self.dealer + rules.leader_offset) & 3
+        return _Node(rules, self.dealer, _PLAY, leader, mode=mode, trump=trump, chooser=chooser, calls=calls)
+
+    def _open_calls(self, seat: int, calls: tuple[str, ...] | None = None, mode: str | None = None) -> tuple[Call, ...]:
+        calls = self.calls if calls is None else calls
+        key = (calls[-1] if calls else None, mode or self.mode or "trump", (seat & 1) == (self.dealer & 1))
+        return self.rules.call_table[key]
+
+    def _callers(self, calls: tuple[str, ...], mode: str | None, after: int | None) -> tuple[int, ...]:
+        """Seats asked in turn for the next call: from the first leader, or after the last caller."""
+        rules = self.rules
+        if not rules.calls:
+            return ()
+        step = rules.step
+        start = (self.dealer + rules.leader_offset) & 3 if after is None else (after + step) & 3
+        seats = [(start + k * step) & 3 for k in range(4 if after is None else 3)]
+        return tuple(s for s in seats if self._open_calls(s, calls, mode))
+
+
+def _root(rules: Rules, dealer: int, blind: bool) -> _Node:
+    """The first decision of a deal: the dealer's blind choice, or naming trump."""
+    key = ("root", dealer, blind)
+    node = rules.memo.get(key)
+    if node is None:
+        node = rules.memo[key] = _Node(rules, dealer, "blind" if blind else "trump", dealer)
+    return cast(_Node, node)
+
+
+def _behind_enough(rules: Rules, dealer: int, scores: tuple[int, int]) -> bool:
+    """Blind no-trump "only when behind": the dealer's side trails by enough."""
+    behind = rules.blind_only_when_behind_by
+    if behind is None:
+        return True
+    team = dealer & 1
+    return scores[1 - team] - scores[team] >= behind
+
+
+# ---------------------------------------------------------------------- states
+class _Context:
+    """What a deal fixes: shared by its states, never changed once they exist.
+
+    The deal's own context holds the shuffle and the hands; the first lead copies it and
+    adds what the decisions settled (``node``, ``decisions``) and the play tables for the
+    trump named (``beat``, ``legal_fn``...).  All the states of the play share that copy.
+    """
+
+    __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "follow_raise", "legal_fn", "node",
+                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "trump", "values")
+    # Set by settled(), for the play:
+    beat: tuple[int, ...]
+    follow_raise: tuple[int, ...]
+    legal_fn: Callable[[int, int, int, bool, int], int]
+    values: tuple[int, ...]
+    after: tuple[int, ...]
+
+    def __init__(
+        self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int, dealt: int
+    ) -> None:
+        self.rules = rules
         self.seed = seed
         self.dealer = dealer
-        self.first_leader = (dealer + rules.leader_offset) & 3
         self.pending_ties = pending_ties
         self.scores = scores
         self.cut = cut
-        self.dealt = 0  # the four hands as dealt (128 bits)
+        self.dealt = dealt  # the four hands as dealt (128 bits, 32 a seat)
+        self.seat_hands = (dealt & _HAND, dealt >> 32 & _HAND, dealt >> 64 & _HAND, dealt >> 96 & _HAND)
+        self.plugins = bool(rules.obligation_plugins)
+        self.node: _Node | None = None  # the decisions' outcome, once the play starts
         self.decisions: tuple[AnyAction, ...] = ()  # the actions before the first card
-        self.mode: str | None = None
         self.trump = -1
-        self.chooser: int | None = None
-        self.calls: tuple[str, ...] = ()
 
-    def copy(self) -> _Context:
+    def settled(self, node: _Node, decisions: tuple[AnyAction, ...]) -> _Context:
+        """A copy for the states after the decisions: the play (or a thrown-in deal)."""
         new = _new_state(_Context)
-        new.rules = self.rules
-        new.above = self.above
-        new.values = self.values
-        new.step = self.step
-        new.legal_fn = self.legal_fn
-        new.plugins = self.plugins
+        rules = self.rules
+        new.rules = rules
         new.seed = self.seed
         new.dealer = self.dealer
-        new.first_leader = self.first_leader
         new.pending_ties = self.pending_ties
         new.scores = self.scores
         new.cut = self.cut
         new.dealt = self.dealt
-        new.decisions = self.decisions
-        new.mode = self.mode
-        new.trump = self.trump
-        new.chooser = self.chooser
-        new.calls = self.calls
+        new.seat_hands = self.seat_hands
+        new.plugins = self.plugins
+        new.node = node
+        new.decisions = decisions
+        new.trump = node.trump
+        # beat[i]: the cards that take the trick from card i with this trump (-1: none).
+        new.beat = rules.beat[node.trump]
+        new.follow_raise = rules.follow_raise[node.trump]
+        new.legal_fn = rules.legal_fn
+        new.values = rules.values
+        new.after = rules.next_seat
         return new
 
 
@@ -189,18 +326,14 @@ _NOTHING_DONE: _Done = (0, 0, 0, 0, ())
 class DealState:
     """One deal.  Immutable: :meth:`apply` returns a new state.
 
-    Hands are kept as one 128-bit integer (32 bits a seat) so that playing a card is a
-    single xor; the decisions before play live in a context object shared by all the
-    states of the play phase, and the legal cards of the next player are computed as the
-    card is applied.  The concrete classes below differ only in what is fixed for them
-    (phase, is_over, result), which keeps the per-card work small.
+    The concrete classes below (:class:`_Deciding`, :class:`_Playing`, :class:`_Over`)
+    each keep only what their phase needs, which keeps the per-card work small.
     """
 
-    __slots__ = ("_ctx", "_done", "_hands", "_legal", "_win", "to_play", "trick")
+    __slots__ = ("_ctx",)
 
     _ctx: _Context
-    _hands: int
-    _legal: int | Sequence[AnyAction] | None  # bitmask in the play phase, a tuple or list before it
+    _rem: int  # the cards not yet played (32 bits)
     _done: _Done
     _win: int  # seat << 5 | index of the card holding the trick (-1: no trick under way)
     to_play: int
@@ -216,16 +349,22 @@ class DealState:
     pending_ties = property(lambda self: self._ctx.pending_ties, doc="Tied deals in a row before this one.")
     scores = property(lambda self: self._ctx.scores, doc="Match points (team 0, team 1) before this deal.")
     cut = property(lambda self: self._ctx.cut, doc="Where the pack was cut (1-31).")
-    mode = property(lambda self: self._ctx.mode, doc='"trump", "no-trump", "blind", or None before the choice.')
-    chooser = property(lambda self: self._ctx.chooser, doc="The seat that named trump (or was asked to).")
-    calls = property(lambda self: self._ctx.calls, doc="Names of the calls made, in order.")
+    mode = property(lambda self: self._settled.mode, doc='"trump", "no-trump", "blind", or None before the choice.')
+    chooser = property(lambda self: self._settled.chooser, doc="The seat that named trump (or was asked to).")
+    calls = property(lambda self: self._settled.calls, doc="Names of the calls made, in order.")
+
+    @property
+    def _settled(self) -> _Node:
+        """The decision node holding what has been decided so far."""
+        return cast(_Node, self._ctx.node)
 
     @property
     def leader(self) -> int:
         """The seat that led the trick in progress (or leads the next one)."""
         if self.phase != _PLAY:
-            return self._ctx.first_leader if not self._done[4] else self._done[4][-1][2]
-        return (self.to_play - len(self.trick) * self._ctx.step) & 3
+            done = self._done[4]
+            return (self._ctx.dealer + self._ctx.rules.leader_offset) & 3 if not done else done[-1][2]
+        return (self.to_play - len(self.trick) * self._ctx.rules.step) & 3
 
     @property
     def win_seat(self) -> int:
@@ -244,12 +383,12 @@ class DealState:
     @property
     def trump(self) -> str | None:
         """The trump suit letter, or None at no-trump (and before trump is named)."""
-        t = self._ctx.trump
+        t = self._settled.trump
         return SUITS[t].name if t >= 0 else None
 
     @property
     def trump_suit(self) -> Suit | None:
-        t = self._ctx.trump
+        t = self._settled.trump
         return SUITS[t] if t >= 0 else None
 
     @property
@@ -275,22 +414,22 @@ class DealState:
     @property
     def hands(self) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
         """The four hands in seat order (full information: never give this to a bot)."""
-        h = self._hands
-        return (cards_from_mask(h & _HAND), cards_from_mask(h >> 32 & _HAND),
-                cards_from_mask(h >> 64 & _HAND), cards_from_mask(h >> 96 & _HAND))
+        rem = self._rem
+        h0, h1, h2, h3 = self._ctx.seat_hands
+        return (cards_from_mask(h0 & rem), cards_from_mask(h1 & rem),
+                cards_from_mask(h2 & rem), cards_from_mask(h3 & rem))
 
     def hand(self, seat: int) -> list[Card]:
-        return cards_from_mask(self._hands >> (32 * seat) & _HAND)
+        return cards_from_mask(self._ctx.seat_hands[seat] & self._rem)
 
     @property
     def dealt_hands(self) -> tuple[list[Card], list[Card], list[Card], list[Card]]:
         """The four hands as they were dealt, in seat order (full information)."""
-        h = self._ctx.dealt
-        return (cards_from_mask(h & _HAND), cards_from_mask(h >> 32 & _HAND),
-                cards_from_mask(h >> 64 & _HAND), cards_from_mask(h >> 96 & _HAND))
+        h0, h1, h2, h3 = self._ctx.seat_hands
+        return cards_from_mask(h0), cards_from_mask(h1), cards_from_mask(h2), cards_from_mask(h3)
 
     def hand_mask(self, seat: int) -> int:
-        return self._hands >> (32 * seat) & _HAND
+        return self._ctx.seat_hands[seat] & self._rem
 
     @property
     def dealer_team(self) -> int:
@@ -308,7 +447,7 @@ class DealState:
         if seat == dealer:
             return self.phase != "blind"
         if seat == dealer ^ 2 and self.phase in ("blind", "trump"):
-            return self._ctx.chooser == seat
+            return self._settled.chooser == seat
         return True
 
     def __eq__(self, other: object) -> bool:
@@ -329,218 +468,27 @@ class DealState:
     # ----------------------------------------------------------------- choices
     def legal_actions(self) -> list[AnyAction]:
         """The actions open to :attr:`to_play`; Card objects while cards are played."""
-        legal = self._legal
-        if legal.__class__ is int:
-            return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255],
-                    *_T3[legal >> 24]]
-        if legal is None:
-            self._legal = self._compute_legal()
-            return self.legal_actions()
-        return list(legal)  # type: ignore[arg-type]
+        raise NotImplementedError  # each phase's class answers
 
     def legal_card_mask(self) -> int:
         """Bitmask of the legal cards (0 outside the play phase)."""
-        if self.phase != _PLAY:
-            return 0
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal  # type: ignore[return-value]
-
-    def _compute_legal(self) -> int | Sequence[AnyAction]:
-        ctx = self._ctx
-        phase = self.phase
-        if phase == _PLAY:
-            hand = self._hands >> (32 * self.to_play) & _HAND
-            if ctx.plugins:
-                return int(sum(c.bit for c in self._explain().cards))
-            trick = self.trick
-            if not trick:
-                return hand
-            w = self._win
-            return ctx.legal_fn(hand, trick[0].index >> 3, w & 31, (w >> 5) ^ self.to_play == 2, ctx.trump)
-        # Before play the choices are memoised tuples (interned actions, never mutated).
-        memo = ctx.rules.memo
-        if phase == "trump":
-            key = ("trump", ctx.chooser is None)
-            found = memo.get(key)
-            if found is None:
-                options: list[AnyAction] = list(_TRUMP_ACTIONS)
-                if ctx.rules.no_trump_allowed:
-                    options.append(NO_TRUMP)
-                if ctx.rules.delegation and ctx.chooser is None:
-                    options.append(DELEGATE)
-                found = memo[key] = tuple(options)
-            return found
-        if phase == "blind":
-            return _BLIND_CHOICES
-        if phase == "calls":
-            return _call_choices(ctx, self.to_play)
-        return []
+        return 0
 
     def explain(self) -> str:
         """Why the legal actions are what they are, in a player's words."""
-        if self.phase != _PLAY:
-            options = ", ".join(str(a) for a in self.legal_actions())
-            return f"{self.phase}: seat {self.to_play} chooses one of {options}"
-        return self._explain().reason  # type: ignore[no-any-return]
-
-    def _explain(self) -> Any:
-        return explain_legal(
-            self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
-            tricks_played=len(self._done[4]),
-        )
+        options = ", ".join(str(a) for a in self.legal_actions())
+        return f"{self.phase}: seat {self.to_play} chooses one of {options}"
 
     # ----------------------------------------------------------------- acting
     def apply(self, action: AnyAction) -> DealState:
         """The state after ``action`` by :attr:`to_play`; raises IllegalPlayError if not legal."""
-        legal = self._legal
-        if action.__class__ is not Card or legal.__class__ is not int:
-            if legal is None and self.phase == _PLAY:
-                self._legal = self._compute_legal()
-                return self.apply(action)
-            return self._decide(action)
-        bit: int = action.bit
-        if not bit & legal:
-            raise IllegalPlayError(self._why_illegal(action))
-        ctx = self._ctx
-        seat = self.to_play
-        hands = self._hands ^ (bit << (seat << 5))
-        trick = self.trick
-        if trick:
-            w = self._win
-            wi = w & 31
-            if bit & ctx.above[wi] or (action.index >> 3 == ctx.trump != wi >> 3):
-                w = seat << 5 | action.index
-            if len(trick) == 3:
-                return self._close_trick((*trick, action), hands, w)
-            led = trick[0].index >> 3
-        else:
-            w = seat << 5 | action.index
-            led = action.index >> 3
-        nxt = (seat + ctx.step) & 3
-        new = _new_state(_Playing)
-        new._ctx = ctx
-        new._hands = hands
-        new._done = self._done
-        new._win = w
-        new.trick = (*trick, action)
-        new.to_play = nxt
-        new._legal = None if ctx.plugins else ctx.legal_fn(
-            hands >> (nxt << 5) & 0xFFFFFFFF, led, w & 31, (w >> 5) ^ nxt == 2, ctx.trump
+        raise NotImplementedError  # each phase's class answers
+
+    def _not_possible(self, action: object) -> IllegalPlayError:
+        options = ", ".join(str(a) for a in self.legal_actions())
+        return IllegalPlayError(
+            f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
         )
-        return new
-
-    def _why_illegal(self, card: Card) -> str:
-        seat = self.to_play
-        if not card.bit & self.hand_mask(seat):
-            return f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})"
-        return f"{card} is not legal for seat {seat}: {self.explain()}"
-
-    def _close_trick(self, trick: tuple[Card, ...], hands: int, win: int) -> DealState:
-        ctx = self._ctx
-        winner = win >> 5
-        values = ctx.values
-        gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
-        p0, p1, w0, w1, done = self._done
-        leader = (self.to_play + ctx.step) & 3
-        done = (*done, (leader, trick, winner))
-        finished = len(done) == 8
-        new: Any = _new_state(_Over if finished else _Playing)
-        new._ctx = ctx
-        new._hands = hands
-        new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
-        new._win = -1
-        new.trick = ()
-        new.to_play = winner
-        if finished:
-            new._legal = []
-            new.result = new._score(last_winner=winner)
-        else:
-            new._legal = None if ctx.plugins else hands >> (winner << 5) & _HAND
-        return cast(DealState, new)
-
-    def _score(self, last_winner: int) -> DealScore:
-        ctx = self._ctx
-        team = ctx.dealer & 1
-        rules = ctx.rules
-        # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
-        key = (self._done[team], self._done[2 + team], ctx.mode, len(ctx.calls), ctx.pending_ties,
-               last_winner & 1 == team, ctx.trump if rules.scoring_plugins else None)
-        found = rules.memo.get(key)
-        if found is None:
-            found = rules.memo[key] = score_deal(
-                rules,
-                cast(int, self._done[team]),
-                cast(int, self._done[2 + team]),
-                ctx.mode or "trump",
-                len(ctx.calls),
-                ctx.pending_ties,
-                last_trick="A" if last_winner & 1 == team else "B",
-                trump=self.trump,
-            )
-        return found
-
-    def _decide(self, action: AnyAction) -> DealState:
-        if self.is_over:
-            raise IllegalPlayError("the deal is over")
-        if action is THROW_IN:
-            return self._throw_in()
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if legal.__class__ is int or action not in legal:  # type: ignore[operator]
-            if isinstance(action, Card) and self.phase == _PLAY:
-                raise IllegalPlayError(self._why_illegal(action))
-            options = ", ".join(str(a) for a in self.legal_actions())
-            raise IllegalPlayError(
-                f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
-            )
-        assert isinstance(action, Action)
-        hist = (*self.actions, action)
-        if action is PASS:
-            queue = self.queue[1:]  # type: ignore[attr-defined]
-            if queue:
-                return _decision(self._ctx, hist, self._hands, "calls", queue[0], queue)
-            return _first_lead(self._ctx, hist, self._hands)
-        ctx = self._ctx.copy()
-        if action is LOOK:
-            return _decision(ctx, hist, self._hands, "trump", self.to_play)
-        if action is DELEGATE:
-            ctx.chooser = ctx.dealer ^ 2
-            return _decision(ctx, hist, self._hands, "trump", ctx.dealer ^ 2)
-        if action is BLIND:
-            ctx.mode = "blind"
-            ctx.chooser = ctx.dealer
-            queue = _callers(ctx, after=None)
-        elif action.kind == "trump" or action is NO_TRUMP:
-            ctx.chooser = self.to_play
-            ctx.mode = "no-trump" if action is NO_TRUMP else "trump"
-            ctx.trump = _TRUMP_INDEX.get(action, -1)
-            queue = _callers(ctx, after=None)
-        else:  # a call
-            ctx.calls = (*ctx.calls, action.arg or "")
-            queue = _callers(ctx, after=self.to_play)
-        if queue:
-            return _decision(ctx, hist, self._hands, "calls", queue[0], queue)
-        return _first_lead(ctx, hist, self._hands)
-
-    def _throw_in(self) -> DealState:
-        rules = self._ctx.rules
-        if not rules.early_look_throws_in:
-            raise IllegalPlayError(f"{rules.ruleset.name} has no early-look throw-in")
-        if self.phase not in ("blind", "trump"):
-            raise IllegalPlayError("a deal can be thrown in only before trump is named")
-        new = _new_state(_Over)
-        new._ctx = self._ctx.copy()
-        new._ctx.decisions = (*self.actions, THROW_IN)
-        new._hands = self._hands
-        new._done = self._done
-        new._win = -1
-        new.trick = ()
-        new.to_play = self.to_play
-        new._legal = []
-        new.result = DealScore.thrown(rules, self._ctx.pending_ties)
-        return cast(DealState, new)
 
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> Any:
@@ -551,117 +499,246 @@ class DealState:
 
     def played_mask(self) -> int:
         """Every card played so far, including the trick in progress."""
-        mask = 0
-        for _, cards, _ in self._done[4]:
-            for c in cards:
-                mask |= c.bit
-        for c in self.trick:
-            mask |= c.bit
-        return mask
-
-
-class _Deciding(DealState):
-    """A state before the first card: blind, trump or calls phase."""
-
-    __slots__ = ("_decisions", "phase", "queue")
-    queue: tuple[int, ...]
-    _decisions: tuple[AnyAction, ...]
-
-    @property
-    def actions(self) -> tuple[AnyAction, ...]:
-        return self._decisions
-    is_over = False
-    result = None
-
-
-class _Playing(DealState):
-    """A state of the play phase."""
-
-    __slots__ = ()
-    phase = _PLAY
-    is_over = False
-    result = None
-
-
-class _Over(DealState):
-    """A finished (or thrown-in) deal."""
-
-    __slots__ = ("result",)
-    phase = "over"
-    is_over = True
+        return _HAND ^ self._rem
 
 
 _new_state = object.__new__
 
 
-def _fresh(cls: type[DealState], ctx: _Context, hands: int, to_play: int) -> Any:
-    """A state with no trick done yet (before play, or at the first lead)."""
-    new = _new_state(cls)
+class _Deciding(DealState):
+    """A state before the first card: blind, trump or calls phase."""
+
+    __slots__ = ("_decisions", "_node", "phase", "to_play")
+    _node: _Node
+    _decisions: tuple[AnyAction, ...]
+
+    is_over = False
+    result = None
+    trick: tuple[Card, ...] = ()
+    _rem = _HAND
+    _done = _NOTHING_DONE
+    _win = -1
+
+    @property
+    def _settled(self) -> _Node:
+        return self._node
+
+    @property
+    def actions(self) -> tuple[AnyAction, ...]:
+        return self._decisions
+
+    def legal_actions(self) -> list[AnyAction]:
+        return list(self._node.legal)
+
+    def apply(self, action: AnyAction) -> DealState:
+        node = self._node
+        nxt = node.after.get(action) if action.__class__ is Action else None
+        if nxt is None:
+            if action is THROW_IN:
+                return self._throw_in()
+            if action not in node.legal:
+                raise self._not_possible(action)
+            nxt = node.next(cast(Action, action))
+        decisions = (*self._decisions, action)
+        if nxt.phase == _PLAY:
+            return _first_lead(self._ctx.settled(nxt, decisions))
+        return _decision(self._ctx, nxt, decisions)
+
+    def _throw_in(self) -> DealState:
+        rules = self._ctx.rules
+        if not rules.early_look_throws_in or self.phase not in ("blind", "trump"):
+            raise _throw_in_refused(rules)
+        new = _new_state(_Over)
+        new._ctx = self._ctx.settled(self._node, (*self._decisions, THROW_IN))
+        new._rem = _HAND
+        new._done = _NOTHING_DONE
+        new._win = -1
+        new.trick = ()
+        new.to_play = self.to_play
+        new._legal = 0
+        new.result = DealScore.thrown(rules, self._ctx.pending_ties)
+        return new
+
+
+class _Playing(DealState):
+    """A state of the play phase.  The legal cards of the next player are computed as a
+    card is applied.  (One class for every place in the trick: the interpreter's caches
+    stay monomorphic in the ``legal_actions``/``apply`` loop.)
+    """
+
+    __slots__ = ("_done", "_legal", "_rem", "_win", "to_play", "trick")
+    _legal: int | None  # the legal cards of to_play (None: not computed yet, with plug-ins)
+
+    phase = _PLAY
+    is_over = False
+    result = None
+
+    def legal_actions(self) -> list[AnyAction]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return [*_LOW[legal & 0xFFFF], *_HIGH[legal >> 16]]
+
+    def legal_card_mask(self) -> int:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> int:
+        """The legal cards of to_play through the readable filter (plug-ins narrow it)."""
+        return int(sum(c.bit for c in self._explain().cards))
+
+    def explain(self) -> str:
+        return self._explain().reason  # type: ignore[no-any-return]
+
+    def _explain(self) -> Any:
+        return explain_legal(
+            self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
+            tricks_played=len(self._done[4]),
+        )
+
+    def apply(self, action: AnyAction) -> DealState:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action.__class__ is not Card:
+            raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action)
+        bit: int = action.bit
+        if not bit & legal:
+            raise IllegalPlayError(self._why_illegal(action))
+        ctx = self._ctx
+        rem = self._rem ^ bit
+        seat = self.to_play
+        trick = self.trick
+        if trick:
+            win = self._win
+            if bit & ctx.beat[win & 31]:
+                win = seat << 5 | action.index
+            if len(trick) == 3:
+                # (concatenation: faster than unpacking on this path)
+                return self._close_trick(trick + (action,), rem, win)  # noqa: RUF005
+            led = trick[0].index >> 3
+        else:
+            win = seat << 5 | action.index
+            led = win >> 3 & 3
+        nxt = ctx.after[seat]
+        new = _new_state(_Playing)
+        new._ctx = ctx
+        new._rem = rem
+        new._done = self._done
+        new._win = win
+        new.trick = trick + (action,)  # noqa: RUF005
+        new.to_play = nxt
+        if ctx.plugins:
+            new._legal = None
+        else:
+            # The follower's legal cards: the led suit, beating the winner where the duty
+            # applies (see legality.follow_tables); void, the ruleset's fast path.
+            hand = ctx.seat_hands[nxt] & rem
+            follow = hand & _SUIT_MASKS[led]
+            new._legal = (
+                follow & ctx.follow_raise[win & 31 | ((win >> 5) ^ nxt) << 5] or follow if follow
+                else ctx.legal_fn(hand, led, win & 31, (win >> 5) ^ nxt == 2, ctx.trump)
+            )
+        return new
+
+    def _close_trick(self, trick: tuple[Card, ...], rem: int, win: int) -> DealState:
+        ctx = self._ctx
+        winner = win >> 5
+        values = ctx.values
+        gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
+        p0, p1, w0, w1, done = self._done
+        done = (*done, (ctx.after[self.to_play], trick, winner))
+        new = _new_state(_Over if len(done) == 8 else _Playing)
+        new._ctx = ctx
+        new._rem = rem
+        new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
+        new._win = -1
+        new.trick = ()
+        new.to_play = winner
+        if new.__class__ is _Over:
+            new._legal = 0
+            new.result = new._score(last_winner=winner)
+        else:
+            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
+        return new
+
+    def _why_illegal(self, card: Card) -> str:
+        seat = self.to_play
+        if not card.bit & self.hand_mask(seat):
+            return f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})"
+        return f"{card} is not legal for seat {seat}: {self.explain()}"
+
+    def _score(self, last_winner: int) -> DealScore:
+        ctx = self._ctx
+        node = self._settled
+        team = ctx.dealer & 1
+        rules = ctx.rules
+        # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
+        key = (self._done[team], self._done[2 + team], node.mode, len(node.calls), ctx.pending_ties,
+               last_winner & 1 == team, node.trump if rules.scoring_plugins else None)
+        found = rules.memo.get(key)
+        if found is None:
+            found = rules.memo[key] = score_deal(
+                rules,
+                cast(int, self._done[team]),
+                cast(int, self._done[2 + team]),
+                node.mode or "trump",
+                len(node.calls),
+                ctx.pending_ties,
+                last_trick="A" if last_winner & 1 == team else "B",
+                trump=self.trump,
+            )
+        return cast(DealScore, found)
+
+
+class _Over(_Playing):
+    """A finished (or thrown-in) deal."""
+
+    __slots__ = ("result",)
+    result: DealScore  # type: ignore[assignment]
+
+    phase = "over"
+    is_over = True
+
+    def legal_actions(self) -> list[AnyAction]:
+        return []
+
+    def legal_card_mask(self) -> int:
+        return 0
+
+    def explain(self) -> str:
+        return "over: the deal is over"
+
+    def apply(self, action: AnyAction) -> DealState:
+        raise IllegalPlayError("the deal is over")
+
+
+def _throw_in_refused(rules: Rules) -> IllegalPlayError:
+    if not rules.early_look_throws_in:
+        return IllegalPlayError(f"{rules.ruleset.name} has no early-look throw-in")
+    return IllegalPlayError("a deal can be thrown in only before trump is named")
+
+
+def _decision(ctx: _Context, node: _Node, decisions: tuple[AnyAction, ...]) -> DealState:
+    new = _new_state(_Deciding)
     new._ctx = ctx
-    new._hands = hands
+    new._node = node
+    new._decisions = decisions
+    new.phase = node.phase
+    new.to_play = node.to_play
+    return cast(DealState, new)
+
+
+def _first_lead(ctx: _Context) -> DealState:
+    leader = cast(_Node, ctx.node).to_play
+    new = _new_state(_Playing)
+    new._ctx = ctx
+    new._rem = _HAND
     new._done = _NOTHING_DONE
     new._win = -1
     new.trick = ()
-    new.to_play = to_play
-    return new
-
-
-def _decision(
-    ctx: _Context, hist: Any, hands: int, phase: str, to_play: int, queue: tuple[int, ...] = ()
-) -> DealState:
-    new = _fresh(_Deciding, ctx, hands, to_play)
-    new._decisions = hist
-    new.queue = queue
-    new.phase = phase
-    new._legal = None
+    new.to_play = leader
+    new._legal = None if ctx.plugins else ctx.seat_hands[leader]
     return cast(DealState, new)
-
-
-def _first_lead(ctx: _Context, hist: Any, hands: int) -> DealState:
-    ctx = ctx.copy()  # the play's own context: its decisions are final
-    ctx.decisions = hist
-    new = _fresh(_Playing, ctx, hands, ctx.first_leader)
-    new._legal = None if ctx.plugins else hands >> (ctx.first_leader << 5) & _HAND
-    return cast(DealState, new)
-
-
-def _blind_offered(ctx: _Context) -> bool:
-    rules = ctx.rules
-    if not rules.blind_allowed:
-        return False
-    behind = rules.blind_only_when_behind_by
-    if behind is None:
-        return True
-    team = ctx.dealer & 1
-    return ctx.scores[1 - team] - ctx.scores[team] >= behind
-
-
-def _open_calls(ctx: _Context, seat: int) -> tuple[Call, ...]:
-    last = ctx.calls[-1] if ctx.calls else None
-    return ctx.rules.call_table[(last, ctx.mode or "trump", (seat & 1) == (ctx.dealer & 1))]
-
-
-def _call_choices(ctx: _Context, seat: int) -> tuple[AnyAction, ...]:
-    """Pass, or one of the calls open to ``seat`` now."""
-    key = ("choices", ctx.calls[-1] if ctx.calls else None, ctx.mode, (seat & 1) == (ctx.dealer & 1))
-    memo = ctx.rules.memo
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = (PASS, *(call_action(c.name) for c in _open_calls(ctx, seat)))
-    return found
-
-
-def _callers(ctx: _Context, after: int | None) -> tuple[int, ...]:
-    """Seats asked in turn for the next call: from the first leader, or after the last caller."""
-    if not ctx.rules.calls:
-        return ()
-    key = ("callers", ctx.calls[-1] if ctx.calls else None, ctx.mode, ctx.dealer, after)
-    memo = ctx.rules.memo
-    found = memo.get(key)
-    if found is None:
-        step = ctx.step
-        start = ctx.first_leader if after is None else (after + step) & 3
-        count = 4 if after is None else 3
-        seats = [(start + k * step) & 3 for k in range(count)]
-        found = memo[key] = tuple(s for s in seats if _open_calls(ctx, s))
-    return found

@@ -292,13 +292,32 @@ def legal_mask(
     return rules.legal_fn(hand, led, win_idx, partner_wins, trump)
 
 
+def follow_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
+    """The duty to beat when following suit (clause 1a), as bitmasks: ``table[trump][k]``
+    (``trump`` -1 at no-trump) with ``k = win_idx | relation << 5``, where ``relation`` is
+    the winner's seat xor the seat to play (2: the partner, 1 or 3: an opponent).
+
+    The entry is the cards that beat the winning card when the player must beat it, else 0;
+    a follower plays ``follow & entry or follow``.  That also covers a trumped trick: the
+    entry then holds only trumps, so a follower of the led suit plays any of it.
+    """
+    tables = []
+    for trump in (0, 1, 2, 3, -1):
+        entries = [0] * 128
+        for win_idx in range(32):
+            for relation in (1, 2, 3):
+                partner_wins = relation == 2
+                duty = _beat_duty(rules, partner_wins, win_idx >> 3 == trump, trump < 0)
+                entries[win_idx | relation << 5] = rules.above[win_idx] if duty else 0
+        tables.append(tuple(entries))
+    return tuple(tables)
+
+
 def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
     """The legality fast path with this ruleset's flags and tables bound as locals (see :func:`legal_mask`)."""
     above = rules.above
     suit_masks = SUIT_MASKS
-    beat_opp = rules.beat_opponent
-    beat_partner_tl = rules.beat_partner_on_trump_lead
-    beat_nt = rules.beat_at_no_trump
+    follow_raise = rules.follow_raise
     trump_opp = rules.trump_when_opponent_wins
     trump_partner = rules.trump_when_partner_wins
     over_opp = rules.overtrump_opponent
@@ -306,23 +325,24 @@ def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
     undertrump = rules.undertrump
 
     def legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
+        # 1. Holding the led suit: follow it, beating the winning card where the duty applies.
         follow = hand & suit_masks[led]
         if follow:
-            if win_idx >> 3 == led and (
-                (beat_partner_tl and led == trump) if partner_wins else beat_opp
-            ) and (trump >= 0 or beat_nt):
-                return follow & above[win_idx] or follow
-            return follow
+            return follow & follow_raise[trump][win_idx | (64 if partner_wins else 32)] or follow
+        # 2a. Void at no-trump, or without a trump: any card.
         if trump < 0:
             return hand
         trumps = hand & suit_masks[trump]
         if not trumps:
             return hand
+        # 2b. A plain card wins: trump if the duty applies (opponent, or partner in French rules).
         if win_idx >> 3 != trump:
             return trumps if (trump_partner if partner_wins else trump_opp) else hand
+        # 2c. The trick is trumped: overtrump when required and possible.
         higher = trumps & above[win_idx]
         if higher and (over_partner if partner_wins else over_opp):
             return higher
+        # 2d. Lower trumps, per the undertrump setting.
         lower = trumps & ~higher
         if not lower:
             return hand

@@ -64,13 +64,20 @@ class Rules:
     last_trick_bonus: int
     deal_total: int
     half: int
-    # cut_shifts[dealer][cut][p]: bit shift (32 x seat) of the hand receiving the card at
-    # position p of the shuffled pack, before the cut.
-    cut_shifts: tuple[tuple[tuple[int, ...], ...], ...]
+    # next_seat[s]: the seat playing after s.
+    next_seat: tuple[int, ...]
+    # beat[trump][i]: the cards that take the trick from card i (same suit and stronger, or a
+    # trump on a non-trump); beat[-1] at no-trump.
+    beat: tuple[tuple[int, ...], ...]
+    # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands (32 bits a seat)
+    # when it lies at position p of the shuffled pack, before the cut.
+    deal_bits: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
     # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
     call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
     # Memo of derived answers (call queues, deal scores) keyed by their inputs.
     memo: dict[Any, Any]
+    # The duty to beat when following suit, as masks (see legality.follow_tables).
+    follow_raise: tuple[tuple[int, ...], ...]
     # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
     legal_fn: Callable[[int, int, int, bool, int], int]
 
@@ -101,7 +108,7 @@ def compile_rules(ruleset: Ruleset | Rules) -> Rules:
 
 
 def _compile(rs: Ruleset) -> Rules:
-    from manille_variants.engine.legality import make_legal_fn
+    from manille_variants.engine.legality import follow_tables, make_legal_fn
     from manille_variants.engine.plugins import load_obligations, load_scorings
 
     order = rs.scoring.rank_order  # highest first
@@ -152,11 +159,18 @@ def _compile(rs: Ruleset) -> Rules:
         last_trick_bonus=sc.last_trick_bonus,
         deal_total=sc.deal_total,
         half=sc.deal_total // 2,
-        cut_shifts=_cut_shifts(rs.dealing.packets, step),
+        next_seat=tuple((s + step) & 3 for s in range(4)),
+        beat=tuple(
+            tuple(above[i] | (SUIT_MASKS[t] if t >= 0 and i >> 3 != t else 0) for i in range(32))
+            for t in (0, 1, 2, 3, -1)
+        ),
+        deal_bits=_deal_bits(rs.dealing.packets, step),
         call_table=_call_table(rs.calls),
         memo={},
+        follow_raise=(),
         legal_fn=_unbound_legal,
     )
+    object.__setattr__(rules, "follow_raise", follow_tables(rules))
     object.__setattr__(rules, "legal_fn", make_legal_fn(rules))
     return rules
 
@@ -196,11 +210,13 @@ def _may_call(by: str, contract_side: bool) -> bool:
     return by == "anyone" or (by == "contract-side") == contract_side
 
 
-def _cut_shifts(packets: list[int], step: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _deal_bits(packets: list[int], step: int) -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
     pattern = _deal_pattern(packets, step)
+    # One row of card bits per receiving seat; positions share the rows.
+    rows = tuple(tuple(1 << (32 * seat + c) for c in range(32)) for seat in range(4))
     return tuple(
         tuple(
-            tuple(32 * ((dealer + pattern[(p - cut) % 32]) % 4) for p in range(32))
+            tuple(rows[(dealer + pattern[(p - cut) % 32]) % 4] for p in range(32))
             for cut in range(32)
         )
         for dealer in range(4)
