@@ -93,18 +93,20 @@ _CARD_HINT = "ranks 7 8 9 10 J Q K A, suits S H D C"
 class Card:
     """One card.  Use :func:`parse_card` or :data:`DECK`; do not construct directly."""
 
-    __slots__ = ("bit", "index", "rank", "suit")
+    __slots__ = ("bit", "index", "rank", "single", "suit")
 
     suit: Suit
     rank: Rank
     index: int
     bit: int
+    single: tuple[Card]  # (card,): a trick of this card alone, built once
 
     def __init__(self, suit: Suit, rank: Rank) -> None:
         self.suit = suit
         self.rank = rank
         self.index = suit * 8 + rank
         self.bit = 1 << self.index
+        self.single = (self,)
 
     def __str__(self) -> str:
         return RANK_LABELS[self.rank] + self.suit.name

@@ -46,7 +46,6 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.legality import explain_legal
-from manille_variants.engine.rules import SUIT_MASKS as _SUIT_MASKS
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.errors import CardError, IllegalPlayError
@@ -59,10 +58,7 @@ TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play o
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
-# The cards of a 16-bit half mask (spades and hearts, then diamonds and clubs), built on the
-# first deal: two lookups turn a legal mask into its list of cards.
-_LOW: tuple[tuple[Card, ...], ...] = ()
-_HIGH: tuple[tuple[Card, ...], ...] = ()
+_T0, _T1, _T2, _T3 = _SUIT_TABLES
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
 _WORDS = struct.Struct("<33I")
@@ -92,8 +88,6 @@ def new_deal(
     hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test).
     """
     rules = compile_rules(ruleset)
-    if not _LOW:
-        _build_half_tables()
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = shuffled_deck(seed)
@@ -104,13 +98,6 @@ def new_deal(
     ctx = _Context(rules, seed, dealer, pending_ties, scores, cut, dealt)
     blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
     return _decision(ctx, _root(rules, dealer, blind), ())
-
-
-def _build_half_tables() -> None:
-    global _LOW, _HIGH
-    t0, t1, t2, t3 = _SUIT_TABLES
-    _LOW = tuple(a + b for b in t1 for a in t0)
-    _HIGH = tuple(a + b for b in t3 for a in t2)
 
 
 def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
@@ -269,11 +256,13 @@ class _Context:
     """
 
     __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "follow_raise", "legal_fn", "node",
-                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "trump", "values")
+                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump",
+                 "values")
     # Set by settled(), for the play:
     beat: tuple[int, ...]
     follow_raise: tuple[int, ...]
-    legal_fn: Callable[[int, int, int, bool, int], int]
+    suit_hands: tuple[tuple[int, ...], ...]
+    legal_fn: Callable[[int, int, int, bool, int], int | None]
     values: tuple[int, ...]
     after: tuple[int, ...]
 
@@ -312,10 +301,30 @@ class _Context:
         # beat[i]: the cards that take the trick from card i with this trump (-1: none).
         new.beat = rules.beat[node.trump]
         new.follow_raise = rules.follow_raise[node.trump]
-        new.legal_fn = rules.legal_fn
+        if self.plugins:
+            # Plug-ins narrow the legal cards: leave them to be computed on demand (no card
+            # follows suit, and the fast path answers None).
+            new.suit_hands = ((0, 0, 0, 0),) * 4
+            new.legal_fn = _on_demand
+        else:
+            # suit_hands[seat][suit]: the cards of that suit dealt to that seat.
+            new.suit_hands = _suit_hands(self.seat_hands)
+            new.legal_fn = rules.legal_fn
         new.values = rules.values
         new.after = rules.next_seat
         return new
+
+
+def _suit_hands(seat_hands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    h0, h1, h2, h3 = seat_hands
+    return ((h0 & 0xFF, h0 & 0xFF00, h0 & 0xFF0000, h0 & 0xFF000000),
+            (h1 & 0xFF, h1 & 0xFF00, h1 & 0xFF0000, h1 & 0xFF000000),
+            (h2 & 0xFF, h2 & 0xFF00, h2 & 0xFF0000, h2 & 0xFF000000),
+            (h3 & 0xFF, h3 & 0xFF00, h3 & 0xFF0000, h3 & 0xFF000000))
+
+
+def _on_demand(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> None:
+    return None
 
 
 # (card points team 0, card points team 1, tricks team 0, tricks team 1, completed tricks)
@@ -539,10 +548,16 @@ class _Deciding(DealState):
             if action not in node.legal:
                 raise self._not_possible(action)
             nxt = node.next(cast(Action, action))
-        decisions = (*self._decisions, action)
+        decisions = self._decisions + (action,)  # noqa: RUF005
         if nxt.phase == _PLAY:
             return _first_lead(self._ctx.settled(nxt, decisions))
-        return _decision(self._ctx, nxt, decisions)
+        new = _new_state(_Deciding)
+        new._ctx = self._ctx
+        new._node = nxt
+        new._decisions = decisions
+        new.phase = nxt.phase
+        new.to_play = nxt.to_play
+        return new
 
     def _throw_in(self) -> DealState:
         rules = self._ctx.rules
@@ -577,7 +592,7 @@ class _Playing(DealState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return [*_LOW[legal & 0xFFFF], *_HIGH[legal >> 16]]
+        return [*_T0[legal & 255], *_T1[legal >> 8 & 255], *_T2[legal >> 16 & 255], *_T3[legal >> 24]]
 
     def legal_card_mask(self) -> int:
         legal = self._legal
@@ -602,25 +617,26 @@ class _Playing(DealState):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action.__class__ is not Card:
-            raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action)
-        bit: int = action.bit
+        try:
+            bit: int = action.bit  # type: ignore[union-attr]
+        except AttributeError:  # not a card (only cards have a bit)
+            raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action) from None
         if not bit & legal:
-            raise IllegalPlayError(self._why_illegal(action))
+            raise IllegalPlayError(self._why_illegal(cast(Card, action)))
         ctx = self._ctx
         rem = self._rem ^ bit
         seat = self.to_play
         trick = self.trick
         if trick:
             win = self._win
-            if bit & ctx.beat[win & 31]:
-                win = seat << 5 | action.index
+            if bit & ctx.beat[win]:
+                win = seat << 5 | action.index  # type: ignore[union-attr]
             if len(trick) == 3:
                 # (concatenation: faster than unpacking on this path)
-                return self._close_trick(trick + (action,), rem, win)  # noqa: RUF005
+                return self._close_trick(trick + action.single, rem, win)  # type: ignore[union-attr]
             led = trick[0].index >> 3
         else:
-            win = seat << 5 | action.index
+            win = seat << 5 | action.index  # type: ignore[union-attr]
             led = win >> 3 & 3
         nxt = ctx.after[seat]
         new = _new_state(_Playing)
@@ -628,19 +644,15 @@ class _Playing(DealState):
         new._rem = rem
         new._done = self._done
         new._win = win
-        new.trick = trick + (action,)  # noqa: RUF005
+        new.trick = trick + action.single  # type: ignore[union-attr]
         new.to_play = nxt
-        if ctx.plugins:
-            new._legal = None
-        else:
-            # The follower's legal cards: the led suit, beating the winner where the duty
-            # applies (see legality.follow_tables); void, the ruleset's fast path.
-            hand = ctx.seat_hands[nxt] & rem
-            follow = hand & _SUIT_MASKS[led]
-            new._legal = (
-                follow & ctx.follow_raise[win & 31 | ((win >> 5) ^ nxt) << 5] or follow if follow
-                else ctx.legal_fn(hand, led, win & 31, (win >> 5) ^ nxt == 2, ctx.trump)
-            )
+        # The next player's legal cards: the led suit, beating the winner where the duty
+        # applies (see legality.follow_tables); void in it, the ruleset's fast path.
+        follow = ctx.suit_hands[nxt][led] & rem
+        new._legal = (
+            follow & ctx.follow_raise[win | nxt << 7] or follow if follow
+            else ctx.legal_fn(ctx.seat_hands[nxt] & rem, led, win & 31, (win >> 5) ^ nxt == 2, ctx.trump)
+        )
         return new
 
     def _close_trick(self, trick: tuple[Card, ...], rem: int, win: int) -> DealState:
@@ -649,8 +661,12 @@ class _Playing(DealState):
         values = ctx.values
         gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
         p0, p1, w0, w1, done = self._done
-        done = (*done, (ctx.after[self.to_play], trick, winner))
-        new = _new_state(_Over if len(done) == 8 else _Playing)
+        done = done + ((ctx.after[self.to_play], trick, winner),)  # noqa: RUF005
+        if len(done) < 8:
+            new = _new_state(_Playing)
+            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
+        else:
+            new = _new_state(_Over)
         new._ctx = ctx
         new._rem = rem
         new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
@@ -660,8 +676,6 @@ class _Playing(DealState):
         if new.__class__ is _Over:
             new._legal = 0
             new.result = new._score(last_winner=winner)
-        else:
-            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
         return new
 
     def _why_illegal(self, card: Card) -> str:

@@ -294,21 +294,25 @@ def legal_mask(
 
 def follow_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The duty to beat when following suit (clause 1a), as bitmasks: ``table[trump][k]``
-    (``trump`` -1 at no-trump) with ``k = win_idx | relation << 5``, where ``relation`` is
-    the winner's seat xor the seat to play (2: the partner, 1 or 3: an opponent).
+    (``trump`` -1 at no-trump) with ``k = win_idx | winner_seat << 5 | to_play << 7``.
 
-    The entry is the cards that beat the winning card when the player must beat it, else 0;
-    a follower plays ``follow & entry or follow``.  That also covers a trumped trick: the
-    entry then holds only trumps, so a follower of the led suit plays any of it.
+    The entry is the cards that beat the winning card when the player to play must beat it
+    (his partner's card or an opponent's, per the ruleset), else 0; a follower plays
+    ``follow & entry or follow``.  That also covers a trumped trick: the entry then holds
+    only trumps, so a follower of the led suit plays any of it.  The first 128 entries are
+    seen from seat 0: ``win_idx | 32`` for an opponent's card, ``win_idx | 64`` a partner's.
     """
     tables = []
     for trump in (0, 1, 2, 3, -1):
-        entries = [0] * 128
+        entries = [0] * 512
         for win_idx in range(32):
-            for relation in (1, 2, 3):
-                partner_wins = relation == 2
-                duty = _beat_duty(rules, partner_wins, win_idx >> 3 == trump, trump < 0)
-                entries[win_idx | relation << 5] = rules.above[win_idx] if duty else 0
+            for winner in range(4):
+                for to_play in range(4):
+                    if winner == to_play:
+                        continue
+                    partner_wins = winner ^ to_play == 2
+                    duty = _beat_duty(rules, partner_wins, win_idx >> 3 == trump, trump < 0)
+                    entries[win_idx | winner << 5 | to_play << 7] = rules.above[win_idx] if duty else 0
         tables.append(tuple(entries))
     return tuple(tables)
 

@@ -66,8 +66,8 @@ class Rules:
     half: int
     # next_seat[s]: the seat playing after s.
     next_seat: tuple[int, ...]
-    # beat[trump][i]: the cards that take the trick from card i (same suit and stronger, or a
-    # trump on a non-trump); beat[-1] at no-trump.
+    # beat[trump][seat << 5 | i]: the cards that take the trick from card i (same suit and
+    # stronger, or a trump on a non-trump), whoever played it; beat[-1] at no-trump.
     beat: tuple[tuple[int, ...], ...]
     # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands (32 bits a seat)
     # when it lies at position p of the shuffled pack, before the cut.
@@ -161,7 +161,7 @@ def _compile(rs: Ruleset) -> Rules:
         half=sc.deal_total // 2,
         next_seat=tuple((s + step) & 3 for s in range(4)),
         beat=tuple(
-            tuple(above[i] | (SUIT_MASKS[t] if t >= 0 and i >> 3 != t else 0) for i in range(32))
+            tuple(above[i] | (SUIT_MASKS[t] if t >= 0 and i >> 3 != t else 0) for i in range(32)) * 4
             for t in (0, 1, 2, 3, -1)
         ),
         deal_bits=_deal_bits(rs.dealing.packets, step),
