@@ -62,6 +62,7 @@ _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
 _WORDS = struct.Struct("<33I")
+_LEVEL = (0, 0)  # the scores at the start of a game
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
@@ -78,7 +79,7 @@ def new_deal(
     dealer: int = 0,
     *,
     pending_ties: int = 0,
-    scores: tuple[int, int] = (0, 0),
+    scores: tuple[int, int] = _LEVEL,
     hands: Sequence[str | Sequence[Card | str]] | None = None,
 ) -> DealState:
     """Shuffle with ``seed``, cut by the ruleset's cutter, deal in its packets and direction.
@@ -94,10 +95,17 @@ def new_deal(
     # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands when it lies at
     # position p of the uncut pack; so dealing is one pass over the shuffled order.
     dealt = sum(map(_getitem, rules.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
-    scores = (int(scores[0]), int(scores[1]))
+    if scores is not _LEVEL:
+        scores = (int(scores[0]), int(scores[1]))
     ctx = _Context(rules, seed, dealer, pending_ties, scores, cut, dealt)
     blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
-    return _decision(ctx, _root(rules, dealer, blind), ())
+    new = _new_state(_Deciding)
+    new._ctx = ctx
+    new._node = node = rules.roots[dealer | blind << 2] or _root(rules, dealer, blind)
+    new._decisions = ()
+    new.phase = node.phase
+    new.to_play = dealer
+    return new
 
 
 def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
@@ -229,12 +237,10 @@ class _Node:
 
 
 def _root(rules: Rules, dealer: int, blind: bool) -> _Node:
-    """The first decision of a deal: the dealer's blind choice, or naming trump."""
-    key = ("root", dealer, blind)
-    node = rules.memo.get(key)
-    if node is None:
-        node = rules.memo[key] = _Node(rules, dealer, "blind" if blind else "trump", dealer)
-    return cast(_Node, node)
+    """The first decision of a deal, the dealer's blind choice or naming trump (built once:
+    ``rules.roots[dealer | blind << 2]``)."""
+    node = rules.roots[dealer | blind << 2] = _Node(rules, dealer, "blind" if blind else "trump", dealer)
+    return node
 
 
 def _behind_enough(rules: Rules, dealer: int, scores: tuple[int, int]) -> bool:
@@ -283,18 +289,29 @@ class _Context:
         self.trump = -1
 
     def settled(self, node: _Node, decisions: tuple[AnyAction, ...]) -> _Context:
-        """A copy for the states after the decisions: the play (or a thrown-in deal)."""
-        new = _new_state(_Context)
+        """The context of the states after the decisions: the play (or a thrown-in deal).
+
+        The deal's own context is settled in place the first time (its deciding states never
+        read what this adds); another outcome of the same deal (a search trying a second
+        trump) gets a copy.  A node stands for one sequence of decisions (the decision graph
+        is a tree), so the same node finds the same context.
+        """
+        if self.node is node:
+            return self
         rules = self.rules
-        new.rules = rules
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new.pending_ties = self.pending_ties
-        new.scores = self.scores
-        new.cut = self.cut
-        new.dealt = self.dealt
-        new.seat_hands = self.seat_hands
-        new.plugins = self.plugins
+        if self.node is None:
+            new = self
+        else:
+            new = _new_state(_Context)
+            new.rules = rules
+            new.seed = self.seed
+            new.dealer = self.dealer
+            new.pending_ties = self.pending_ties
+            new.scores = self.scores
+            new.cut = self.cut
+            new.dealt = self.dealt
+            new.seat_hands = self.seat_hands
+            new.plugins = self.plugins
         new.node = node
         new.decisions = decisions
         new.trump = node.trump
@@ -614,14 +631,12 @@ class _Playing(DealState):
         )
 
     def apply(self, action: AnyAction) -> DealState:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
         try:
             bit: int = action.bit  # type: ignore[union-attr]
-        except AttributeError:  # not a card (only cards have a bit)
-            raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action) from None
-        if not bit & legal:
+            legal = bit & self._legal  # type: ignore[operator]
+        except (AttributeError, TypeError):  # not a card (only cards have a bit), or a plug-in's
+            return self._apply_slowly(action)  # legal cards not computed yet
+        if not legal:
             raise IllegalPlayError(self._why_illegal(cast(Card, action)))
         ctx = self._ctx
         rem = self._rem ^ bit
@@ -632,7 +647,6 @@ class _Playing(DealState):
             if bit & ctx.beat[win]:
                 win = seat << 5 | action.index  # type: ignore[union-attr]
             if len(trick) == 3:
-                # (concatenation: faster than unpacking on this path)
                 return self._close_trick(trick + action.single, rem, win)  # type: ignore[union-attr]
             led = trick[0].index >> 3
         else:
@@ -644,6 +658,7 @@ class _Playing(DealState):
         new._rem = rem
         new._done = self._done
         new._win = win
+        # (concatenation: faster than unpacking; a lead's trick is the card's own 1-tuple)
         new.trick = trick + action.single  # type: ignore[union-attr]
         new.to_play = nxt
         # The next player's legal cards: the led suit, beating the winner where the duty
@@ -655,27 +670,31 @@ class _Playing(DealState):
         )
         return new
 
+    def _apply_slowly(self, action: AnyAction) -> DealState:
+        if action.__class__ is not Card:
+            raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action)
+        self._legal = self._compute_legal()
+        return self.apply(action)
+
     def _close_trick(self, trick: tuple[Card, ...], rem: int, win: int) -> DealState:
         ctx = self._ctx
         winner = win >> 5
         values = ctx.values
         gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
         p0, p1, w0, w1, done = self._done
-        done = done + ((ctx.after[self.to_play], trick, winner),)  # noqa: RUF005
-        if len(done) < 8:
-            new = _new_state(_Playing)
-            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
-        else:
-            new = _new_state(_Over)
+        done += ((ctx.after[self.to_play], trick, winner),)
+        new = _new_state(_Playing if len(done) < 8 else _Over)
         new._ctx = ctx
         new._rem = rem
         new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
         new._win = -1
         new.trick = ()
         new.to_play = winner
-        if new.__class__ is _Over:
+        if len(done) < 8:
+            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
+        else:
             new._legal = 0
-            new.result = new._score(last_winner=winner)
+            cast(_Over, new).result = new._score(last_winner=winner)
         return new
 
     def _why_illegal(self, card: Card) -> str:
@@ -686,7 +705,7 @@ class _Playing(DealState):
 
     def _score(self, last_winner: int) -> DealScore:
         ctx = self._ctx
-        node = self._settled
+        node = cast(_Node, ctx.node)
         team = ctx.dealer & 1
         rules = ctx.rules
         # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
@@ -733,16 +752,6 @@ def _throw_in_refused(rules: Rules) -> IllegalPlayError:
     if not rules.early_look_throws_in:
         return IllegalPlayError(f"{rules.ruleset.name} has no early-look throw-in")
     return IllegalPlayError("a deal can be thrown in only before trump is named")
-
-
-def _decision(ctx: _Context, node: _Node, decisions: tuple[AnyAction, ...]) -> DealState:
-    new = _new_state(_Deciding)
-    new._ctx = ctx
-    new._node = node
-    new._decisions = decisions
-    new.phase = node.phase
-    new.to_play = node.to_play
-    return cast(DealState, new)
 
 
 def _first_lead(ctx: _Context) -> DealState:

@@ -74,8 +74,11 @@ class Rules:
     deal_bits: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
     # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
     call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
-    # Memo of derived answers (call queues, deal scores) keyed by their inputs.
+    # Memo of derived answers (deal scores) keyed by their inputs.
     memo: dict[Any, Any]
+    # roots[dealer | blind offered << 2]: the first decision node of a deal (built by the
+    # deal engine on first use).
+    roots: list[Any]
     # The duty to beat when following suit, as masks (see legality.follow_tables).
     follow_raise: tuple[tuple[int, ...], ...]
     # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
@@ -167,6 +170,7 @@ def _compile(rs: Ruleset) -> Rules:
         deal_bits=_deal_bits(rs.dealing.packets, step),
         call_table=_call_table(rs.calls),
         memo={},
+        roots=[None] * 8,
         follow_raise=(),
         legal_fn=_unbound_legal,
     )
