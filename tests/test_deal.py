@@ -7,7 +7,9 @@ neighbour and d - 1 its right neighbour.
 
 from __future__ import annotations
 
+import hashlib
 import random
+import struct
 
 import pytest
 
@@ -24,7 +26,7 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.deal import DealState, shuffled_deck
+from manille_variants.engine.deal import DealState, _from_digest, shuffled_deck
 from manille_variants.engine.rules import compile_rules
 from manille_variants.schema import Ruleset
 
@@ -117,6 +119,34 @@ def test_shuffle_is_a_seeded_permutation_with_a_real_cut() -> None:
     assert shuffled_deck(7) == (order, cut)
     assert shuffled_deck(8) != (order, cut)
     assert mv.new_deal(rs("belgian"), 7, 0).cut == cut
+
+
+def _reference_shuffle(digest: bytes) -> tuple[list[int], int]:
+    """The shuffle as defined: cards sorted by the 32-bit little-endian words of the digest
+    (ties: lower card first), the 33rd word giving the cut."""
+    words = struct.unpack("<33I", digest)
+    return sorted(range(32), key=words.__getitem__), 1 + words[32] % 31
+
+
+def test_shuffle_matches_its_definition_for_many_seeds() -> None:
+    for seed in [*range(3000), 2**40 + 7, 10**30, -5]:
+        digest = hashlib.shake_128(b"manille:%d" % seed).digest(132)
+        assert shuffled_deck(seed) == _reference_shuffle(digest)
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        [0] * 33,  # every key tied: the cards in index order
+        [7, 7, 3, 3, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0] * 4 + [30],  # ties and extreme keys
+        [*range(31, -1, -1), 0],  # reversed
+        [random.Random(s).getrandbits(32) for s in range(33)],
+    ],
+)
+def test_shuffle_fast_sort_equals_the_definition_on_ties_and_extremes(words: list[int]) -> None:
+    digest = struct.pack("<33I", *words)
+    order, cut = _from_digest(digest)
+    assert (list(order), cut) == _reference_shuffle(digest)
 
 
 def test_custom_packets_are_dealt_as_given() -> None:

@@ -61,16 +61,40 @@ _BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
 _HAND = 0xFFFFFFFF
 _PLAY = "play"
-_WORDS = struct.Struct("<33I")
 _LEVEL = (0, 0)  # the scores at the start of a game
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
     """The seeded shuffle of the 32 card indices and the cut position (1..31)."""
-    # 33 32-bit words from SHAKE-128 of the seed: 32 sort keys and the cut.  The same on
-    # every machine and Python version, and faster than seeding a Mersenne Twister.
-    words = _WORDS.unpack(hashlib.shake_128(b"manille:%d" % seed).digest(132))
-    return sorted(range(32), key=words.__getitem__), 1 + words[32] % 31
+    order, cut = _shuffle(seed)
+    return list(order), cut
+
+
+# The shuffle sorts the cards by 32 sort keys, the 32-bit little-endian words of SHAKE-128
+# of the seed (ties: the lower card first); the 33rd word gives the cut.  The same on every
+# machine and Python version, and faster than seeding a Mersenne Twister.
+#
+# To sort fast, each card becomes a double 2**52 + (key << 8 | card): integer-valued, so
+# exact, and ordered like (key, card).  Its 8 little-endian bytes are [card, key (4 bytes),
+# 0, 0x30, 0x43]; _PACKED_CARDS holds all but the keys, the digest's bytes are copied in,
+# and after the sort byte 0 of each double is the card.
+_PACKED_CARDS = bytes(b for card in range(32) for b in (card, 0, 0, 0, 0, 0, 0x30, 0x43))
+_DOUBLES = struct.Struct("<32d")
+
+
+def _shuffle(seed: int) -> tuple[bytes, int]:
+    """The shuffled card indices (as bytes) and the cut: see :func:`shuffled_deck`."""
+    return _from_digest(hashlib.shake_128(b"manille:%d" % seed).digest(132))
+
+
+def _from_digest(digest: bytes) -> tuple[bytes, int]:
+    packed = bytearray(_PACKED_CARDS)
+    packed[1::8] = digest[0:128:4]
+    packed[2::8] = digest[1:128:4]
+    packed[3::8] = digest[2:128:4]
+    packed[4::8] = digest[3:128:4]
+    order = _DOUBLES.pack(*sorted(_DOUBLES.unpack(packed)))[::8]
+    return order, 1 + int.from_bytes(digest[128:], "little") % 31
 
 
 def new_deal(
@@ -91,7 +115,7 @@ def new_deal(
     rules = compile_rules(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
-    order, cut = shuffled_deck(seed)
+    order, cut = _shuffle(seed)
     # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands when it lies at
     # position p of the uncut pack; so dealing is one pass over the shuffled order.
     dealt = sum(map(_getitem, rules.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
