@@ -406,7 +406,7 @@ class DealState:
     @property
     def _settled(self) -> _Node:
         """The decision node holding what has been decided so far."""
-        return cast(_Node, self._ctx.node)
+        return self._ctx.node  # type: ignore[return-value]
 
     @property
     def leader(self) -> int:
@@ -718,7 +718,7 @@ class _Playing(DealState):
             new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
         else:
             new._legal = 0
-            cast(_Over, new).result = new._score(last_winner=winner)
+            new.result = new._score(last_winner=winner)  # type: ignore[misc,assignment]
         return new
 
     def _why_illegal(self, card: Card) -> str:
@@ -729,7 +729,7 @@ class _Playing(DealState):
 
     def _score(self, last_winner: int) -> DealScore:
         ctx = self._ctx
-        node = cast(_Node, ctx.node)
+        node: _Node = ctx.node  # type: ignore[assignment]
         team = ctx.dealer & 1
         rules = ctx.rules
         # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
@@ -747,7 +747,7 @@ class _Playing(DealState):
                 last_trick="A" if last_winner & 1 == team else "B",
                 trump=self.trump,
             )
-        return cast(DealScore, found)
+        return found
 
 
 class _Over(_Playing):
@@ -779,7 +779,7 @@ def _throw_in_refused(rules: Rules) -> IllegalPlayError:
 
 
 def _first_lead(ctx: _Context) -> DealState:
-    leader = cast(_Node, ctx.node).to_play
+    leader = ctx.node.to_play  # type: ignore[union-attr]
     new = _new_state(_Playing)
     new._ctx = ctx
     new._rem = _HAND
@@ -788,4 +788,4 @@ def _first_lead(ctx: _Context) -> DealState:
     new.trick = ()
     new.to_play = leader
     new._legal = None if ctx.plugins else ctx.seat_hands[leader]
-    return cast(DealState, new)
+    return new
