@@ -280,20 +280,18 @@ def _behind_enough(rules: Rules, dealer: int, scores: tuple[int, int]) -> bool:
 class _Context:
     """What a deal fixes: shared by its states, never changed once they exist.
 
-    The deal's own context holds the shuffle and the hands; the first lead copies it and
-    adds what the decisions settled (``node``, ``decisions``) and the play tables for the
-    trump named (``beat``, ``legal_fn``...).  All the states of the play share that copy.
+    It holds the shuffle and the hands; at the first lead :meth:`settled` adds what the
+    decisions settled (``node``, ``decisions``) and the play tables for the trump named
+    (``beat``, ``legal_fn``...).  All the states of the play share it.
     """
 
     __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "follow_raise", "legal_fn", "node",
-                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump",
-                 "values")
+                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump")
     # Set by settled(), for the play:
     beat: tuple[int, ...]
     follow_raise: tuple[int, ...]
     suit_hands: tuple[tuple[int, ...], ...]
     legal_fn: Callable[[int, int, int, bool, int], int | None]
-    values: tuple[int, ...]
     after: tuple[int, ...]
 
     def __init__(
@@ -351,7 +349,6 @@ class _Context:
             # suit_hands[seat][suit]: the cards of that suit dealt to that seat.
             new.suit_hands = _suit_hands(self.seat_hands)
             new.legal_fn = rules.legal_fn
-        new.values = rules.values
         new.after = rules.next_seat
         return new
 
@@ -368,9 +365,10 @@ def _on_demand(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
     return None
 
 
-# (card points team 0, card points team 1, tricks team 0, tricks team 1, completed tricks)
-_Done = tuple[int, int, int, int, tuple[TrickRecord, ...]]
-_NOTHING_DONE: _Done = (0, 0, 0, 0, ())
+# (cards won by team 0, cards won by team 1 (32-bit masks), completed tricks): the cards of
+# a trick closing now are those neither side has won nor anyone still holds.
+_Done = tuple[int, int, tuple[TrickRecord, ...]]
+_NOTHING_DONE: _Done = (0, 0, ())
 
 
 class DealState:
@@ -412,7 +410,7 @@ class DealState:
     def leader(self) -> int:
         """The seat that led the trick in progress (or leads the next one)."""
         if self.phase != _PLAY:
-            done = self._done[4]
+            done = self._done[2]
             return (self._ctx.dealer + self._ctx.rules.leader_offset) & 3 if not done else done[-1][2]
         return (self.to_play - len(self.trick) * self._ctx.rules.step) & 3
 
@@ -428,7 +426,7 @@ class DealState:
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """Completed tricks: (leader seat, cards in play order, winner seat)."""
-        return self._done[4]
+        return self._done[2]
 
     @property
     def trump(self) -> str | None:
@@ -444,12 +442,13 @@ class DealState:
     @property
     def points(self) -> tuple[int, int]:
         """Card points taken so far by team 0 and team 1."""
-        return self._done[0], self._done[1]
+        points = self._ctx.rules.mask_points
+        return points(self._done[0]), points(self._done[1])
 
     @property
     def tricks_won(self) -> tuple[int, int]:
         """Tricks taken so far by team 0 and team 1."""
-        return self._done[2], self._done[3]
+        return self._done[0].bit_count() >> 2, self._done[1].bit_count() >> 2
 
     @property
     def actions(self) -> tuple[AnyAction, ...]:
@@ -458,7 +457,7 @@ class DealState:
         The decisions are kept until the first lead; the cards are read off the tricks, so
         playing a card records nothing more.
         """
-        cards = [c for _, trick, _ in self._done[4] for c in trick]
+        cards = [c for _, trick, _ in self._done[2] for c in trick]
         return (*self._ctx.decisions, *cards, *self.trick)
 
     @property
@@ -651,7 +650,7 @@ class _Playing(DealState):
     def _explain(self) -> Any:
         return explain_legal(
             self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
-            tricks_played=len(self._done[4]),
+            tricks_played=len(self._done[2]),
         )
 
     def apply(self, action: AnyAction) -> DealState:
@@ -703,14 +702,13 @@ class _Playing(DealState):
     def _close_trick(self, trick: tuple[Card, ...], rem: int, win: int) -> DealState:
         ctx = self._ctx
         winner = win >> 5
-        values = ctx.values
-        gained = values[trick[0].index] + values[trick[1].index] + values[trick[2].index] + values[trick[3].index]
-        p0, p1, w0, w1, done = self._done
+        won0, won1, done = self._done
+        cards = _HAND ^ won0 ^ won1 ^ rem  # the four cards of this trick
         done += ((ctx.after[self.to_play], trick, winner),)
         new = _new_state(_Playing if len(done) < 8 else _Over)
         new._ctx = ctx
         new._rem = rem
-        new._done = (p0, p1 + gained, w0, w1 + 1, done) if winner & 1 else (p0 + gained, p1, w0 + 1, w1, done)
+        new._done = (won0, won1 | cards, done) if winner & 1 else (won0 | cards, won1, done)
         new._win = -1
         new.trick = ()
         new.to_play = winner
@@ -733,14 +731,17 @@ class _Playing(DealState):
         team = ctx.dealer & 1
         rules = ctx.rules
         # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
-        key = (self._done[team], self._done[2 + team], node.mode, len(node.calls), ctx.pending_ties,
-               last_winner & 1 == team, node.trump if rules.scoring_plugins else None)
+        won = self._done[1] if team else self._done[0]
+        points = rules.mask_points(won)
+        tricks = won.bit_count() >> 2
+        key = (points, tricks, node.mode, len(node.calls), ctx.pending_ties, last_winner & 1 == team,
+               node.trump if rules.scoring_plugins else None)
         found = rules.memo.get(key)
         if found is None:
             found = rules.memo[key] = score_deal(
                 rules,
-                cast(int, self._done[team]),
-                cast(int, self._done[2 + team]),
+                points,
+                tricks,
                 node.mode or "trump",
                 len(node.calls),
                 ctx.pending_ties,

@@ -32,6 +32,8 @@ class Rules:
     strength: tuple[int, ...]
     above: tuple[int, ...]
     values: tuple[int, ...]
+    # suit_points[suit][byte]: the card points of the cards of that suit in the byte's bits.
+    suit_points: tuple[tuple[int, ...], ...]
     # Seating: +1 clockwise, -1 counter-clockwise (seats are numbered clockwise).
     step: int
     packets: tuple[int, ...]
@@ -84,6 +86,11 @@ class Rules:
     # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
     legal_fn: Callable[[int, int, int, bool, int], int]
 
+    def mask_points(self, mask: int) -> int:
+        """The card points of the cards of a 32-bit mask."""
+        s0, s1, s2, s3 = self.suit_points
+        return s0[mask & 255] + s1[mask >> 8 & 255] + s2[mask >> 16 & 255] + s3[mask >> 24 & 255]
+
     def beats(self, card: Card, winning: Card, trump: Suit | None) -> bool:
         """Whether ``card`` played now would beat ``winning`` (the card holding the trick)."""
         if card.suit == winning.suit:
@@ -132,6 +139,10 @@ def _compile(rs: Ruleset) -> Rules:
         strength=strength,
         above=above,
         values=values,
+        suit_points=tuple(
+            tuple(sum(values[8 * s + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+            for s in range(4)
+        ),
         step=step,
         packets=tuple(rs.dealing.packets),
         cutter_offset=-1 if rs.dealing.cutter == "right" else 1,

@@ -129,17 +129,17 @@ def score_deal(
     winner: Literal["A", "B"] | None = (
         "A" if a_total > b_total else "B" if b_total > a_total else None
     )
-    factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
-    uncapped = _combine(rules, factors)
-    cap = rules.ruleset.scoring.cap
-    factor = min(uncapped, cap) if cap is not None else uncapped
+    factors, uncapped, factor = _all_factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
     excess = max(a_total, b_total) - rules.half if winner else 0
-    return DealScore(
+    # The deal engine scores every deal: build the frozen result without the dataclass
+    # __init__'s per-field checks (every field is given here, so the result is the same).
+    score = _new_object(DealScore)
+    score.__dict__.update(
         team_a=excess * factor if winner == "A" else 0,
         team_b=excess * factor if winner == "B" else 0,
         tied=winner is None,
         factor=factor,
-        factors=tuple(factors),
+        factors=factors,
         card_points=(points, rules.card_total - points),
         tricks=(tricks, HAND_SIZE - tricks),
         totals=(a_total, b_total),
@@ -150,8 +150,38 @@ def score_deal(
         mode=mode,
         calls=calls,
         pending_ties=pending_ties,
+        thrown_in=False,
         notes=_notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total)),
     )
+    return score
+
+
+_new_object = object.__new__
+
+
+def _all_factors(
+    rules: Rules,
+    points: int,
+    tricks: int,
+    mode: str,
+    calls: int,
+    pending_ties: int,
+    winner: str | None,
+    trump: str | None,
+) -> tuple[tuple[FactorApplied, ...], int, int]:
+    """The factors applied, their combination and the capped factor (memoised per ruleset
+    when no scoring plug-in may look at the deal)."""
+    sweep = winner is not None and _is_sweep(rules, points, tricks, winner)
+    key = ("factors", mode, calls, pending_ties, winner, sweep)
+    found = None if rules.scoring_plugins else rules.memo.get(key)
+    if found is None:
+        factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
+        uncapped = _combine(rules, factors)
+        cap = rules.ruleset.scoring.cap
+        found = (tuple(factors), uncapped, min(uncapped, cap) if cap is not None else uncapped)
+        if not rules.scoring_plugins:
+            rules.memo[key] = found
+    return found
 
 
 def _notes(
