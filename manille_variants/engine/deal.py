@@ -47,7 +47,7 @@ from manille_variants.engine.actions import (
 )
 from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.rules import Rules, compile_rules
-from manille_variants.engine.scoring import DealScore, score_deal
+from manille_variants.engine.scoring import DealScore, score_checked
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.schema import Call, Ruleset
 
@@ -738,15 +738,9 @@ class _Playing(DealState):
                node.trump if rules.scoring_plugins else None)
         found = rules.memo.get(key)
         if found is None:
-            found = rules.memo[key] = score_deal(
-                rules,
-                points,
-                tricks,
-                node.mode or "trump",
-                len(node.calls),
-                ctx.pending_ties,
-                last_trick="A" if last_winner & 1 == team else "B",
-                trump=self.trump,
+            found = rules.memo[key] = score_checked(
+                rules, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
+                "A" if last_winner & 1 == team else "B", self.trump,
             )
         return found
 

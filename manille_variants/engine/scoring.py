@@ -123,6 +123,14 @@ def score_deal(
     rules = compile_rules(ruleset)
     _check_inputs(rules, points, tricks, mode, calls, pending_ties)
     last = _last_trick_side(rules, tricks, last_trick)
+    return score_checked(rules, points, tricks, mode, calls, pending_ties, last, trump)
+
+
+def score_checked(
+    rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str | None,
+    trump: str | None,
+) -> DealScore:
+    """:func:`score_deal` for figures known to be possible (the deal engine's own): no checks."""
     bonus = rules.last_trick_bonus
     a_total = points + tricks * rules.trick_points + (bonus if last == "A" else 0)
     b_total = rules.deal_total - a_total
