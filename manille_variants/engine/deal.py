@@ -669,8 +669,25 @@ class _Playing(DealState):
             win = self._win
             if bit & ctx.beat[win]:
                 win = seat << 5 | action.index  # type: ignore[union-attr]
-            if len(trick) == 3:
-                return self._close_trick(trick + action.single, rem, win)  # type: ignore[union-attr]
+            if len(trick) == 3:  # the fourth card closes the trick (inlined: the hot path)
+                trick += action.single  # type: ignore[union-attr]
+                winner = win >> 5
+                won0, won1, done = self._done
+                cards = _HAND ^ won0 ^ won1 ^ rem  # the four cards of this trick
+                done += ((ctx.after[seat], trick, winner),)
+                new = _new_state(_Playing if len(done) < 8 else _Over)
+                new._ctx = ctx
+                new._rem = rem
+                new._done = (won0, won1 | cards, done) if winner & 1 else (won0 | cards, won1, done)
+                new._win = -1
+                new.trick = ()
+                new.to_play = winner
+                if len(done) < 8:
+                    new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
+                else:
+                    new._legal = 0
+                    new.result = new._score(winner)  # type: ignore[misc,assignment]
+                return new
             led = trick[0].index >> 3
         else:
             win = seat << 5 | action.index  # type: ignore[union-attr]
@@ -698,26 +715,6 @@ class _Playing(DealState):
             raise _throw_in_refused(self._ctx.rules) if action is THROW_IN else self._not_possible(action)
         self._legal = self._compute_legal()
         return self.apply(action)
-
-    def _close_trick(self, trick: tuple[Card, ...], rem: int, win: int) -> DealState:
-        ctx = self._ctx
-        winner = win >> 5
-        won0, won1, done = self._done
-        cards = _HAND ^ won0 ^ won1 ^ rem  # the four cards of this trick
-        done += ((ctx.after[self.to_play], trick, winner),)
-        new = _new_state(_Playing if len(done) < 8 else _Over)
-        new._ctx = ctx
-        new._rem = rem
-        new._done = (won0, won1 | cards, done) if winner & 1 else (won0 | cards, won1, done)
-        new._win = -1
-        new.trick = ()
-        new.to_play = winner
-        if len(done) < 8:
-            new._legal = None if ctx.plugins else ctx.seat_hands[winner] & rem
-        else:
-            new._legal = 0
-            new.result = new._score(last_winner=winner)  # type: ignore[misc,assignment]
-        return new
 
     def _why_illegal(self, card: Card) -> str:
         seat = self.to_play
