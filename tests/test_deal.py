@@ -375,6 +375,30 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_unchanged() -> None:
     assert after.trick == (card,) and card not in after.hand(state.to_play)
 
 
+def test_branching_from_a_decision_keeps_every_branch_intact() -> None:
+    # A search may try several trumps from the same state: each branch plays its own trump,
+    # and creating (or replaying) one branch changes nothing in another.
+    state = mv.new_deal(rs("table-convention"), seed=11, dealer=1)
+    rng = random.Random(3)
+    branches: dict[Suit, list[DealState]] = {}
+    for suit in (Suit.S, Suit.H, Suit.S, Suit.C):
+        branch = state.apply(trump_action(suit))
+        for _ in range(9):
+            branch = branch.apply(rng.choice(branch.legal_actions()))
+        branches.setdefault(suit, []).append(branch)
+    for suit, found in branches.items():
+        for branch in found:
+            assert branch.trump == suit.name
+            assert branch.legal_card_mask() == sum(c.bit for c in mv.explain_legal(
+                rs("table-convention"), branch.hand(branch.to_play), list(branch.trick), branch.trump).cards)
+            assert mv.replay(rs("table-convention"), 11, 1, branch.actions) == branch
+    root = mv.new_deal(rs("belgian"), seed=11, dealer=1)
+    thrown = root.apply(THROW_IN)
+    played = to_play_phase(root)  # the same deal, played on after all
+    assert thrown.thrown_in and thrown.actions == (THROW_IN,) and thrown.trump is None
+    assert not played.is_over and played.trump == "S" and THROW_IN not in played.actions
+
+
 def test_a_card_not_in_the_hand_is_illegal_and_says_so() -> None:
     state = to_play_phase(mv.new_deal(rs("belgian"), seed=4, dealer=0))
     other = state.hand((state.to_play + 1) % 4)[0]
