@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import sys
 import time
 
@@ -149,4 +150,17 @@ def test_default_bots_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_small_runs_stay_in_one_chunk(rulesets: list[mv.Ruleset]) -> None:
     assert len(make_chunks("deals", rulesets, 15, 1, "random", jobs=2)) == 1
-    assert len(make_chunks("deals", rulesets, 10_000, 1, "random", jobs=2)) == 20
+    # About 16 chunks a job, of at most 250 deals: the jobs finish close together.
+    assert len(make_chunks("deals", rulesets, 8_000, 1, "random", jobs=2)) == 32
+    assert len(make_chunks("deals", rulesets, 10_000, 1, "random", jobs=2)) == 40
+
+
+def test_equal_rulesets_share_one_compiled_form(rulesets: list[mv.Ruleset]) -> None:
+    # A worker process receives a fresh copy of the ruleset with every chunk: it must find
+    # the rules it compiled already (with their memos), not compile them again.
+    original = rulesets[0]
+    copy = pickle.loads(pickle.dumps(original))
+    assert copy is not original and copy == original
+    assert mv.compile_rules(copy) is mv.compile_rules(original)
+    changed = original.model_copy(update={"name": original.name + "-changed"})
+    assert mv.compile_rules(changed) is not mv.compile_rules(original)

@@ -102,18 +102,31 @@ class Rules:
         return (card.suit, -self.strength[card.index])
 
 
-_cache: dict[int, tuple[Ruleset, Rules]] = {}
+_by_object: dict[int, tuple[Ruleset, Rules]] = {}
+_by_content: dict[str, Rules] = {}
+_MAX_OBJECTS = 256
 
 
 def compile_rules(ruleset: Ruleset | Rules) -> Rules:
-    """The engine view of a ruleset (cached per ruleset object)."""
+    """The engine view of a ruleset, cached per ruleset object and per content.
+
+    Equal rulesets share one :class:`Rules` (and so its memos and decision graphs): a
+    simulation worker receives a fresh copy of the ruleset with every chunk of work.
+    """
     if isinstance(ruleset, Rules):
         return ruleset
-    hit = _cache.get(id(ruleset))
+    hit = _by_object.get(id(ruleset))
     if hit is not None and hit[0] is ruleset:
         return hit[1]
-    rules = _compile(ruleset)
-    _cache[id(ruleset)] = (ruleset, rules)
+    key = ruleset.content_hash()
+    rules = _by_content.get(key)
+    if rules is None or rules.ruleset != ruleset:
+        if len(_by_content) >= _MAX_OBJECTS:  # many generated rulesets (property tests)
+            _by_content.clear()
+        rules = _by_content[key] = _compile(ruleset)
+    if len(_by_object) >= _MAX_OBJECTS:  # the entries keep their rulesets alive
+        _by_object.clear()
+    _by_object[id(ruleset)] = (ruleset, rules)
     return rules
 
 

@@ -63,7 +63,11 @@ class SeatView:
 
 def seat_view(state: DealState, seat: int) -> SeatView:
     looked = state.has_looked(seat)
-    return SeatView(
+    trick = state.trick
+    # Bots ask for a view at every decision: build the frozen dataclass without its
+    # per-field __init__ (every field is given, so the view is the same).
+    view = _new_object(SeatView)
+    view.__dict__.update(
         seat=seat,
         rules=state.rules,
         phase=state.phase,
@@ -75,9 +79,9 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         mode=state.mode,
         chooser=state.chooser,
         calls=state.calls,
-        trick=state.trick,
+        trick=trick,
         trick_leader=state.leader,
-        winning_seat=state.win_seat if state.trick else None,
+        winning_seat=state.win_seat if trick else None,
         tricks=state.tricks,
         points=state.points,
         tricks_won=state.tricks_won,
@@ -85,3 +89,7 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         pending_ties=state.pending_ties,
         legal=tuple(state.legal_actions()) if state.to_play == seat and not state.is_over else (),
     )
+    return view
+
+
+_new_object = object.__new__

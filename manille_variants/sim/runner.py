@@ -219,11 +219,12 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
                 *, jobs: int = 1, records: bool = False, size: int | None = None) -> list[Chunk]:
-    """Split units ``0..count-1`` into chunks: about 8 per job, of 20 to 500 deals or 1 to 20
-    matches each (the results do not depend on it)."""
+    """Split units ``0..count-1`` into chunks: about 16 per job (small enough that the jobs
+    finish together), of 20 to 250 deals or 1 to 20 matches each (the results do not depend
+    on it)."""
     if size is None:
-        low, high = (20, 500) if kind == "deals" else (1, 20)
-        size = max(low, min(high, -(-count // (8 * max(1, jobs)))))
+        low, high = (20, 250) if kind == "deals" else (1, 20)
+        size = max(low, min(high, -(-count // (16 * max(1, jobs)))))
     return [
         Chunk(kind, tuple(rulesets), start, min(start + size, count), seed, bots, records)
         for start in range(0, count, size)
