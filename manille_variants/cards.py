@@ -163,8 +163,8 @@ def parse_cards(text: str | Iterable[str | Card], *, unique: bool = True) -> lis
     """
     items: Iterable[str | Card]
     items = [t for t in re.split(r"[\s,;]+", text) if t] if isinstance(text, str) else text
-    cards = [parse_card(item) for item in items]
-    if unique:
+    cards = [item if item.__class__ is Card else parse_card(item) for item in items]
+    if unique and len(set(cards)) != len(cards):
         seen: set[Card] = set()
         for card in cards:
             if card in seen:

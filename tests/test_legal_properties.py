@@ -63,6 +63,7 @@ def test_fast_path_equals_readable_filter_for_every_play_setting(
     readable = mv.explain_legal(rs, hand, trick, trump)
     assert fast(rs, hand, trick, trump) == mask_of(readable.cards)
     assert bound(rs, hand, trick, trump) == mask_of(readable.cards)
+    assert mv.legal_cards(rs, hand, trick, trump) == readable.cards  # the public fast path
 
 
 @settings(max_examples=200, deadline=None)

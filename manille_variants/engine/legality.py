@@ -93,16 +93,7 @@ def explain_legal(
     the player to act is next, so the card before last is the partner's.
     """
     rules = compile_rules(ruleset)
-    cards = parse_cards(hand) if isinstance(hand, str) else parse_cards(list(hand))
-    played = parse_cards(trick) if isinstance(trick, str) else parse_cards(list(trick))
-    trump_suit = parse_trump(trump)
-    overlap = set(cards) & set(played)
-    if overlap:
-        raise CardError(f"card both in the hand and in the trick: {_names(overlap)}")
-    if not cards:
-        raise CardError("the hand is empty")
-    if len(played) > 3:
-        raise CardError(f"a trick in progress holds at most 3 cards (got {len(played)})")
+    cards, played, trump_suit = _position(hand, trick, trump)
     legality = _builtin(rules, cards, played, trump_suit)
     return _apply_plugins(rules, cards, played, trump_suit, legality, tricks_played)
 
@@ -113,8 +104,35 @@ def legal_cards(
     trick: str | Sequence[Card | str],
     trump: str | Suit | None,
 ) -> list[Card]:
-    """The legal cards of ``hand``, in hand order (see :func:`explain_legal`)."""
-    return explain_legal(ruleset, hand, trick, trump).cards
+    """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``, computed by
+    the bitmask fast path (by the readable filter when the ruleset has obligation plug-ins)."""
+    rules = compile_rules(ruleset)
+    if rules.obligation_plugins:
+        return explain_legal(rules, hand, trick, trump).cards
+    cards, played, trump_suit = _position(hand, trick, trump)
+    legal = sum(c.bit for c in cards)
+    if played:
+        win = trick_winner(rules, played, trump_suit)
+        legal = rules.legal_fn(legal, played[0].suit, played[win].index, len(played) - win == 2,
+                               -1 if trump_suit is None else int(trump_suit))
+    return [c for c in cards if c.bit & legal]
+
+
+def _position(
+    hand: str | Sequence[Card | str], trick: str | Sequence[Card | str], trump: str | Suit | None
+) -> tuple[list[Card], list[Card], Suit | None]:
+    """The parsed hand, trick and trump of a position, checked."""
+    cards = parse_cards(hand)
+    played = parse_cards(trick)
+    trump_suit = parse_trump(trump)
+    overlap = set(cards) & set(played)
+    if overlap:
+        raise CardError(f"card both in the hand and in the trick: {_names(overlap)}")
+    if not cards:
+        raise CardError("the hand is empty")
+    if len(played) > 3:
+        raise CardError(f"a trick in progress holds at most 3 cards (got {len(played)})")
+    return cards, played, trump_suit
 
 
 def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None) -> Legality:
