@@ -25,7 +25,7 @@ def main() -> None:
         if row["ratio_vs_pyspiel_outcomes"] is not None:
             line += f"   ratio {row['ratio_vs_pyspiel_outcomes']:.2f}  (strict {row['ratio_vs_pyspiel_legal']:.2f})"
         print(line)
-    print("== legal_cards on stored mid-trick positions (public API: parses, explains the reason)")
+    print("== legal_cards on stored mid-trick positions (public API: parses and checks the position)")
     for name, micros in bench_legal_cards().items():
         print(f"  {name:18s} {micros:6.2f} us/call")
     from bench.sim_bench import main as sim_main
