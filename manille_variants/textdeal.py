@@ -398,7 +398,7 @@ def _trick_seats(rules: Rules, deal: TextDeal, source: str) -> list[list[int]]:
     """Who played each typed card, following the winners; checks any leader given."""
     assert deal.dealer is not None
     trump = parse_suit(deal.trump) if deal.trump in ("S", "H", "D", "C") else None
-    leader = (deal.dealer + rules.leader_offset) % 4
+    leader = rules.first_leader(deal.dealer)
     seats: list[list[int]] = []
     seen: dict[Card, int] = {}
     for claimed, cards, line in deal.tricks:

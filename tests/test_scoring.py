@@ -4,6 +4,7 @@ and the scoring examples of RULES.md §4 and the seeds.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -282,3 +283,17 @@ def test_call_not_allowed_in_a_mode_is_an_error() -> None:
 
 def test_score_input_error_is_a_manille_error() -> None:
     assert issubclass(ScoreInputError, mv.ManilleError)
+
+
+@pytest.mark.parametrize("name", ["belgian-capped", "french-coinchee"])
+def test_fast_built_scores_and_views_equal_their_dataclass_construction(name: str) -> None:
+    # score_deal and seat views skip the dataclass __init__ (engine.frozen.build): the result
+    # must be the instance the constructor gives, with every field set.
+    score = mv.score_deal(mv.load_ruleset(name), 24, 3, calls=2, pending_ties=1, last_trick="B")
+    assert dataclasses.replace(score) == score and hash(dataclasses.replace(score)) == hash(score)
+    assert set(vars(score)) == {f.name for f in dataclasses.fields(DealScore)}
+    state = mv.new_deal(mv.load_ruleset(name), seed=5, dealer=1)
+    for seat in range(4):
+        view = state.view(seat)
+        assert dataclasses.replace(view) == view
+        assert set(vars(view)) == {f.name for f in dataclasses.fields(view)}

@@ -207,7 +207,8 @@ class _Node:
                 options.append(DELEGATE)
             return tuple(options)
         if self.phase == "calls":
-            return (PASS, *(call_action(c.name) for c in self._open_calls(self.to_play)))
+            calls = self._open_calls(self.to_play, self.calls, self.mode)
+            return (PASS, *(call_action(c.name) for c in calls))
         return ()
 
     def next(self, action: Action) -> _Node:
@@ -241,12 +242,12 @@ class _Node:
         if queue:
             return _Node(rules, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
                          chooser=chooser, calls=calls)
-        leader = (self.dealer + rules.leader_offset) & 3
-        return _Node(rules, self.dealer, _PLAY, leader, mode=mode, trump=trump, chooser=chooser, calls=calls)
+        return _Node(rules, self.dealer, _PLAY, rules.first_leader(self.dealer), mode=mode, trump=trump,
+                     chooser=chooser, calls=calls)
 
-    def _open_calls(self, seat: int, calls: tuple[str, ...] | None = None, mode: str | None = None) -> tuple[Call, ...]:
-        calls = self.calls if calls is None else calls
-        key = (calls[-1] if calls else None, mode or self.mode or "trump", (seat & 1) == (self.dealer & 1))
+    def _open_calls(self, seat: int, calls: tuple[str, ...], mode: str | None) -> tuple[Call, ...]:
+        """The calls ``seat`` may make after ``calls`` in ``mode``."""
+        key = (calls[-1] if calls else None, mode or "trump", (seat & 1) == (self.dealer & 1))
         return self.rules.call_table[key]
 
     def _callers(self, calls: tuple[str, ...], mode: str | None, after: int | None) -> tuple[int, ...]:
@@ -255,7 +256,7 @@ class _Node:
         if not rules.calls:
             return ()
         step = rules.step
-        start = (self.dealer + rules.leader_offset) & 3 if after is None else (after + step) & 3
+        start = rules.first_leader(self.dealer) if after is None else (after + step) & 3
         seats = [(start + k * step) & 3 for k in range(4 if after is None else 3)]
         return tuple(s for s in seats if self._open_calls(s, calls, mode))
 
@@ -411,7 +412,7 @@ class DealState:
         """The seat that led the trick in progress (or leads the next one)."""
         if self.phase != _PLAY:
             done = self._done[2]
-            return (self._ctx.dealer + self._ctx.rules.leader_offset) & 3 if not done else done[-1][2]
+            return self._ctx.rules.first_leader(self._ctx.dealer) if not done else done[-1][2]
         return (self.to_play - len(self.trick) * self._ctx.rules.step) & 3
 
     @property

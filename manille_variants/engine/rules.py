@@ -76,7 +76,7 @@ class Rules:
     deal_bits: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]
     # call_table[(last call or None, mode, caller on the contract side)]: the calls open.
     call_table: dict[tuple[str | None, str, bool], tuple[Call, ...]]
-    # Memo of derived answers (deal scores) keyed by their inputs.
+    # Memo of derived answers (deal scores, their factors) keyed by their inputs.
     memo: dict[Any, Any]
     # roots[dealer | blind offered << 2]: the first decision node of a deal (built by the
     # deal engine on first use).
@@ -85,6 +85,10 @@ class Rules:
     follow_raise: tuple[tuple[int, ...], ...]
     # The legality fast path with this ruleset's flags bound (see legality.legal_mask).
     legal_fn: Callable[[int, int, int, bool, int], int]
+
+    def first_leader(self, dealer: int) -> int:
+        """The seat that leads the first trick (and is asked first for a call)."""
+        return (dealer + self.leader_offset) & 3
 
     def mask_points(self, mask: int) -> int:
         """The card points of the cards of a 32-bit mask."""

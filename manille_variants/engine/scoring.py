@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
+from manille_variants.engine.frozen import build
 from manille_variants.engine.plugins import ScoreContext, rule_name
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.errors import ManilleError
@@ -139,10 +140,8 @@ def score_checked(
     )
     factors, uncapped, factor = _all_factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
     excess = max(a_total, b_total) - rules.half if winner else 0
-    # The deal engine scores every deal: build the frozen result without the dataclass
-    # __init__'s per-field checks (every field is given here, so the result is the same).
-    score = _new_object(DealScore)
-    score.__dict__.update(
+    return build(  # the deal engine scores every deal
+        DealScore,
         team_a=excess * factor if winner == "A" else 0,
         team_b=excess * factor if winner == "B" else 0,
         tied=winner is None,
@@ -161,10 +160,6 @@ def score_checked(
         thrown_in=False,
         notes=_notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total)),
     )
-    return score
-
-
-_new_object = object.__new__
 
 
 def _all_factors(
@@ -183,7 +178,7 @@ def _all_factors(
     key = ("factors", mode, calls, pending_ties, winner, sweep)
     found = None if rules.scoring_plugins else rules.memo.get(key)
     if found is None:
-        factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
+        factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, sweep, trump)
         uncapped = _combine(rules, factors)
         cap = rules.ruleset.scoring.cap
         found = (tuple(factors), uncapped, min(uncapped, cap) if cap is not None else uncapped)
@@ -289,6 +284,7 @@ def _factors(
     calls: int,
     pending_ties: int,
     winner: str | None,
+    sweep: bool,
     trump: str | None,
 ) -> list[FactorApplied]:
     out = _mode_factors(rules, mode)
@@ -296,10 +292,10 @@ def _factors(
     if tie > 1:
         times = "" if pending_ties == 1 else f" ({pending_ties} ties in a row)"
         out.append(FactorApplied("tie", tie, f"tie carried x{tie}{times}"))
-    sweep = rules.ruleset.scoring.sweep
-    if winner is not None and sweep.factor > 1 and _is_sweep(rules, points, tricks, winner):
-        what = "all 8 tricks" if sweep.definition == "all-tricks" else "all the card points"
-        out.append(FactorApplied("sweep", sweep.factor, f"sweep ({what}) x{sweep.factor}"))
+    rule = rules.ruleset.scoring.sweep
+    if sweep and rule.factor > 1:
+        what = "all 8 tricks" if rule.definition == "all-tricks" else "all the card points"
+        out.append(FactorApplied("sweep", rule.factor, f"sweep ({what}) x{rule.factor}"))
     if calls:
         call = rules.calls[calls - 1]
         if call.factor > 1:

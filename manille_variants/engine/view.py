@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import AnyAction
+from manille_variants.engine.frozen import build
 from manille_variants.engine.rules import Rules
 
 if TYPE_CHECKING:
@@ -64,10 +65,8 @@ class SeatView:
 def seat_view(state: DealState, seat: int) -> SeatView:
     looked = state.has_looked(seat)
     trick = state.trick
-    # Bots ask for a view at every decision: build the frozen dataclass without its
-    # per-field __init__ (every field is given, so the view is the same).
-    view = _new_object(SeatView)
-    view.__dict__.update(
+    return build(  # bots ask for a view at every decision
+        SeatView,
         seat=seat,
         rules=state.rules,
         phase=state.phase,
@@ -89,7 +88,3 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         pending_ties=state.pending_ties,
         legal=tuple(state.legal_actions()) if state.to_play == seat and not state.is_over else (),
     )
-    return view
-
-
-_new_object = object.__new__
