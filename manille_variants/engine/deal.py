@@ -25,6 +25,7 @@ simulation):
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import struct
 from collections.abc import Callable, Iterable, Sequence
@@ -322,23 +323,11 @@ class _Context:
         if self.node is node:
             return self
         rules = self.rules
-        if self.node is None:
-            new = self
-        else:
-            new = _new_state(_Context)
-            new.rules = rules
-            new.seed = self.seed
-            new.dealer = self.dealer
-            new.pending_ties = self.pending_ties
-            new.scores = self.scores
-            new.cut = self.cut
-            new.dealt = self.dealt
-            new.seat_hands = self.seat_hands
-            new.plugins = self.plugins
+        new = self if self.node is None else copy.copy(self)  # the play fields are all set below
         new.node = node
         new.decisions = decisions
         new.trump = node.trump
-        # beat[i]: the cards that take the trick from card i with this trump (-1: none).
+        # beat[win]: the cards that take the trick from the card holding it with this trump.
         new.beat = rules.beat[node.trump]
         new.follow_raise = rules.follow_raise[node.trump]
         if self.plugins:
