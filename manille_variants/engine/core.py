@@ -1,0 +1,166 @@
+"""The compiled core's view of a ruleset: :func:`core_rules` exports a compiled :class:`Rules`
+as plain data (switches, tables, factors), the only form in which a ruleset crosses over.
+
+The schema and :func:`~manille_variants.engine.rules.compile_rules` stay the one place where
+a ruleset becomes rules; the core (``manille_variants._core``) builds its own tables from
+this dict and never reads YAML.  Settings the schema does not have yet take the values that
+mean today's behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manille_variants.cards import DECK, SUITS, Card, parse_suit
+from manille_variants.engine.actions import (
+    BLIND,
+    DELEGATE,
+    LOOK,
+    NO_TRUMP,
+    PASS,
+    THROW_IN,
+    Action,
+    AnyAction,
+    call_action,
+    trump_action,
+)
+from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.schema import HAND_SIZE, Ruleset
+
+if TYPE_CHECKING:
+    from manille_variants._core import CoreRules
+
+__all__ = ["action_code", "code_action", "core_rules", "has_plugins", "to_core"]
+
+_SEATS = 4
+
+
+def has_plugins(rules: Rules) -> bool:
+    """Whether the ruleset has Python plug-ins (the core cannot play those)."""
+    return bool(rules.obligation_plugins or rules.scoring_plugins)
+
+
+def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
+    """The plain-data form of a compiled ruleset that the core builds its rules from.
+
+    >>> import manille_variants as mv
+    >>> data = core_rules(mv.load_ruleset("french-coinchee"))
+    >>> data["step"], data["packets"], data["undertrump"], data["trick_points"]
+    (-1, [4, 4], 'allowed', 1)
+    """
+    rules = compile_rules(ruleset)
+    rs = rules.ruleset
+    play, sc, trump = rs.play, rs.scoring, rs.trump
+    return {
+        "seats": _SEATS,
+        "hand_size": HAND_SIZE,
+        "strength": list(rules.strength),
+        "values": list(rules.values),
+        "step": rules.step,
+        "packets": list(rules.packets),
+        "cutter_offset": rules.cutter_offset,
+        "leader_offset": rules.leader_offset,
+        "next_dealer_offset": rules.next_dealer_offset,
+        **_trump_source(trump),
+        "delegation": rules.delegation,
+        "no_trump_allowed": rules.no_trump_allowed,
+        "no_trump_factor": rules.no_trump_factor,
+        "blind_allowed": rules.blind_allowed,
+        "blind_factor": rules.blind_factor,
+        "blind_only_when_behind_by": rules.blind_only_when_behind_by,
+        "early_look_throws_in": rules.early_look_throws_in,
+        "calls": [_call(rs, i) for i in range(len(rs.calls))],
+        "beat_opponent": _beat_opponent(play.beat_opponent),
+        "beat_partner_on_trump_lead": rules.beat_partner_on_trump_lead,
+        "beat_at_no_trump": rules.beat_at_no_trump,
+        "beat_partner_at_no_trump": bool(getattr(play, "beat_partner_at_no_trump", False)),
+        "trump_when_opponent_wins": rules.trump_when_opponent_wins,
+        "trump_when_partner_wins": rules.trump_when_partner_wins,
+        "overtrump_opponent": rules.overtrump_opponent,
+        "overtrump_partner": rules.overtrump_partner,
+        "undertrump": rules.undertrump,
+        "undertrump_partner": str(getattr(play, "undertrump_partner", "same")),
+        "trick_points": rules.trick_points,
+        "last_trick_bonus": rules.last_trick_bonus,
+        "tie_carries": sc.tie.carry == "next-deal",
+        "tie_factor": sc.tie.factor,
+        "tie_per_tie": sc.tie.stacking == "per-tie",
+        "sweep_factor": sc.sweep.factor,
+        "sweep_all_tricks": sc.sweep.definition == "all-tricks",
+        "combine_add": sc.combine == "add",
+        "cap": sc.cap,
+        "target": rs.match.target,
+        "best_of": rs.match.best_of,
+    }
+
+
+def to_core(ruleset: Ruleset | Rules) -> CoreRules:
+    """The core's rules for a ruleset, built once per compiled ruleset."""
+    from manille_variants._core import CoreRules
+
+    rules = compile_rules(ruleset)
+    found = rules.memo.get("core")
+    if found is None:
+        found = rules.memo["core"] = CoreRules(core_rules(rules))
+    return found  # type: ignore[no-any-return]
+
+
+def _beat_opponent(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _trump_source(trump: object) -> dict[str, str]:
+    """Trump by the turned card, once the schema says so (issue 12); choice until then."""
+    turned = getattr(trump, "turned_card", None)
+    if turned is None or not getattr(turned, "enabled", True):
+        return {"trump_source": "choice"}
+    return {
+        "trump_source": "turned",
+        "take_up": str(getattr(turned, "take_up", "after-first-card")),
+        "turned_bonus": str(getattr(turned, "bonus", "none")),
+    }
+
+
+def _call(rs: Ruleset, index: int) -> dict[str, Any]:
+    call = rs.calls[index]
+    names = [c.name for c in rs.calls]
+    return {
+        "name": call.name,
+        "label": call.label,
+        "by": call.by,
+        "after": names.index(call.after) if call.after is not None else None,
+        "factor": call.factor,
+        "modes": list(call.modes),
+    }
+
+
+# The core's action codes: 0-31 the cards, then the decisions, then the calls in ladder order.
+_FIRST_CALL = 42
+_DECISIONS: tuple[Action, ...] = (*(trump_action(s) for s in SUITS), NO_TRUMP, LOOK, BLIND, DELEGATE, PASS, THROW_IN)
+_CODES = {action: 32 + i for i, action in enumerate(_DECISIONS)}
+
+
+def action_code(ruleset: Ruleset | Rules, action: AnyAction) -> int:
+    """The core's code of an action (a card's index, or a decision's code)."""
+    if isinstance(action, Card):
+        return action.index
+    code = _CODES.get(action)
+    if code is not None:
+        return code
+    if action.kind == "trump" and action.arg is not None:  # a trump action built another way
+        return 32 + int(parse_suit(action.arg))
+    names = [c.name for c in compile_rules(ruleset).calls]
+    if action.kind == "call" and action.arg in names:
+        return _FIRST_CALL + names.index(action.arg)
+    raise ValueError(f"{action} has no code in the core")
+
+
+def code_action(ruleset: Ruleset | Rules, code: int) -> AnyAction:
+    """The action (a Card or an Action) of a core action code."""
+    if code < 32:
+        return DECK[code]
+    if code < _FIRST_CALL:
+        return _DECISIONS[code - 32]
+    return call_action(compile_rules(ruleset).calls[code - _FIRST_CALL].name)
