@@ -102,7 +102,7 @@ def to_core(ruleset: Ruleset | Rules) -> CoreRules:
     found = rules.memo.get("core")
     if found is None:
         found = rules.memo["core"] = CoreRules(core_rules(rules))
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _beat_opponent(value: object) -> str:

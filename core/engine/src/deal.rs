@@ -292,13 +292,15 @@ impl Deal {
         let turned = (self.turned != NONE).then_some(self.turned);
         Some(scoring::score(
             rules,
-            rules.points(won),
-            tricks,
-            self.mode.unwrap_or(Mode::Trump),
-            self.calls,
-            self.pending_ties,
-            last_to_a,
-            turned,
+            &scoring::Figures {
+                points: rules.points(won),
+                tricks,
+                mode: self.mode.unwrap_or(Mode::Trump),
+                calls: self.calls,
+                pending_ties: self.pending_ties,
+                last_to_a,
+                turned,
+            },
         ))
     }
 

@@ -64,17 +64,34 @@ pub fn turned_bonus(rules: &Rules, turned: Option<u8>) -> u64 {
     }
 }
 
-/// Score a deal from team A's card points and tricks (figures the engine produced).
-pub fn score(
-    rules: &Rules,
-    points: u32,
-    tricks: u8,
-    mode: Mode,
-    calls: u8,
-    pending_ties: u32,
-    last_to_a: bool,
-    turned: Option<u8>,
-) -> DealResult {
+/// What a deal's result is computed from (team A: the dealer's side).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Figures {
+    /// Team A's card points and tricks.
+    pub points: u32,
+    pub tricks: u8,
+    pub mode: Mode,
+    /// How many rungs of the call ladder were made.
+    pub calls: u8,
+    /// Tied deals in a row just before this one.
+    pub pending_ties: u32,
+    /// Whether team A won the last trick.
+    pub last_to_a: bool,
+    /// The turned card, with trump by the turned card.
+    pub turned: Option<u8>,
+}
+
+/// Score a deal from team A's figures (figures the engine produced: no checks).
+pub fn score(rules: &Rules, f: &Figures) -> DealResult {
+    let Figures {
+        points,
+        tricks,
+        mode,
+        calls,
+        pending_ties,
+        last_to_a,
+        turned,
+    } = *f;
     let d = &rules.data;
     let a_total =
         points + tricks as u32 * d.trick_points + if last_to_a { d.last_trick_bonus } else { 0 };
@@ -187,6 +204,9 @@ fn factor_values(rules: &Rules, r: &DealResult) -> Vec<(u8, u64)> {
 impl DealResult {
     /// The factors applied, named and explained as the Python `DealScore` does.
     pub fn factors(&self, rules: &Rules) -> Vec<Factor> {
+        if self.thrown_in {
+            return Vec::new();
+        }
         let d = &rules.data;
         factor_values(rules, self)
             .into_iter()
@@ -269,17 +289,29 @@ mod tests {
     use super::*;
     use crate::rules::RulesData;
 
+    fn fig(points: u32, tricks: u8, mode: Mode, pending_ties: u32, last_to_a: bool) -> Figures {
+        Figures {
+            points,
+            tricks,
+            mode,
+            calls: 0,
+            pending_ties,
+            last_to_a,
+            turned: None,
+        }
+    }
+
     #[test]
     fn worked_examples() {
         let rules = Rules::new(RulesData::default()).unwrap();
         // 38 card points at no-trump: excess 8, doubled to 16.
-        let r = score(&rules, 38, 5, Mode::NoTrump, 0, 0, true, None);
+        let r = score(&rules, &fig(38, 5, Mode::NoTrump, 0, true));
         assert_eq!((r.team_a, r.team_b), (16, 0));
         // 21 card points leave the opponents 39: they score 9.
-        let r = score(&rules, 21, 3, Mode::Trump, 0, 0, false, None);
+        let r = score(&rules, &fig(21, 3, Mode::Trump, 0, false));
         assert_eq!((r.team_a, r.team_b), (0, 9));
         // A sweep scores 60 before other factors.
-        let r = score(&rules, 60, 8, Mode::Trump, 0, 0, true, None);
+        let r = score(&rules, &fig(60, 8, Mode::Trump, 0, true));
         assert_eq!(r.team_a, 60);
         // French: 42 points of 68 score 8.
         let fr = Rules::new(RulesData {
@@ -288,7 +320,7 @@ mod tests {
             ..RulesData::default()
         })
         .unwrap();
-        let r = score(&fr, 37, 5, Mode::Trump, 0, 0, true, None);
+        let r = score(&fr, &fig(37, 5, Mode::Trump, 0, true));
         assert_eq!((r.totals[0], r.team_a), (42, 8));
     }
 
@@ -299,14 +331,14 @@ mod tests {
             ..RulesData::default()
         })
         .unwrap();
-        let r = score(&capped, 60, 8, Mode::NoTrump, 0, 1, true, None);
+        let r = score(&capped, &fig(60, 8, Mode::NoTrump, 1, true));
         assert_eq!((r.uncapped_factor, r.factor, r.team_a), (8, 4, 120));
         let add = Rules::new(RulesData {
             combine_add: true,
             ..RulesData::default()
         })
         .unwrap();
-        let r = score(&add, 60, 8, Mode::NoTrump, 0, 1, true, None);
+        let r = score(&add, &fig(60, 8, Mode::NoTrump, 1, true));
         assert_eq!(r.factor, 4);
     }
 }

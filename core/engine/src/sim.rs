@@ -25,7 +25,7 @@ impl Rng {
 
     /// A uniform index below `n` (n > 0).
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 
     /// A uniform member of a non-empty set of bits.

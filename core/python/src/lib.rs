@@ -355,16 +355,17 @@ fn score_deal<'py>(
         {
             return Err(PyValueError::new_err("deal figures out of range"));
         }
-        let result = scoring::score(
-            r,
+        let mode = parse_mode(mode)?;
+        let figures = scoring::Figures {
             points,
             tricks,
-            parse_mode(mode)?,
+            mode,
             calls,
             pending_ties,
             last_to_a,
             turned,
-        );
+        };
+        let result = scoring::score(r, &figures);
         result_dict(py, r, &result)
     })
 }
@@ -654,7 +655,10 @@ struct CoreMatch {
     state: Match,
 }
 
-fn outcome_tuple(o: &Outcome) -> (u32, u32, u8, (i64, i64), (i64, i64), u32, Option<u8>) {
+/// (index, game, dealer, team points, scores after, pending ties after, game winner).
+type OutcomeTuple = (u32, u32, u8, (i64, i64), (i64, i64), u32, Option<u8>);
+
+fn outcome_tuple(o: &Outcome) -> OutcomeTuple {
     (
         o.index,
         o.game,
@@ -732,10 +736,7 @@ impl CoreMatch {
     /// Record a finished deal; returns (index, game, dealer, team points, scores after,
     /// pending after, game winner).
     #[allow(clippy::type_complexity)]
-    fn add(
-        &mut self,
-        deal: &CoreDeal,
-    ) -> PyResult<(u32, u32, u8, (i64, i64), (i64, i64), u32, Option<u8>)> {
+    fn add(&mut self, deal: &CoreDeal) -> PyResult<OutcomeTuple> {
         if self.state.is_over() {
             return Err(PyValueError::new_err("the match is over"));
         }
