@@ -3,14 +3,19 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 MANILLE := $(VENV)/bin/manille
 
-.PHONY: demo test bench lint docs clean
+# The compiled core (core/): `maturin develop` rebuilds manille_variants._core in place,
+# a debug build for the tests, a release build for the demo and the benchmarks.
+MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
+CARGO ?= cargo
+
+.PHONY: demo test bench lint docs clean core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 
 $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[report]'
+	$(PIP) install -q -e '.[report]' maturin
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
@@ -18,26 +23,43 @@ $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[bench]'
+	$(PIP) install -q -e '.[bench]' maturin
 	touch $@
+
+core: $(VENV)/.test-installed
+	$(MATURIN) develop --quiet
+
+core-release: $(VENV)/bin/python
+	$(MATURIN) develop --quiet --release
+
+core-lint:
+	cd core && $(CARGO) fmt --check
+	cd core && $(CARGO) clippy --quiet --all-targets -- -D warnings
+
+core-test:
+	cd core && $(CARGO) test --quiet
 
 DEMO_DEALS ?= 25000
 
 demo: $(VENV)/.demo-installed
+	$(MAKE) core-release
 	$(MANILLE) rulesets
 	$(MANILLE) compare table-convention belgian belgian-capped french-coinchee \
 		-n $(DEMO_DEALS) --report out/compare.html --force
 
-test: $(VENV)/.test-installed
+test: $(VENV)/.test-installed core core-lint core-test
 	$(VENV)/bin/ruff check manille_variants tests bench
 	$(VENV)/bin/mypy
+	$(PY) -m mypy.stubtest manille_variants._core
 	$(VENV)/bin/pytest
 
 bench: $(VENV)/.bench-installed
+	$(MAKE) core-release
 	$(PY) bench/run.py
 
 docs: $(VENV)/.demo-installed
 	$(PY) -m manille_variants.docgen
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache core/target
+	rm -f manille_variants/_core*.so
