@@ -58,7 +58,7 @@ bench: $(VENV)/.bench-installed
 	$(PY) bench/run.py
 
 docs: $(VENV)/.demo-installed
-	$(PY) -m manille_variants.docgen
+	$(PY) -m manille_variants.ruleset.docgen
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache core/target

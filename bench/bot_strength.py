@@ -16,7 +16,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from manille_variants.bots import make_bot, play_match
-from manille_variants.loader import bundled_names, load_ruleset
+from manille_variants.ruleset.loader import bundled_names, load_ruleset
 
 PAIRINGS = (("heuristic", "random"), ("heuristic", "heuristic"))
 

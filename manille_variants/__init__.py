@@ -8,6 +8,7 @@
 16
 """
 
+from manille_variants._version import __version__
 from manille_variants.cards import DECK, Card, Rank, Suit, parse_card, parse_cards
 from manille_variants.engine import (
     Action,
@@ -30,10 +31,8 @@ from manille_variants.errors import (
     RecordError,
     RulesetError,
 )
-from manille_variants.loader import load_ruleset
-from manille_variants.schema import Ruleset
-
-__version__ = "0.1.0"
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "DECK",

@@ -7,7 +7,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from hypothesis import strategies as st
 
-from manille_variants.schema import PlayRules
+from manille_variants.ruleset.schema import PlayRules
 
 BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
 

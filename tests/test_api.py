@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import manille_variants as mv
-from manille_variants.engine import plugins
+from manille_variants.ruleset import plugins
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PYCON = re.compile(r"```pycon\n(?P<body>.*?)```", re.S)

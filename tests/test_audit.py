@@ -11,13 +11,20 @@ import pytest
 from typer.testing import CliRunner
 
 import manille_variants as mv
-from manille_variants.audit import AuditProblem, AuditReport, audit_record, consistent_rulesets, walk_deal
 from manille_variants.bots import make_bots, play_match
 from manille_variants.cards import Card
 from manille_variants.cli import app
 from manille_variants.engine.deal import DealState
-from manille_variants.loader import bundled_names
-from manille_variants.records import DealRecord, GameRecord, dumps_record, loads_record, record_from_deals, record_json
+from manille_variants.records.audit import AuditProblem, AuditReport, audit_record, consistent_rulesets, walk_deal
+from manille_variants.records.format import (
+    DealRecord,
+    GameRecord,
+    dumps_record,
+    loads_record,
+    record_from_deals,
+    record_json,
+)
+from manille_variants.ruleset.loader import bundled_names
 
 runner = CliRunner()
 

@@ -15,7 +15,7 @@ from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PAS
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.view import SeatView
-from manille_variants.loader import bundled_names
+from manille_variants.ruleset.loader import bundled_names
 
 RULESETS = bundled_names()
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from manille_variants.cli import app
 from manille_variants.errors import RulesetError
-from manille_variants.loader import (
+from manille_variants.ruleset.loader import (
     bundled_dir,
     load_ruleset,
     read_ruleset_text,

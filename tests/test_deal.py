@@ -28,7 +28,7 @@ from manille_variants.engine.actions import (
 )
 from manille_variants.engine.deal import DealState, _from_digest, shuffled_deck
 from manille_variants.engine.rules import compile_rules
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
 FR = "french-coinchee"

@@ -16,7 +16,7 @@ import manille_variants as mv
 from manille_variants.cards import DECK, Card
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import compile_rules
-from manille_variants.schema import PlayRules, Ruleset
+from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 
 @st.composite

@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from manille_variants.cli import app
-from manille_variants.docgen import reference_markdown, settings
-from manille_variants.loader import load_ruleset
+from manille_variants.ruleset.docgen import reference_markdown, settings
+from manille_variants.ruleset.loader import load_ruleset
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 WALKTHROUGH = DOCS / "custom-rulesets.md"

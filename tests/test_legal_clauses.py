@@ -15,7 +15,7 @@ import pytest
 
 import manille_variants as mv
 from manille_variants.engine.legality import CLAUSES, Legality
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
 

@@ -15,7 +15,7 @@ from manille_variants.cards import DECK, Card, Suit, mask_of
 from manille_variants.engine.legality import CLAUSES, legal_mask
 from manille_variants.engine.rules import compile_rules
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.schema import PlayRules, Ruleset
+from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 
 def custom(base: str, play: dict[str, Any]) -> Ruleset:

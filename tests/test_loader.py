@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 
 from manille_variants.errors import RulesetError
-from manille_variants.loader import (
+from manille_variants.ruleset.loader import (
     bundled_names,
     bundled_parent,
     bundled_rulesets,
     load_ruleset,
     read_ruleset_text,
 )
-from manille_variants.schema import Ruleset
-from manille_variants.yamlpos import MAX_BYTES
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.yamlpos import MAX_BYTES
 
 DATA = Path(__file__).parent / "data"
 WriteFile = Callable[[str, str], str]

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from manille_variants.errors import RulesetError
-from manille_variants.loader import load_ruleset, read_ruleset_text
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.loader import load_ruleset, read_ruleset_text
+from manille_variants.ruleset.schema import Ruleset
 
 BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
 

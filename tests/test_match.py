@@ -11,7 +11,7 @@ import pytest
 import manille_variants as mv
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.engine.scoring import DealScore
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 
 def rs(name: str) -> Ruleset:

@@ -39,7 +39,7 @@ def test_installed_wheel_finds_bundled_rulesets_outside_checkout(wheel: Path, tm
         check=True, capture_output=True,
     )
     code = (
-        "import manille_variants as mv, manille_variants.loader as L;"
+        "import manille_variants as mv, manille_variants.ruleset.loader as L;"
         "print(L.bundled_dir());"
         "print(sorted(L.bundled_names()));"
         "print(mv.load_ruleset('belgian').name);"

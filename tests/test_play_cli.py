@@ -13,7 +13,6 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import manille_variants as mv
-from manille_variants.audit import audit_record
 from manille_variants.bots import make_bots, play_match
 from manille_variants.cli import app
 from manille_variants.engine.actions import (
@@ -29,8 +28,9 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.deal import DealState
-from manille_variants.records import read_record
-from manille_variants.terminal import EndOfInput, LineReader, PlaySession, parse_decision
+from manille_variants.records.audit import audit_record
+from manille_variants.records.format import read_record
+from manille_variants.table.terminal import EndOfInput, LineReader, PlaySession, parse_decision
 
 runner = CliRunner()
 

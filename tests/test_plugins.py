@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 import manille_variants as mv
-from manille_variants.engine import plugins
 from manille_variants.engine.actions import LOOK, PASS, trump_action
 from manille_variants.engine.rules import compile_rules
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset import plugins
+from manille_variants.ruleset.schema import Ruleset
 
 MODULE = "mv_test_rule_plugins"
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import manille_variants as mv
-from manille_variants.audit import audit_record
 from manille_variants.bots import make_bots, play_match
 from manille_variants.cli import app
 from manille_variants.engine.deal import DealState
 from manille_variants.errors import ManilleError, RecordError
-from manille_variants.records import (
+from manille_variants.records.audit import audit_record
+from manille_variants.records.format import (
     FORMAT,
     VERSION,
     GameRecord,

@@ -11,14 +11,14 @@ import pytest
 from typer.testing import CliRunner
 
 import manille_variants as mv
-from manille_variants.audit import audit_record, walk_deal
 from manille_variants.bots import make_bots, play_deal, play_match
 from manille_variants.cli import app
 from manille_variants.engine.deal import DealState
 from manille_variants.errors import RecordError
-from manille_variants.loader import bundled_names
-from manille_variants.records import deal_record
-from manille_variants.textdeal import deal_to_text, parse_seat, parse_typed, typed_record
+from manille_variants.records.audit import audit_record, walk_deal
+from manille_variants.records.format import deal_record
+from manille_variants.records.textdeal import deal_to_text, parse_seat, parse_typed, typed_record
+from manille_variants.ruleset.loader import bundled_names
 
 runner = CliRunner()
 DOC = Path(__file__).resolve().parent.parent / "docs" / "records.md"

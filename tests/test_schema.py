@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from manille_variants.loader import load_ruleset
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 META = {"name", "title", "description", "sources", "aliases"}
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import manille_variants as mv
 from manille_variants.cli import app
 from manille_variants.errors import ScoresheetError
-from manille_variants.scoresheet import Entry, ScoreSheet, parse_entry
+from manille_variants.table.scoresheet import Entry, ScoreSheet, parse_entry
 
 runner = CliRunner()
 

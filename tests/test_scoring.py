@@ -12,7 +12,7 @@ import pytest
 
 import manille_variants as mv
 from manille_variants.engine.scoring import DealScore, ScoreInputError
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 
 def rs(name: str) -> Ruleset:

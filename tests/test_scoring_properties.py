@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import manille_variants as mv
-from manille_variants.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
 VALUES = sorted([5, 4, 3, 2, 1, 0, 0, 0] * 4, reverse=True)

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import manille_variants as mv
 from manille_variants.cli import app
-from manille_variants.records import read_record
+from manille_variants.records.format import read_record
 
 runner = CliRunner()
 

@@ -18,7 +18,7 @@ from manille_variants.engine.match import Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import ManilleError
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "BOTS",

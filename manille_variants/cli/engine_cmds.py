@@ -17,7 +17,7 @@ from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
-from manille_variants.loader import load_ruleset
+from manille_variants.ruleset.loader import load_ruleset
 
 RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
 

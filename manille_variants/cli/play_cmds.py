@@ -1,7 +1,7 @@
 """Commands to play and keep score: play, scoresheet.
 
-Thin typer commands: the sessions live in :mod:`manille_variants.terminal` and the score
-sheet in :mod:`manille_variants.scoresheet`.
+Thin typer commands: the sessions live in :mod:`manille_variants.table.terminal` and the score
+sheet in :mod:`manille_variants.table.scoresheet`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from rich.console import Console
 from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.errors import ScoresheetError
-from manille_variants.loader import load_ruleset
-from manille_variants.scoresheet import ScoreSheet, open_sheet
-from manille_variants.terminal import PlaySession, ScoresheetSession, show_sheet
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.table.scoresheet import ScoreSheet, open_sheet
+from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 
 
 @app.command("play")

@@ -1,7 +1,7 @@
 """Commands on game records: replay, audit.
 
-Thin typer commands: reading lives in :mod:`manille_variants.records` and
-:mod:`manille_variants.textdeal`, checking in :mod:`manille_variants.audit`.
+Thin typer commands: reading lives in :mod:`manille_variants.records.format` and
+:mod:`manille_variants.records.textdeal`, checking in :mod:`manille_variants.records.audit`.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.audit import AuditReport, audit_record
 from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, user_errors
 from manille_variants.errors import ManilleError
-from manille_variants.loader import bundled_names
-from manille_variants.playback import print_replay
-from manille_variants.textdeal import load_game
+from manille_variants.records.audit import AuditReport, audit_record
+from manille_variants.records.playback import print_replay
+from manille_variants.records.textdeal import load_game
+from manille_variants.ruleset.loader import bundled_names
 
 
 @app.command("replay")

@@ -1,7 +1,7 @@
 """Ruleset commands: rulesets, show, validate, diff, schema.
 
-Thin typer commands: the work lives in :mod:`manille_variants.loader` and
-:mod:`manille_variants.docgen`; user errors become messages and exit code 1.
+Thin typer commands: the work lives in :mod:`manille_variants.ruleset.loader` and
+:mod:`manille_variants.ruleset.docgen`; user errors become messages and exit code 1.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from rich.table import Table
 
 from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
-from manille_variants.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.errors import RulesetError
-from manille_variants.loader import bundled_rulesets, load_ruleset, ruleset_file_schema
+from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
+from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, ruleset_file_schema
 
 
 def _table(*columns: str) -> Table:

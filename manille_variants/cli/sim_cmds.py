@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
-from manille_variants.loader import load_ruleset
+from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
 from manille_variants.sim.compare import Comparison
 from manille_variants.sim.runner import Progress as ProgressCallback

@@ -50,7 +50,7 @@ from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_checked
 from manille_variants.errors import CardError, IllegalPlayError
-from manille_variants.schema import Call, Ruleset
+from manille_variants.ruleset.schema import Call, Ruleset
 
 __all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled_deck"]
 

@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from manille_variants.cards import Card, Suit, parse_cards, parse_suit
-from manille_variants.engine.plugins import LegalContext, rule_name
 from manille_variants.engine.rules import SUIT_MASKS, Rules, compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.plugins import LegalContext, rule_name
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = ["CLAUSES", "Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
 

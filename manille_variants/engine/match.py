@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = ["DealOutcome", "Match", "deal_seed"]
 

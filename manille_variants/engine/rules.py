@@ -1,4 +1,4 @@
-"""Compiling a validated :class:`~manille_variants.schema.Ruleset` into engine data.
+"""Compiling a validated :class:`~manille_variants.ruleset.schema.Ruleset` into engine data.
 
 The engine never reads the schema's nested models in its hot paths: it reads the flat,
 precomputed fields of :class:`Rules` (card strengths, bitmasks, obligation flags).
@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from manille_variants.cards import DECK, RANK_LABELS, Card, Suit
-from manille_variants.schema import Call, Ruleset
+from manille_variants.ruleset.schema import Call, Ruleset
 
 if TYPE_CHECKING:
-    from manille_variants.engine.plugins import ObligationRule, ScoringRule
+    from manille_variants.ruleset.plugins import ObligationRule, ScoringRule
 
 __all__ = ["SUIT_MASKS", "Rules", "compile_rules"]
 
@@ -136,7 +136,7 @@ def compile_rules(ruleset: Ruleset | Rules) -> Rules:
 
 def _compile(rs: Ruleset) -> Rules:
     from manille_variants.engine.legality import follow_tables, make_legal_fn
-    from manille_variants.engine.plugins import load_obligations, load_scorings
+    from manille_variants.ruleset.plugins import load_obligations, load_scorings
 
     order = rs.scoring.rank_order  # highest first
     rank_strength = {label: 7 - i for i, label in enumerate(order)}

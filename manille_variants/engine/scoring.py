@@ -7,10 +7,10 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from manille_variants.engine.frozen import build
-from manille_variants.engine.plugins import ScoreContext, rule_name
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.errors import ManilleError
-from manille_variants.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.plugins import ScoreContext, rule_name
+from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 __all__ = ["DealScore", "FactorApplied", "ScoreInputError", "pending_factor", "score_deal"]
 

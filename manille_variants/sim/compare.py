@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.runner import (
     DealRow,
     Kind,

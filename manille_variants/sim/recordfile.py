@@ -1,4 +1,4 @@
-"""Game records of simulated deals and matches, in the format of :mod:`manille_variants.records`.
+"""Game records of simulated deals and matches, in the format of :mod:`manille_variants.records.format`.
 
 The workers send back each deal's start (seed, dealer, pending ties, scores) and action
 texts; here the deals are replayed (cheap, no bots) into deal states and written with the
@@ -14,8 +14,8 @@ from typing import Any
 
 from manille_variants.engine.deal import DealState, replay
 from manille_variants.engine.match import Match
-from manille_variants.records import record_from_deals, write_record
-from manille_variants.schema import Ruleset
+from manille_variants.records.format import record_from_deals, write_record
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.runner import SimError
 
 __all__ = ["check_records_dir", "write_records"]

@@ -27,7 +27,7 @@ from manille_variants.engine.match import deal_seed
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "Chunk",

@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from manille_variants.audit import DealWalk
 from manille_variants.cards import Card, format_cards, parse_cards, parse_suit
 from manille_variants.engine.actions import (
     BLIND,
@@ -41,9 +40,10 @@ from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError
-from manille_variants.loader import load_ruleset
-from manille_variants.records import DealRecord, GameRecord, check_hands, loads_record
-from manille_variants.schema import Ruleset
+from manille_variants.records.audit import DealWalk
+from manille_variants.records.format import DealRecord, GameRecord, check_hands, loads_record
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "TextDeal",
@@ -419,7 +419,7 @@ def _trick_seats(rules: Rules, deal: TextDeal, source: str) -> list[list[int]]:
 
 
 def deal_to_text(rules: Rules, walk: DealWalk) -> str:
-    """A walked deal (:class:`~manille_variants.audit.DealWalk`) in the typed format."""
+    """A walked deal (:class:`~manille_variants.records.audit.DealWalk`) in the typed format."""
     lines = [f"dealer: {SEAT_NAMES[walk.dealer]}"]
     lines.append(f"trump: {_trump_text(walk)}")
     if walk.calls:

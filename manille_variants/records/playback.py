@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from manille_variants.audit import AuditReport, DealWalk
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, Action, AnyAction
 from manille_variants.engine.rules import Rules, compile_rules
-from manille_variants.records import GameRecord
-from manille_variants.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
-from manille_variants.textdeal import SEAT_NAMES, deal_to_text
+from manille_variants.records.audit import AuditReport, DealWalk
+from manille_variants.records.format import GameRecord
+from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text
+from manille_variants.table.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
 
 __all__ = ["print_replay"]
 

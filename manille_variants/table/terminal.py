@@ -24,8 +24,9 @@ from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import CardError, ManilleError, ScoresheetError
-from manille_variants.records import record_from_deals, write_record
-from manille_variants.render import (
+from manille_variants.records.format import record_from_deals, write_record
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.table.render import (
     SheetRow,
     breakdown_lines,
     breakdown_table,
@@ -36,8 +37,7 @@ from manille_variants.render import (
     pending_short,
     sheet_table,
 )
-from manille_variants.schema import Ruleset
-from manille_variants.scoresheet import ScoreSheet
+from manille_variants.table.scoresheet import ScoreSheet
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
@@ -443,7 +443,7 @@ class PlaySession:
 
 
 def _generator(command: str) -> str:
-    from manille_variants import __version__
+    from manille_variants._version import __version__
 
     return f"manille_variants {__version__} ({command})"
 

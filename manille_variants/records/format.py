@@ -31,7 +31,7 @@ from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
 from manille_variants.errors import CardError, RecordError
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "FORMAT",
@@ -163,7 +163,7 @@ def _match_outcome(match: Match) -> dict[str, Any]:
 
 
 def _generator() -> str:
-    from manille_variants import __version__
+    from manille_variants._version import __version__
 
     return f"manille_variants {__version__}"
 

@@ -27,8 +27,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from manille_variants.errors import Problem, RulesetError
-from manille_variants.schema import Ruleset
-from manille_variants.yamlpos import Node, parse_text, read_path, to_plain
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.yamlpos import Node, parse_text, read_path, to_plain
 
 __all__ = [
     "METADATA_KEYS",
@@ -66,7 +66,7 @@ def bundled_dir() -> Path:
     packaged = Path(str(resources.files("manille_variants"))) / "rulesets"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "rulesets"
+    return Path(__file__).resolve().parents[2] / "rulesets"
 
 
 def bundled_names() -> list[str]:
@@ -279,7 +279,7 @@ def _check_plugins(ruleset: Ruleset, tree: Node) -> None:
     """Plug-ins named in the file must be installed: report unknown ones at their line."""
     if not (ruleset.play.extra_rules or ruleset.scoring.adjustments):
         return
-    from manille_variants.engine.plugins import load_obligations, load_scorings
+    from manille_variants.ruleset.plugins import load_obligations, load_scorings
 
     problems: list[Problem] = []
     for load, names in ((load_obligations, ruleset.play.extra_rules), (load_scorings, ruleset.scoring.adjustments)):

@@ -33,9 +33,9 @@ from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.errors import CardError, RecordError, ScoresheetError
-from manille_variants.loader import load_ruleset
-from manille_variants.render import SheetRow, contract_text, pending_note, pending_short
-from manille_variants.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
 
@@ -314,7 +314,7 @@ class ScoreSheet:
 
 
 def _read_json(path: Path, source: str) -> Any:
-    from manille_variants.records import _json
+    from manille_variants.records.format import _json
 
     try:
         return _json(path.read_text(encoding="utf-8"), source)

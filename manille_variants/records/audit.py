@@ -21,9 +21,9 @@ from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import IllegalPlayError, ManilleError, RecordError
-from manille_variants.loader import bundled_names, load_ruleset
-from manille_variants.records import DealRecord, GameRecord
-from manille_variants.schema import Ruleset
+from manille_variants.records.format import DealRecord, GameRecord
+from manille_variants.ruleset.loader import bundled_names, load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
     "AuditProblem",

@@ -1,0 +1,1 @@
+"""Game records: the record format, the typed deal format, audit and playback."""

@@ -1,0 +1,1 @@
+"""The table side: the terminal game, the score sheet and its session, rendering."""
