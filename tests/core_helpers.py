@@ -10,7 +10,7 @@ from manille_variants import _core
 from manille_variants.engine.actions import THROW_IN
 from manille_variants.engine.core import action_code, to_core
 from manille_variants.engine.deal import DealState
-from manille_variants.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 
 def python_result(state: DealState) -> dict[str, Any]:

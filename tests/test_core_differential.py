@@ -20,7 +20,7 @@ from manille_variants.cards import DECK, SUITS
 from manille_variants.engine.core import action_code, core_rules, to_core
 from manille_variants.engine.deal import shuffled_deck
 from manille_variants.engine.match import Match, deal_seed
-from manille_variants.schema import PlayRules, Ruleset
+from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 SEEDS_PER_RULESET = 1000
 

@@ -25,7 +25,7 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.rules import Rules, compile_rules
-from manille_variants.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
