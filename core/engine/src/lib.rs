@@ -14,9 +14,12 @@ pub mod deal;
 pub mod legality;
 pub mod matchplay;
 pub mod rules;
+pub mod sample;
 pub mod scoring;
+pub mod search;
 pub mod shuffle;
 pub mod sim;
+pub mod solver;
 
 pub use action::Action;
 pub use deal::{Deal, IllegalAction, Phase};
