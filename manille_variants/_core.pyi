@@ -19,7 +19,10 @@ __all__ = [
     "random_deals",
     "random_matches",
     "score_deal",
+    "search_cards",
+    "search_decisions",
     "shuffle",
+    "solve",
 ]
 
 ACTION_NO_TRUMP: int
@@ -141,3 +144,29 @@ def random_matches(
     rules: CoreRules, seeds: list[int], first_dealers: list[int], rng_seed: int
 ) -> list[tuple[int | None, tuple[int, int], tuple[int, int], int]]: ...
 def phases() -> list[str]: ...
+def solve(deal: CoreDeal) -> tuple[int, list[tuple[int, int]]]: ...
+def search_cards(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    played: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    samples: int = 16,
+    seed: int = 0,
+) -> list[tuple[int, float, float, int]]: ...
+def search_decisions(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    samples: int = 16,
+    seed: int = 0,
+) -> list[tuple[int, float, float, int]]: ...

@@ -129,3 +129,5 @@ def _load_builtin_bots() -> None:
     _loaded["builtin"] = True
     with contextlib.suppress(ImportError):  # a checkout without it still has "random"
         import manille_variants.bots.heuristic  # noqa: F401
+    with contextlib.suppress(ImportError):  # the search bot needs the compiled core
+        import manille_variants.search.bot  # noqa: F401

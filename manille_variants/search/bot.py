@@ -1,0 +1,145 @@
+"""The search bot: perfect-information Monte Carlo over worlds consistent with its view.
+
+For a card, it draws worlds (the hidden hands) that fit everything its seat has seen: the
+cards played, the voids and the duties each play showed, the turned card, the hand sizes.
+Each world is solved double-dummy in the core, and the bot plays the card with the best
+mean net match points for its side.  Decisions before the first card (blind, trump or
+no-trump, delegation, calls and replies) are valued the same way, under the ruleset's
+factors, cap and pending ties; in each world the rest of the choices is made as if every
+hand were known (see docs/search.md on what that overrates).
+"""
+
+from __future__ import annotations
+
+from manille_variants.bots.base import register_bot
+from manille_variants.cards import Card
+from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
+from manille_variants.engine.core import action_code, code_action, has_plugins, to_core
+from manille_variants.engine.view import SeatView
+
+__all__ = ["SearchBot", "card_samples", "knowledge"]
+
+
+def card_samples(cards_left: int, base: int) -> int:
+    """Worlds per card decision: fewer while many cards are out (each world costs more)."""
+    if cards_left > 24:
+        return max(2, base // 3)
+    if cards_left > 16:
+        return max(3, base // 2)
+    return base
+
+
+class SearchBot:
+    """Chooses by the solver's values over sampled worlds (seeded, deterministic)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 6) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.decision_samples = decision_samples
+
+    def act(self, view: SeatView) -> AnyAction:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if has_plugins(view.rules):
+            raise ValueError(f"the search bot plays only rulesets without Python plug-ins ({view.rules.ruleset.name})")
+        values = self.values(view)
+        best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
+        return best[0]
+
+    def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
+        """Each legal action's mean net match points for the bot's side."""
+        from manille_variants._core import search_cards, search_decisions
+
+        k = knowledge(view)
+        rules = to_core(view.rules)
+        if view.phase == "play":
+            left = 32 - len(k["played"])
+            rows = search_cards(rules, **k, samples=card_samples(left, self.samples), seed=self.seed)
+        else:
+            del k["played"]
+            rows = search_decisions(rules, **k, samples=self.decision_samples, seed=self.seed)
+        return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
+
+
+def knowledge(view: SeatView) -> dict[str, object]:
+    """What the core's sampler reads: the seat's hand as dealt, the decisions, the cards played."""
+    played = [c for _, cards, _ in view.tricks for c in cards] + list(view.trick)
+    mine = _mine(view)
+    own = sum(c.bit for c in view.hand) | sum(c.bit for c in mine) if view.looked else 0
+    turned = getattr(view, "turned_card", None)
+    return {
+        "seat": view.seat,
+        "dealer": view.dealer,
+        "own": own,
+        "decisions": decisions(view),
+        "played": [c.index for c in played],
+        "turned": turned.index if isinstance(turned, Card) else None,
+        "pending_ties": view.pending_ties,
+        "scores": tuple(view.scores),
+    }
+
+
+def _mine(view: SeatView) -> list[Card]:
+    """The cards this seat has played."""
+    step = view.rules.step
+    out = [cards[(view.seat - leader) * step % 4] for leader, cards, _ in view.tricks]
+    k = (view.seat - view.trick_leader) * step % 4
+    if k < len(view.trick):
+        out.append(view.trick[k])
+    return out
+
+
+def decisions(view: SeatView) -> list[int]:
+    """A sequence of decision codes that leads to the decisions the view shows (the passes
+    between calls are found by a small search over the calling order)."""
+    from manille_variants._core import CoreDeal
+
+    rules = view.rules
+    core = to_core(rules)
+    start = CoreDeal(core, 0, view.dealer, view.pending_ties, tuple(view.scores))
+    codes: list[int] = []
+
+    def step(code: int) -> None:
+        nonlocal start
+        start = start.apply(code)
+        codes.append(code)
+
+    if start.phase == "blind" and view.phase != "blind":
+        step(action_code(rules, BLIND if view.mode == "blind" else LOOK))
+    if view.mode != "blind" and view.chooser is not None and view.chooser != view.dealer:
+        step(action_code(rules, DELEGATE))
+    if view.mode in ("trump", "no-trump") and start.phase == "trump":
+        named = NO_TRUMP if view.mode == "no-trump" else trump_action(view.trump)  # type: ignore[arg-type]
+        step(action_code(rules, named))
+    if start.phase != "calls":
+        return codes
+    calls = [action_code(rules, call_action(name)) for name in view.calls]
+    pass_code = action_code(rules, PASS)
+    target_play = view.phase == "play"
+    path = _calls_path(start, calls, pass_code, view.to_play, target_play)
+    if path is None:
+        raise ValueError("the calls in this view cannot be replayed")
+    return codes + path
+
+
+def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool) -> list[int] | None:  # type: ignore[no-untyped-def]
+    made = deal.calls
+    if made == len(calls):
+        if (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play):
+            return []
+    if deal.phase != "calls":
+        return None
+    legal = set(deal.legal_actions())
+    options = [calls[made]] if made < len(calls) and calls[made] in legal else []
+    options.append(pass_code)
+    for code in options:
+        rest = _calls_path(deal.apply(code), calls, pass_code, to_play, play)
+        if rest is not None:
+            return [code, *rest]
+    return None
+
+
+register_bot("search", SearchBot)
