@@ -77,6 +77,10 @@ struct Ctx<'a> {
     dealer: u8,
     /// `below[c]`: the cards of c's suit weaker than c.
     below: [CardSet; DECK],
+    /// `next_below[c]`: the card of c's suit just weaker than c ([`NONE`]: c is the lowest).
+    next_below: [u8; DECK],
+    /// The seat after each seat in the direction of play.
+    next: [u8; 4],
 }
 
 impl<'a> Ctx<'a> {
@@ -93,7 +97,20 @@ impl<'a> Ctx<'a> {
         for (c, slot) in below.iter_mut().enumerate() {
             *slot = suit_mask(suit(c as u8)) & !rules.above[c] & !(1 << c);
         }
+        let mut next_below = [NONE; DECK];
+        for (c, slot) in next_below.iter_mut().enumerate() {
+            let st = rules.data.strength[c];
+            *slot = iter(below[c])
+                .find(|&o| rules.data.strength[o as usize] + 1 == st)
+                .unwrap_or(NONE);
+        }
+        let mut next = [0; 4];
+        for (s, slot) in next.iter_mut().enumerate() {
+            *slot = rules.seat_after(s as u8, 1);
+        }
         Ctx {
+            next_below,
+            next,
             rules,
             team_a: rules.team(deal.dealer),
             trump: deal.trump_suit(),
@@ -157,7 +174,7 @@ impl<'a> Ctx<'a> {
     }
 
     /// Play `card`; team A's gain (a trick closed to team A, else 0).
-    #[inline]
+    #[inline(always)]
     fn play(&self, p: &mut Pos, card: u8) -> i32 {
         let rules = self.rules;
         let bit = 1u32 << card;
@@ -174,11 +191,11 @@ impl<'a> Ctx<'a> {
             p.win_seat = seat;
         }
         p.in_trick += 1;
-        if p.in_trick < rules.seats() {
-            p.to_play = rules.seat_after(seat, 1);
+        if p.in_trick < 4 {
+            p.to_play = self.next[seat as usize];
             return 0;
         }
-        let gain = if rules.team(p.win_seat) == self.team_a {
+        let gain = if p.win_seat & 1 == self.team_a {
             let mut g = self.points(p.table) + rules.data.trick_points as i32;
             if p.rem == 0 {
                 g += rules.data.last_trick_bonus as i32;
@@ -215,8 +232,10 @@ impl<'a> Ctx<'a> {
         if live == 0 {
             return None;
         }
-        let strength = &self.rules.data.strength;
-        let below = iter(live).max_by_key(|&c| strength[c as usize])?;
+        let mut below = self.next_below[card as usize];
+        while live & 1 << below == 0 {
+            below = self.next_below[below as usize];
+        }
         let values = &self.rules.data.values;
         (legal & 1 << below != 0 && values[below as usize] == values[card as usize])
             .then_some(below)
@@ -324,8 +343,8 @@ impl Solver {
             return 0;
         }
         let at_start = pos.in_trick == 0;
-        if at_start && pos.rem.count_ones() == 4 {
-            return self.last_trick(ctx, pos);
+        if at_start && pos.rem.count_ones() <= LEAN {
+            return lean(ctx, pos, alpha, beta);
         }
         let mut slot = usize::MAX;
         let mut tt_best = NONE;
@@ -404,17 +423,6 @@ impl Solver {
         best
     }
 
-    /// The last trick: one card each, nothing to choose.
-    fn last_trick(&mut self, ctx: &Ctx, pos: &Pos) -> i32 {
-        let mut p = *pos;
-        let mut gain = 0;
-        for _ in 0..ctx.rules.seats() {
-            let card = p.hands[p.to_play as usize].trailing_zeros() as u8;
-            gain += ctx.play(&mut p, card);
-        }
-        gain
-    }
-
     fn slot(&self, pos: &Pos) -> usize {
         let mut x = (pos.rem as u64) << 32 | pos.hands[0] as u64;
         x ^=
@@ -474,6 +482,43 @@ impl Solver {
         }
         n
     }
+}
+
+/// From this many cards left at the start of a trick, [`lean`] searches the rest (the last
+/// two tricks hold most of the nodes, where the table and the ordering cost more than they
+/// save).
+const LEAN: u32 = 8;
+
+/// Plain fail-soft alpha-beta without table or ordering, for the last tricks.
+fn lean(ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+    if pos.rem == 0 {
+        return 0;
+    }
+    let legal = ctx.legal(pos);
+    if legal.count_ones() == 1 || pos.rem.count_ones() <= 4 && pos.in_trick == 0 {
+        // One card to play (in the last trick, every card is forced).
+        let mut child = *pos;
+        let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
+        return gain + lean(ctx, &child, alpha - gain, beta - gain);
+    }
+    let maximise = ctx.rules.team(pos.to_play) == ctx.team_a;
+    let mut best = if maximise { -INF } else { INF };
+    for card in iter(legal) {
+        let mut child = *pos;
+        let gain = ctx.play(&mut child, card);
+        let v = gain + lean(ctx, &child, alpha - gain, beta - gain);
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
 }
 
 fn same(e: &Entry, pos: &Pos) -> bool {
