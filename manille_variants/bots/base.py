@@ -128,6 +128,6 @@ def _load_builtin_bots() -> None:
         return
     _loaded["builtin"] = True
     with contextlib.suppress(ImportError):  # a checkout without it still has "random"
-        import manille_variants.bots.heuristic  # noqa: F401
+        import manille_variants.bots.heuristic
     with contextlib.suppress(ImportError):  # the search bot needs the compiled core
         import manille_variants.search.bot  # noqa: F401

@@ -11,13 +11,15 @@ hand were known (see docs/search.md on what that overrates).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from manille_variants.bots.base import register_bot
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
 from manille_variants.engine.core import action_code, code_action, has_plugins, to_core
 from manille_variants.engine.view import SeatView
 
-__all__ = ["SearchBot", "card_samples", "knowledge"]
+__all__ = ["Knowledge", "SearchBot", "card_samples", "decisions", "knowledge"]
 
 
 def card_samples(cards_left: int, base: int) -> int:
@@ -55,31 +57,45 @@ class SearchBot:
 
         k = knowledge(view)
         rules = to_core(view.rules)
+        known = (k.seat, k.dealer, k.own, k.decisions)
         if view.phase == "play":
-            left = 32 - len(k["played"])
-            rows = search_cards(rules, **k, samples=card_samples(left, self.samples), seed=self.seed)
+            samples = card_samples(32 - len(k.played), self.samples)
+            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed)
         else:
-            del k["played"]
-            rows = search_decisions(rules, **k, samples=self.decision_samples, seed=self.seed)
+            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples, self.seed)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
 
 
-def knowledge(view: SeatView) -> dict[str, object]:
+@dataclass(frozen=True)
+class Knowledge:
+    """What the core's sampler reads of a view (cards as indices, hands as masks)."""
+
+    seat: int
+    dealer: int
+    own: int  # the seat's hand as dealt (0 before it has looked)
+    decisions: list[int]  # decision codes, in order
+    played: list[int]  # every card played, in order
+    turned: int | None
+    pending_ties: int
+    scores: tuple[int, int]
+
+
+def knowledge(view: SeatView) -> Knowledge:
     """What the core's sampler reads: the seat's hand as dealt, the decisions, the cards played."""
     played = [c for _, cards, _ in view.tricks for c in cards] + list(view.trick)
     mine = _mine(view)
     own = sum(c.bit for c in view.hand) | sum(c.bit for c in mine) if view.looked else 0
     turned = getattr(view, "turned_card", None)
-    return {
-        "seat": view.seat,
-        "dealer": view.dealer,
-        "own": own,
-        "decisions": decisions(view),
-        "played": [c.index for c in played],
-        "turned": turned.index if isinstance(turned, Card) else None,
-        "pending_ties": view.pending_ties,
-        "scores": tuple(view.scores),
-    }
+    return Knowledge(
+        seat=view.seat,
+        dealer=view.dealer,
+        own=own,
+        decisions=decisions(view),
+        played=[c.index for c in played],
+        turned=turned.index if isinstance(turned, Card) else None,
+        pending_ties=view.pending_ties,
+        scores=(view.scores[0], view.scores[1]),
+    )
 
 
 def _mine(view: SeatView) -> list[Card]:
@@ -99,7 +115,7 @@ def decisions(view: SeatView) -> list[int]:
 
     rules = view.rules
     core = to_core(rules)
-    start = CoreDeal(core, 0, view.dealer, view.pending_ties, tuple(view.scores))
+    start = CoreDeal(core, 0, view.dealer, view.pending_ties, (view.scores[0], view.scores[1]))
     codes: list[int] = []
 
     def step(code: int) -> None:
@@ -127,9 +143,9 @@ def decisions(view: SeatView) -> list[int]:
 
 def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool) -> list[int] | None:  # type: ignore[no-untyped-def]
     made = deal.calls
-    if made == len(calls):
-        if (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play):
-            return []
+    done = (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play)
+    if made == len(calls) and done:
+        return []
     if deal.phase != "calls":
         return None
     legal = set(deal.legal_actions())
