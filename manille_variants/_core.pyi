@@ -20,6 +20,8 @@ __all__ = [
     "random_matches",
     "score_deal",
     "shuffle",
+    "sim_random_deals",
+    "sim_random_matches",
 ]
 
 ACTION_NO_TRUMP: int
@@ -141,3 +143,10 @@ def random_matches(
     rules: CoreRules, seeds: list[int], first_dealers: list[int], rng_seed: int
 ) -> list[tuple[int | None, tuple[int, int], tuple[int, int], int]]: ...
 def phases() -> list[str]: ...
+
+_DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
+
+def sim_random_deals(rules: CoreRules, master: int, start: int, stop: int) -> list[_DealRowTuple]: ...
+def sim_random_matches(
+    rules: CoreRules, master: int, start: int, stop: int, first_dealer: int | None = None, max_deals: int = 10000
+) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...
