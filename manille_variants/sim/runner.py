@@ -235,7 +235,7 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     core, master = to_core(rules), chunk.seed % 2**64
     run = RulesetRun()
     if chunk.kind == "deals":
-        run.deals = [DealRow(*row) for row in _core.sim_random_deals(core, master, chunk.start, chunk.stop)]
+        run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
         return run
     setting = rules.ruleset.dealing.first_dealer
     first_dealer = None if setting == "random" else int(setting)
@@ -243,7 +243,7 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
         core, master, chunk.start, chunk.stop, first_dealer
     ):
         run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
-        run.deals.extend(DealRow(*row) for row in rows)
+        run.deals.extend(map(DealRow._make, rows))
     return run
 
 

@@ -37,14 +37,23 @@ impl Rng {
     }
 }
 
+/// Apply an action known to be legal (a card without checking it again).
+#[inline]
+fn apply_legal(rules: &Rules, deal: &mut Deal, action: Action) {
+    match action.as_card() {
+        Some(card) if deal.phase == crate::deal::Phase::Play => deal.play_unchecked(rules, card),
+        // A legal decision is always accepted.
+        _ => {
+            let _ = deal.apply_mut(rules, action);
+        }
+    }
+}
+
 /// Play `deal` out with uniformly random legal actions.
 pub fn random_playout(rules: &Rules, mut deal: Deal, rng: &mut Rng) -> Deal {
     while !deal.is_over() {
         let action = Action(rng.pick(deal.legal_actions(rules)));
-        // A legal action is always accepted.
-        if deal.apply_mut(rules, action).is_err() {
-            break;
-        }
+        apply_legal(rules, &mut deal, action);
     }
     deal
 }
@@ -124,9 +133,10 @@ pub fn play_deal<B: Bot>(rules: &Rules, mut deal: Deal, bots: &mut [B]) -> Deal 
     while !deal.is_over() {
         let legal = deal.legal_actions(rules);
         let action = bots[deal.to_play as usize].act(rules, &deal, legal);
-        if legal >> action.0 & 1 == 0 || deal.apply_mut(rules, action).is_err() {
+        if legal >> action.0 & 1 == 0 {
             break; // a bot's illegal choice ends the deal unfinished (the caller sees it)
         }
+        apply_legal(rules, &mut deal, action);
     }
     deal
 }
@@ -180,7 +190,8 @@ pub fn bot_seed(seed: u64) -> u64 {
 
 /// Four random bots seeded as `make_bots("random", seed)` seeds them.
 pub fn random_bots(seed: u64) -> [RandomBot; 4] {
-    std::array::from_fn(|seat| RandomBot::new(seed as u128 * 4 + seat as u128))
+    let base = seed as u128 * 4;
+    PyRandom::new4([base, base + 1, base + 2, base + 3]).map(RandomBot)
 }
 
 /// Deal `index` of a deal-mode simulation with random bots (the Python runner's
