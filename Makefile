@@ -14,22 +14,27 @@ $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 
+# The package is installed in place by `maturin develop` (with its extras): one build of the
+# core, debug for the tests, release for the demo and the benchmarks.
 $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[report]' maturin
+	$(PIP) install -q maturin
+	$(MATURIN) develop --quiet --release --extras report
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[test,report]'
+	$(PIP) install -q maturin
+	$(MATURIN) develop --quiet --extras test,report
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[bench]' maturin
+	$(PIP) install -q maturin
+	$(MATURIN) develop --quiet --release --extras bench
 	touch $@
 
 core: $(VENV)/.test-installed
 	$(MATURIN) develop --quiet
 
-core-release: $(VENV)/bin/python
+core-release: $(VENV)/.demo-installed
 	$(MATURIN) develop --quiet --release
 
 core-lint:
@@ -54,7 +59,7 @@ test: $(VENV)/.test-installed core core-lint core-test
 	$(VENV)/bin/pytest
 
 bench: $(VENV)/.bench-installed
-	$(MAKE) core-release
+	$(MATURIN) develop --quiet --release
 	$(PY) bench/run.py
 
 docs: $(VENV)/.demo-installed

@@ -22,6 +22,8 @@ __all__ = [
     "search_cards",
     "search_decisions",
     "shuffle",
+    "sim_random_deals",
+    "sim_random_matches",
     "solve",
 ]
 
@@ -170,3 +172,10 @@ def search_decisions(
     samples: int = 16,
     seed: int = 0,
 ) -> list[tuple[int, float, float, int]]: ...
+
+_DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
+
+def sim_random_deals(rules: CoreRules, master: int, start: int, stop: int) -> list[_DealRowTuple]: ...
+def sim_random_matches(
+    rules: CoreRules, master: int, start: int, stop: int, first_dealer: int | None = None, max_deals: int = 10000
+) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...

@@ -45,6 +45,7 @@ __all__ = [
     "make_chunks",
     "match_seed",
     "run_chunk",
+    "run_in_core",
     "run_units",
     "unit_seed",
 ]
@@ -210,11 +211,40 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     runs = []
     for ruleset in chunk.rulesets:
         rules = compile_rules(ruleset)
-        run = RulesetRun()
-        for index in range(chunk.start, chunk.stop):
-            play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
+        run = run_in_core(chunk, rules)
+        if run is None:
+            run = RulesetRun()
+            for index in range(chunk.start, chunk.stop):
+                play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
         runs.append(run)
     return ChunkResult(chunk.start, chunk.stop, runs)
+
+
+def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
+    """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
+    with the same rows as the Python loop; None where the core cannot play them (bots other
+    than the built-in random one, records asked, rulesets with plug-ins)."""
+    from manille_variants.bots.base import BOTS, RandomBot
+    from manille_variants.engine.core import has_plugins, to_core
+
+    names = {name.strip() for name in chunk.bots.split(",")}
+    if chunk.records or names != {"random"} or BOTS.get("random") is not RandomBot or has_plugins(rules):
+        return None
+    from manille_variants import _core
+
+    core, master = to_core(rules), chunk.seed % 2**64
+    run = RulesetRun()
+    if chunk.kind == "deals":
+        run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
+        return run
+    setting = rules.ruleset.dealing.first_dealer
+    first_dealer = None if setting == "random" else int(setting)
+    for (deals, games, lengths, winner), rows in _core.sim_random_matches(
+        core, master, chunk.start, chunk.stop, first_dealer
+    ):
+        run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
+        run.deals.extend(map(DealRow._make, rows))
+    return run
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,

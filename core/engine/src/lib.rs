@@ -13,6 +13,7 @@ pub mod cards;
 pub mod deal;
 pub mod legality;
 pub mod matchplay;
+pub mod pyrandom;
 pub mod rules;
 pub mod sample;
 pub mod scoring;
