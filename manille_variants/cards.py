@@ -20,8 +20,10 @@ from manille_variants.errors import CardError
 
 __all__ = [
     "DECK",
+    "DECK_MASK",
     "RANKS",
     "SUITS",
+    "SUIT_MASKS",
     "Card",
     "Rank",
     "Suit",
@@ -171,6 +173,11 @@ def parse_cards(text: str | Iterable[str | Card], *, unique: bool = True) -> lis
                 raise CardError(f"duplicate card: {card}")
             seen.add(card)
     return cards
+
+
+# Card masks: bit ``suit * 8 + rank`` stands for a card (see :attr:`Card.bit`).
+DECK_MASK = (1 << 32) - 1  # the whole pack
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))  # the cards of each suit
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -23,8 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from manille_variants.bots.base import register_bot
-from manille_variants.cards import SUITS, Card, Suit
+from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUITS, Card, Suit
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -34,12 +33,10 @@ from manille_variants.engine.actions import (
     Action,
     AnyAction,
 )
-from manille_variants.engine.rules import SUIT_MASKS, Rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 
 __all__ = ["HeuristicBot", "Thresholds", "hand_tricks"]
-
-FULL = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -178,7 +175,7 @@ class _CardPlay:
         played = 0
         for card in view.played():
             played |= card.bit
-        self.unseen = FULL & ~played & ~self.hand_mask
+        self.unseen = DECK_MASK & ~played & ~self.hand_mask
         self.voids = self._voids()
         self.legal: list[Card] = [a for a in view.legal if isinstance(a, Card)]
 
@@ -393,9 +390,3 @@ def _winner(rules: Rules, trick: Sequence[Card], trump: Suit | None) -> int:
             best = i
     return best
 
-
-def _make(seed: int) -> HeuristicBot:
-    return HeuristicBot(seed)
-
-
-register_bot("heuristic", _make)

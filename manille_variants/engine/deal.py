@@ -20,7 +20,7 @@ simulation):
 - the hands are dealt once (four 32-bit masks in the deal's :class:`_Context`); a play
   state keeps only the mask of the cards not yet played, so a card costs one xor;
 - the legal cards of the next player are computed as a card is applied, by the ruleset's
-  compiled fast path (:func:`~manille_variants.engine.legality.make_legal_fn`).
+  compiled fast path (:func:`~manille_variants.engine.fastpath.make_legal_fn`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
 
-from manille_variants.cards import _SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import _SUIT_TABLES, DECK_MASK, SUITS, Card, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -46,9 +46,12 @@ from manille_variants.engine.actions import (
     parse_action,
     trump_action,
 )
-from manille_variants.engine.legality import explain_legal
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.compiled import CompiledRules, compiled
+from manille_variants.engine.fastpath import LegalFn
+from manille_variants.engine.legality import Legality, explain_legal
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_checked
+from manille_variants.engine.view import SeatView, seat_view
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.ruleset.schema import Call, Ruleset
 
@@ -60,7 +63,7 @@ _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = _SUIT_TABLES
-_HAND = 0xFFFFFFFF
+_HAND = DECK_MASK
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game
 
@@ -99,7 +102,7 @@ def _from_digest(digest: bytes) -> tuple[bytes, int]:
 
 
 def new_deal(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     seed: int,
     dealer: int = 0,
     *,
@@ -113,20 +116,21 @@ def new_deal(
     game; they matter only for blind no-trump offered "only when behind".  ``hands``, four
     hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test).
     """
-    rules = compile_rules(ruleset)
+    engine = compiled(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = _shuffle(seed)
     # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands when it lies at
     # position p of the uncut pack; so dealing is one pass over the shuffled order.
-    dealt = sum(map(_getitem, rules.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
+    dealt = sum(map(_getitem, engine.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
     if scores is not _LEVEL:
         scores = (int(scores[0]), int(scores[1]))
-    ctx = _Context(rules, seed, dealer, pending_ties, scores, cut, dealt)
+    ctx = _Context(engine, seed, dealer, pending_ties, scores, cut, dealt)
+    rules = engine.rules
     blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
     new = _new_state(_Deciding)
     new._ctx = ctx
-    new._node = node = rules.roots[dealer | blind << 2] or _root(rules, dealer, blind)
+    new._node = node = engine.roots[dealer | blind << 2] or _root(engine, dealer, blind)
     new._decisions = ()
     new.phase = node.phase
     new.to_play = dealer
@@ -152,7 +156,7 @@ def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
 
 
 def replay(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     seed: int,
     dealer: int,
     actions: Iterable[AnyAction | str],
@@ -177,14 +181,14 @@ class _Node:
     the "play" phase is the end of the decisions: its ``to_play`` is the first leader.
     """
 
-    __slots__ = ("after", "calls", "chooser", "dealer", "legal", "mode", "phase", "queue", "rules",
+    __slots__ = ("after", "calls", "chooser", "dealer", "engine", "legal", "mode", "phase", "queue",
                  "to_play", "trump")
 
     def __init__(
-        self, rules: Rules, dealer: int, phase: str, to_play: int, *, queue: tuple[int, ...] = (),
+        self, engine: CompiledRules, dealer: int, phase: str, to_play: int, *, queue: tuple[int, ...] = (),
         mode: str | None = None, trump: int = -1, chooser: int | None = None, calls: tuple[str, ...] = (),
     ) -> None:
-        self.rules = rules
+        self.engine = engine
         self.dealer = dealer
         self.phase = phase
         self.to_play = to_play
@@ -197,7 +201,7 @@ class _Node:
         self.after: dict[AnyAction, _Node] = {}
 
     def _choices(self) -> tuple[AnyAction, ...]:
-        rules = self.rules
+        rules = self.engine.rules
         if self.phase == "blind":
             return _BLIND_CHOICES
         if self.phase == "trump":
@@ -224,9 +228,9 @@ class _Node:
         if action is PASS:
             return self._ask(self.queue[1:], self.mode, self.trump, self.chooser, self.calls)
         if action is LOOK:
-            return _Node(self.rules, dealer, "trump", self.to_play)
+            return _Node(self.engine, dealer, "trump", self.to_play)
         if action is DELEGATE:
-            return _Node(self.rules, dealer, "trump", dealer ^ 2, chooser=dealer ^ 2)
+            return _Node(self.engine, dealer, "trump", dealer ^ 2, chooser=dealer ^ 2)
         if action is BLIND:
             return self._ask(self._callers((), "blind", None), "blind", -1, dealer, ())
         if action.kind == "trump" or action is NO_TRUMP:
@@ -239,21 +243,21 @@ class _Node:
         self, queue: tuple[int, ...], mode: str | None, trump: int, chooser: int | None, calls: tuple[str, ...]
     ) -> _Node:
         """The next seat to ask for a call, or the first lead when nobody is left."""
-        rules = self.rules
+        engine = self.engine
         if queue:
-            return _Node(rules, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
+            return _Node(engine, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
                          chooser=chooser, calls=calls)
-        return _Node(rules, self.dealer, _PLAY, rules.first_leader(self.dealer), mode=mode, trump=trump,
-                     chooser=chooser, calls=calls)
+        return _Node(engine, self.dealer, _PLAY, engine.rules.first_leader(self.dealer), mode=mode,
+                     trump=trump, chooser=chooser, calls=calls)
 
     def _open_calls(self, seat: int, calls: tuple[str, ...], mode: str | None) -> tuple[Call, ...]:
         """The calls ``seat`` may make after ``calls`` in ``mode``."""
         key = (calls[-1] if calls else None, mode or "trump", (seat & 1) == (self.dealer & 1))
-        return self.rules.call_table[key]
+        return self.engine.call_table[key]
 
     def _callers(self, calls: tuple[str, ...], mode: str | None, after: int | None) -> tuple[int, ...]:
         """Seats asked in turn for the next call: from the first leader, or after the last caller."""
-        rules = self.rules
+        rules = self.engine.rules
         if not rules.calls:
             return ()
         step = rules.step
@@ -262,10 +266,10 @@ class _Node:
         return tuple(s for s in seats if self._open_calls(s, calls, mode))
 
 
-def _root(rules: Rules, dealer: int, blind: bool) -> _Node:
+def _root(engine: CompiledRules, dealer: int, blind: bool) -> _Node:
     """The first decision of a deal, the dealer's blind choice or naming trump (built once:
-    ``rules.roots[dealer | blind << 2]``)."""
-    node = rules.roots[dealer | blind << 2] = _Node(rules, dealer, "blind" if blind else "trump", dealer)
+    ``engine.roots[dealer | blind << 2]``)."""
+    node = engine.roots[dealer | blind << 2] = _Node(engine, dealer, "blind" if blind else "trump", dealer)
     return node
 
 
@@ -287,19 +291,21 @@ class _Context:
     (``beat``, ``legal_fn``...).  All the states of the play share it.
     """
 
-    __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "follow_raise", "legal_fn", "node",
-                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump")
+    __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "engine", "follow_raise", "legal_fn",
+                 "node", "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump")
     # Set by settled(), for the play:
     beat: tuple[int, ...]
     follow_raise: tuple[int, ...]
     suit_hands: tuple[tuple[int, ...], ...]
-    legal_fn: Callable[[int, int, int, bool, int], int | None]
+    legal_fn: Callable[[int, int, int, bool, int], int | None] | LegalFn
     after: tuple[int, ...]
 
     def __init__(
-        self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int, dealt: int
+        self, engine: CompiledRules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int,
+        dealt: int,
     ) -> None:
-        self.rules = rules
+        self.engine = engine
+        self.rules = rules = engine.rules
         self.seed = seed
         self.dealer = dealer
         self.pending_ties = pending_ties
@@ -322,14 +328,14 @@ class _Context:
         """
         if self.node is node:
             return self
-        rules = self.rules
+        engine = self.engine
         new = self if self.node is None else copy.copy(self)  # the play fields are all set below
         new.node = node
         new.decisions = decisions
         new.trump = node.trump
         # beat[win]: the cards that take the trick from the card holding it with this trump.
-        new.beat = rules.beat[node.trump]
-        new.follow_raise = rules.follow_raise[node.trump]
+        new.beat = engine.beat[node.trump]
+        new.follow_raise = engine.follow_raise[node.trump]
         if self.plugins:
             # Plug-ins narrow the legal cards: leave them to be computed on demand (no card
             # follows suit, and the fast path answers None).
@@ -338,8 +344,8 @@ class _Context:
         else:
             # suit_hands[seat][suit]: the cards of that suit dealt to that seat.
             new.suit_hands = _suit_hands(self.seat_hands)
-            new.legal_fn = rules.legal_fn
-        new.after = rules.next_seat
+            new.legal_fn = engine.legal_fn
+        new.after = self.rules.next_seat
         return new
 
 
@@ -432,7 +438,7 @@ class DealState:
     @property
     def points(self) -> tuple[int, int]:
         """Card points taken so far by team 0 and team 1."""
-        points = self._ctx.rules.mask_points
+        points = self._ctx.engine.mask_points
         return points(self._done[0]), points(self._done[1])
 
     @property
@@ -530,10 +536,8 @@ class DealState:
         )
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (for bots): a :class:`~manille_variants.engine.view.SeatView`."""
-        from manille_variants.engine.view import seat_view
-
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (for bots)."""
         return seat_view(self, seat)
 
     def played_mask(self) -> int:
@@ -590,9 +594,9 @@ class _Deciding(DealState):
         return new
 
     def _throw_in(self) -> DealState:
-        rules = self._ctx.rules
-        if not rules.early_look_throws_in or self.phase not in ("blind", "trump"):
-            raise _throw_in_refused(rules)
+        ctx = self._ctx
+        if not ctx.rules.early_look_throws_in or self.phase not in ("blind", "trump"):
+            raise _throw_in_refused(ctx.rules)
         new = _new_state(_Over)
         new._ctx = self._ctx.settled(self._node, (*self._decisions, THROW_IN))
         new._rem = _HAND
@@ -601,7 +605,7 @@ class _Deciding(DealState):
         new.trick = ()
         new.to_play = self.to_play
         new._legal = 0
-        new.result = DealScore.thrown(rules, self._ctx.pending_ties)
+        new.result = DealScore.thrown(ctx.engine, ctx.pending_ties)
         return new
 
 
@@ -635,11 +639,11 @@ class _Playing(DealState):
         return int(sum(c.bit for c in self._explain().cards))
 
     def explain(self) -> str:
-        return self._explain().reason  # type: ignore[no-any-return]
+        return self._explain().reason
 
-    def _explain(self) -> Any:
+    def _explain(self) -> Legality:
         return explain_legal(
-            self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
+            self._ctx.engine, self.hand(self.to_play), list(self.trick), self.trump_suit,
             tricks_played=len(self._done[2]),
         )
 
@@ -716,17 +720,17 @@ class _Playing(DealState):
         ctx = self._ctx
         node: _Node = ctx.node  # type: ignore[assignment]
         team = ctx.dealer & 1
-        rules = ctx.rules
+        engine = ctx.engine
         # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
         won = self._done[1] if team else self._done[0]
-        points = rules.mask_points(won)
+        points = engine.mask_points(won)
         tricks = won.bit_count() >> 2
         key = (points, tricks, node.mode, len(node.calls), ctx.pending_ties, last_winner & 1 == team,
-               node.trump if rules.scoring_plugins else None)
-        found = rules.memo.get(key)
+               node.trump if ctx.rules.scoring_plugins else None)
+        found = engine.memo.get(key)
         if found is None:
-            found = rules.memo[key] = score_checked(
-                rules, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
+            found = engine.memo[key] = score_checked(
+                engine, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
                 "A" if last_winner & 1 == team else "B", self.trump,
             )
         return found

@@ -14,10 +14,11 @@ from typing import Any
 
 from manille_variants.cards import Card, Suit, format_cards
 from manille_variants.engine.actions import THROW_IN, AnyAction
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.match import Match, deal_seed
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import IllegalPlayError, ManilleError, RecordError

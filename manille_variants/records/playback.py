@@ -9,7 +9,8 @@ from rich.console import Console
 
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, Action, AnyAction
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.compiled import compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.records.audit import AuditReport, DealWalk
 from manille_variants.records.format import GameRecord
 from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text

@@ -36,8 +36,9 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError
 from manille_variants.records.audit import DealWalk

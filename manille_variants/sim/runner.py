@@ -22,9 +22,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from manille_variants.bots import make_bot, make_bots, play_deal, play_match
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
