@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
 
-from manille_variants.cards import _SUIT_TABLES, DECK_MASK, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import DECK_MASK, SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -62,7 +62,7 @@ TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play o
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
-_T0, _T1, _T2, _T3 = _SUIT_TABLES
+_T0, _T1, _T2, _T3 = SUIT_TABLES
 _HAND = DECK_MASK
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game

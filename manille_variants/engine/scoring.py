@@ -13,7 +13,10 @@ from manille_variants.errors import ManilleError
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
 from manille_variants.ruleset.schema import HAND_SIZE, MODES, Ruleset
 
-__all__ = ["DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "score_deal"]
+__all__ = [
+    "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
+    "score_deal", "score_sentences",
+]
 
 
 class ScoreInputError(ManilleError, ValueError):
@@ -328,3 +331,58 @@ def _combine(rules: Rules, factors: list[FactorApplied]) -> int:
     for f in factors:
         total *= f.value
     return total
+
+
+# ---------------------------------------------------------------------- in words
+def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
+    """How the match points of a deal came about, in a few plain sentences (what the table
+    and a replay print after a deal).
+
+    ``labels`` name team A (the dealer's side) and team B."""
+    if score.thrown_in:
+        pending = f"; {score.pending_ties} pending tie(s) stay pending" if score.pending_ties else ""
+        return [f"thrown in: nothing scored{pending}"]
+    a, b = labels
+    lines = [
+        f"card points {a} {score.card_points[0]}, {b} {score.card_points[1]}; "
+        f"tricks {a} {score.tricks[0]}, {b} {score.tricks[1]}"
+    ]
+    if score.totals != score.card_points:
+        lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
+    if score.tied:
+        lines.append(f"tie at {score.half}-{score.half}: nobody scores" + _ties_in_a_row(score))
+        return lines
+    winner = a if score.winner == "A" else b
+    sentence = f"{winner}: {score.excess} over {score.half}"
+    if score.factors:
+        sentence += ", " + ", ".join(f.reason for f in score.factors)
+    if score.capped:
+        sentence += f", capped at x{score.factor}"
+    elif len(score.factors) > 1:
+        sentence += f" (x{score.factor} in all)"
+    points = max(score.team_a, score.team_b)
+    lines.append(f"{sentence} = {points} match point{'s' if points != 1 else ''}")
+    return lines
+
+
+def _ties_in_a_row(score: DealScore) -> str:
+    if any(f.name == "tie" for f in score.factors) or score.pending_ties:
+        return f" ({score.pending_ties + 1} ties in a row)"
+    return ""
+
+
+def pending_short(rules: Rules, pending: int) -> str:
+    """A table cell for pending ties: ``tie: next x2``, ``2 ties: next x4``."""
+    factor = rules.pending_factor(pending)
+    if factor <= 1:
+        return ""
+    return f"{'tie' if pending == 1 else f'{pending} ties'}: next x{factor}"
+
+
+def pending_note(rules: Rules, pending: int) -> str:
+    """What a number of pending ties means for the next deal, in words."""
+    factor = rules.pending_factor(pending)
+    if factor <= 1:
+        return ""
+    ties = "a tie" if pending == 1 else f"{pending} ties in a row"
+    return f"{ties} pending: the next decisive deal counts x{factor}"

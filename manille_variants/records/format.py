@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from manille_variants._version import __version__
 from manille_variants.cards import Card, format_cards, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
@@ -38,9 +39,11 @@ __all__ = [
     "VERSION",
     "DealRecord",
     "GameRecord",
+    "check_hands",
     "deal_record",
     "dumps_record",
     "loads_record",
+    "parse_json",
     "read_record",
     "record_from_deals",
     "write_record",
@@ -163,8 +166,6 @@ def _match_outcome(match: Match) -> dict[str, Any]:
 
 
 def _generator() -> str:
-    from manille_variants._version import __version__
-
     return f"manille_variants {__version__}"
 
 
@@ -292,7 +293,7 @@ def read_record(path: str | Path) -> GameRecord:
 
 def loads_record(text: str, source: str = "<record>") -> GameRecord:
     """Parse a record from JSON text (``source`` names it in messages)."""
-    data = _json(text, source)
+    data = parse_json(text, source)
     if not isinstance(data, dict):
         raise RecordError(f"{source}: a game record is a JSON object (got {type(data).__name__})")
     _check_header(data, source)
@@ -318,7 +319,9 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     )
 
 
-def _json(text: str, source: str) -> Any:
+def parse_json(text: str, source: str) -> Any:
+    """The JSON document in ``text``; a clear :class:`RecordError` (file:line:col) when it is
+    empty, truncated or not JSON."""
     if not text.strip():
         raise RecordError(f"{source}: the file is empty (expected a JSON game record)")
     try:

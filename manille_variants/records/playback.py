@@ -11,10 +11,12 @@ from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, Action, AnyAction
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.rules import Rules
-from manille_variants.records.audit import AuditReport, DealWalk
+from manille_variants.engine.scoring import pending_note, score_sentences
+from manille_variants.records.audit import AuditReport
 from manille_variants.records.format import GameRecord
 from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text
-from manille_variants.table.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
+from manille_variants.records.walk import DealWalk
+from manille_variants.words import card_markup, contract_text, hand_markup
 
 __all__ = ["print_replay"]
 
@@ -120,7 +122,7 @@ def _result(console: Console, walk: DealWalk) -> None:
         return
     team = walk.dealer & 1
     oriented = score if team == 0 else score.swapped()
-    for line in breakdown_lines(oriented, TEAMS):
+    for line in score_sentences(oriented, TEAMS):
         console.print(line)
     gained = (oriented.team_a, oriented.team_b)
     after = (walk.scores[0] + gained[0], walk.scores[1] + gained[1])

@@ -41,8 +41,8 @@ from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError
-from manille_variants.records.audit import DealWalk
 from manille_variants.records.format import DealRecord, GameRecord, check_hands, loads_record
+from manille_variants.records.walk import DealWalk
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
@@ -420,7 +420,7 @@ def _trick_seats(rules: Rules, deal: TextDeal, source: str) -> list[list[int]]:
 
 
 def deal_to_text(rules: Rules, walk: DealWalk) -> str:
-    """A walked deal (:class:`~manille_variants.records.audit.DealWalk`) in the typed format."""
+    """A walked deal (:class:`~manille_variants.records.walk.DealWalk`) in the typed format."""
     lines = [f"dealer: {SEAT_NAMES[walk.dealer]}"]
     lines.append(f"trump: {_trump_text(walk)}")
     if walk.calls:

@@ -31,11 +31,13 @@ from pydantic import ValidationError
 from manille_variants.cards import Suit, parse_suit
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
+from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
 from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
-from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
+from manille_variants.table.render import SheetRow
+from manille_variants.words import contract_text
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
 
@@ -314,10 +316,8 @@ class ScoreSheet:
 
 
 def _read_json(path: Path, source: str) -> Any:
-    from manille_variants.records.format import _json
-
     try:
-        return _json(path.read_text(encoding="utf-8"), source)
+        return parse_json(path.read_text(encoding="utf-8"), source)
     except RecordError as exc:
         raise ScoresheetError(str(exc).replace("record", "score sheet")) from None
     except UnicodeDecodeError:
