@@ -21,7 +21,7 @@ from manille_variants.engine.match import Match, deal_seed
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.errors import IllegalPlayError, ManilleError, RecordError
+from manille_variants.errors import IllegalPlayError, ManilleError, RulesetMissingError
 from manille_variants.records.format import DealRecord, GameRecord
 from manille_variants.records.walk import AuditProblem, DealWalk, TrickWalk
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
@@ -319,7 +319,7 @@ def _ruleset_for(record: GameRecord, ruleset: Ruleset | str | None) -> Ruleset:
     if ruleset is not None:
         return load_ruleset(ruleset)
     if record.ruleset is None:
-        raise RecordError(f"{record.source}: names no ruleset; give one with -r RULESET")
+        raise RulesetMissingError(f"{record.source}: names no ruleset")
     return record.ruleset
 
 

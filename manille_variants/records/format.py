@@ -31,7 +31,7 @@ from manille_variants.cards import Card, format_cards, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
-from manille_variants.errors import CardError, RecordError
+from manille_variants.errors import CardError, OutputExistsError, RecordError
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
@@ -39,6 +39,7 @@ __all__ = [
     "VERSION",
     "DealRecord",
     "GameRecord",
+    "RecordExistsError",
     "check_hands",
     "deal_record",
     "dumps_record",
@@ -48,6 +49,10 @@ __all__ = [
     "record_from_deals",
     "write_record",
 ]
+
+class RecordExistsError(RecordError, OutputExistsError):
+    """A record file in the way of :func:`write_record` (``force`` false)."""
+
 
 FORMAT = "manille-record"
 VERSION = 1
@@ -236,7 +241,7 @@ def write_record(record: GameRecord, path: str | Path, *, force: bool = True) ->
     """
     target = Path(path)
     if not force and target.exists():
-        raise RecordError(f"{target} exists; use --force to overwrite it")
+        raise RecordExistsError(f"{target} exists")
     text = dumps_record(record)
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_text(text, encoding="utf-8")

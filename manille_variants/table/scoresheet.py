@@ -32,7 +32,7 @@ from manille_variants.cards import Suit, parse_suit
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
-from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
 from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
@@ -347,7 +347,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
     target = Path(path)
     if not target.exists():
         if ruleset is None:
-            raise ScoresheetError(f"{target} does not exist; give -r RULESET to start a new sheet")
+            raise SheetMissingError(f"{target} does not exist")
         return ScoreSheet.new(load_ruleset(ruleset)), True
     sheet = ScoreSheet.load(target)
     if ruleset is not None:
@@ -355,7 +355,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
         if wanted.content_hash() != sheet.ruleset.content_hash():
             raise ScoresheetError(
                 f"{target} keeps score under {sheet.ruleset.name}; the ruleset is fixed when the "
-                f"sheet is created (got -r {ruleset})"
+                f"sheet is created (got {ruleset})"
             )
     return sheet, False
 
