@@ -34,6 +34,7 @@ from manille_variants.engine.actions import (
     AnyAction,
 )
 from manille_variants.engine.rules import Rules
+from manille_variants.engine.tricks import trick_winner
 from manille_variants.engine.view import SeatView
 
 __all__ = ["HeuristicBot", "Thresholds", "hand_tricks"]
@@ -204,7 +205,7 @@ class _CardPlay:
 
     def _had_to_trump(self, before: Sequence[Card]) -> bool:
         """Whether a player void in the led suit had to trump after ``before``."""
-        win = _winner(self.rules, before, self.trump)
+        win = trick_winner(self.rules, before, self.trump)
         if before[win].suit == self.trump:
             return False
         partner_wins = len(before) - win == 2
@@ -348,7 +349,7 @@ class _CardPlay:
         view = self.view
         trick = view.trick
         led = int(trick[0].suit)
-        win = _winner(self.rules, trick, self.trump)
+        win = trick_winner(self.rules, trick, self.trump)
         winning = trick[win]
         partner_wins = len(trick) - win == 2
         later = self.later_seats()
@@ -381,12 +382,4 @@ class _CardPlay:
     def feed(self) -> Card:
         """The partner holds the trick safely: give it the most points we can spare."""
         return max(self.legal, key=lambda c: 2 * self.value(c) - self.keep_value(c))
-
-
-def _winner(rules: Rules, trick: Sequence[Card], trump: Suit | None) -> int:
-    best = 0
-    for i in range(1, len(trick)):
-        if rules.beats(trick[i], trick[best], trump):
-            best = i
-    return best
 
