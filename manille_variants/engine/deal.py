@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
 
-from manille_variants.cards import DECK_MASK, SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -63,7 +63,6 @@ _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = SUIT_TABLES
-_HAND = DECK_MASK
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game
 
@@ -312,7 +311,7 @@ class _Context:
         self.scores = scores
         self.cut = cut
         self.dealt = dealt  # the four hands as dealt (128 bits, 32 a seat)
-        self.seat_hands = (dealt & _HAND, dealt >> 32 & _HAND, dealt >> 64 & _HAND, dealt >> 96 & _HAND)
+        self.seat_hands = (dealt & DECK_MASK, dealt >> 32 & DECK_MASK, dealt >> 64 & DECK_MASK, dealt >> 96 & DECK_MASK)
         self.plugins = bool(rules.obligation_plugins)
         self.node: _Node | None = None  # the decisions' outcome, once the play starts
         self.decisions: tuple[AnyAction, ...] = ()  # the actions before the first card
@@ -351,10 +350,11 @@ class _Context:
 
 def _suit_hands(seat_hands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     h0, h1, h2, h3 = seat_hands
-    return ((h0 & 0xFF, h0 & 0xFF00, h0 & 0xFF0000, h0 & 0xFF000000),
-            (h1 & 0xFF, h1 & 0xFF00, h1 & 0xFF0000, h1 & 0xFF000000),
-            (h2 & 0xFF, h2 & 0xFF00, h2 & 0xFF0000, h2 & 0xFF000000),
-            (h3 & 0xFF, h3 & 0xFF00, h3 & 0xFF0000, h3 & 0xFF000000))
+    s0, s1, s2, s3 = SUIT_MASKS
+    return ((h0 & s0, h0 & s1, h0 & s2, h0 & s3),
+            (h1 & s0, h1 & s1, h1 & s2, h1 & s3),
+            (h2 & s0, h2 & s1, h2 & s2, h2 & s3),
+            (h3 & s0, h3 & s1, h3 & s2, h3 & s3))
 
 
 def _on_demand(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> None:
@@ -542,7 +542,7 @@ class DealState:
 
     def played_mask(self) -> int:
         """Every card played so far, including the trick in progress."""
-        return _HAND ^ self._rem
+        return DECK_MASK ^ self._rem
 
 
 _new_state = object.__new__
@@ -558,7 +558,7 @@ class _Deciding(DealState):
     is_over = False
     result = None
     trick: tuple[Card, ...] = ()
-    _rem = _HAND
+    _rem = DECK_MASK
     _done = _NOTHING_DONE
     _win = -1
 
@@ -599,7 +599,7 @@ class _Deciding(DealState):
             raise _throw_in_refused(ctx.rules)
         new = _new_state(_Over)
         new._ctx = self._ctx.settled(self._node, (*self._decisions, THROW_IN))
-        new._rem = _HAND
+        new._rem = DECK_MASK
         new._done = _NOTHING_DONE
         new._win = -1
         new.trick = ()
@@ -667,7 +667,7 @@ class _Playing(DealState):
                 trick += action.single  # type: ignore[union-attr]
                 winner = win >> 5
                 won0, won1, done = self._done
-                cards = _HAND ^ won0 ^ won1 ^ rem  # the four cards of this trick
+                cards = DECK_MASK ^ won0 ^ won1 ^ rem  # the four cards of this trick
                 done += ((ctx.after[seat], trick, winner),)
                 new = _new_state(_Playing if len(done) < 8 else _Over)
                 new._ctx = ctx
@@ -768,7 +768,7 @@ def _first_lead(ctx: _Context) -> DealState:
     leader = ctx.node.to_play  # type: ignore[union-attr]
     new = _new_state(_Playing)
     new._ctx = ctx
-    new._rem = _HAND
+    new._rem = DECK_MASK
     new._done = _NOTHING_DONE
     new._win = -1
     new.trick = ()
