@@ -125,7 +125,7 @@ class HeuristicBot:
 
     # --------------------------------------------------------------- decisions
     def _blind(self, view: SeatView) -> AnyAction:
-        target = view.rules.ruleset.match.target
+        target = view.rules.target
         ours, theirs = view.scores[view.team], view.scores[1 - view.team]
         t = self.thresholds
         desperate = theirs >= t.blind_danger * target and theirs - ours >= t.blind_deficit * target

@@ -374,7 +374,7 @@ def _check_first_dealer(
     if record.first_dealer is not None and record.first_dealer != first:
         problems.append(AuditProblem(1, f"the record says seat {record.first_dealer} dealt "
                                      f"first, but deal 1 was dealt by seat {first}"))
-    if record.seed is not None and rules.ruleset.dealing.first_dealer == "random":
+    if record.seed is not None and rules.first_dealer is None:
         drawn = Match(rules, record.seed).first_dealer
         if drawn != first:
             problems.append(AuditProblem(1, f"seed {record.seed} draws seat {drawn} as the first "

@@ -58,7 +58,7 @@ def _header(console: Console, record: GameRecord, report: AuditReport) -> None:
 
 
 def _deal(console: Console, rules: Rules, record: GameRecord, walk: DealWalk) -> None:
-    game = f" · game {walk.record.game + 1}" if rules.ruleset.match.best_of > 1 and record.kind == "match" else ""
+    game = f" · game {walk.record.game + 1}" if rules.best_of > 1 and record.kind == "match" else ""
     console.rule(f"Deal {walk.number}{game}")
     line = (f"Dealer {SEAT_NAMES[walk.dealer]}; match points before: N-S {walk.scores[0]}, "
             f"E-W {walk.scores[1]}")
@@ -133,7 +133,7 @@ def _footer(console: Console, report: AuditReport, only: int | None) -> None:
     match = report.match
     if match is not None and only is None:
         if match.winner is not None:
-            games = f" ({match.games[0]}-{match.games[1]} in games)" if report.ruleset.match.best_of > 1 else ""
+            games = f" ({match.games[0]}-{match.games[1]} in games)" if match.rules.best_of > 1 else ""
             console.print(f"[bold]{TEAMS[match.winner]} win the match{games}.[/bold]")
         else:
             console.print(f"Match unfinished: N-S {match.scores[0]}, E-W {match.scores[1]}.")
