@@ -696,7 +696,7 @@ class _Playing(DealState):
         new.trick = trick + action.single  # type: ignore[union-attr]
         new.to_play = nxt
         # The next player's legal cards: the led suit, beating the winner where the duty
-        # applies (see legality.follow_tables); void in it, the ruleset's fast path.
+        # applies (see fastpath.follow_tables); void in it, the ruleset's fast path.
         follow = ctx.suit_hands[nxt][led] & rem
         new._legal = (
             follow & ctx.follow_raise[win | nxt << 7] or follow if follow
