@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from manille_variants.bots.base import register_bot
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
 from manille_variants.engine.core import action_code, code_action, has_plugins, to_core
@@ -157,5 +156,3 @@ def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool
             return [code, *rest]
     return None
 
-
-register_bot("search", SearchBot)
