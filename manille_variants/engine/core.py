@@ -24,7 +24,8 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.compiled import compile_rules, compiled
+from manille_variants.engine.rules import Rules
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 if TYPE_CHECKING:
@@ -98,10 +99,10 @@ def to_core(ruleset: Ruleset | Rules) -> CoreRules:
     """The core's rules for a ruleset, built once per compiled ruleset."""
     from manille_variants._core import CoreRules
 
-    rules = compile_rules(ruleset)
-    found = rules.memo.get("core")
+    memo = compiled(ruleset).memo
+    found = memo.get("core")
     if found is None:
-        found = rules.memo["core"] = CoreRules(core_rules(rules))
+        found = memo["core"] = CoreRules(core_rules(ruleset))
     return found
 
 
