@@ -171,6 +171,7 @@ def search_decisions(
     scores: tuple[int, int] = ...,
     samples: int = 16,
     seed: int = 0,
+    only: list[int] | None = None,
 ) -> list[tuple[int, float, float, int]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]

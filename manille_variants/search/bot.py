@@ -5,8 +5,8 @@ cards played, the voids and the duties each play showed, the turned card, the ha
 Each world is solved double-dummy in the core, and the bot plays the card with the best
 mean net match points for its side.  Decisions before the first card (blind, trump or
 no-trump, delegation, calls and replies) are valued the same way, under the ruleset's
-factors, cap and pending ties; in each world the rest of the choices is made as if every
-hand were known (see docs/search.md on what that overrates).
+factors, cap and pending ties; in each world the rest is settled simply (a chooser after
+delegation names its longest suit, later calls are passed: see docs/search.md).
 """
 
 from __future__ import annotations

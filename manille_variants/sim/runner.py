@@ -230,7 +230,8 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
     with the same rows as the Python loop; None where the core cannot play them (bots other
     than the built-in random one, records asked, rulesets with plug-ins)."""
-    from manille_variants.bots.base import BOTS, RandomBot
+    from manille_variants.bots.base import RandomBot
+    from manille_variants.bots.registry import BOTS
     from manille_variants.engine.core import has_plugins, to_core
 
     names = {name.strip() for name in chunk.bots.split(",")}

@@ -134,16 +134,17 @@ pub fn card_values(
     Ok(summarise(&actions, &values))
 }
 
-/// Each decision open to the seat before the first card, over `samples` worlds.
+/// Each decision open to the seat before the first card (or those of `only`), over
+/// `samples` worlds.
 ///
-/// After the decision, the rest is settled in each world as the players would with all hands
-/// known: a chooser (after delegation, or after looking) names the best trump for its side,
-/// and seats asked for a call pass.
+/// After the decision, the rest is settled simply in each world: a chooser (after delegation,
+/// or after looking) names its longest suit, and seats asked for a call pass.
 pub fn decision_values(
     rules: &Rules,
     know: &Knowledge,
     samples: u32,
     seed: u64,
+    only: Option<&[Action]>,
 ) -> Result<Vec<Estimate>, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
@@ -162,7 +163,7 @@ pub fn decision_values(
             actions = deal
                 .legal_action_list(rules)
                 .into_iter()
-                .filter(|&a| a != Action::THROW_IN)
+                .filter(|&a| a != Action::THROW_IN && only.is_none_or(|o| o.contains(&a)))
                 .collect();
             values = vec![Vec::new(); actions.len()];
         }
@@ -176,8 +177,8 @@ pub fn decision_values(
     Ok(summarise(&actions, &values))
 }
 
-/// The net match points for `team` of a deal before play, the rest decided with all hands
-/// known (choosers pick their side's best, calls are passed).
+/// The net match points for `team` of a deal before play, the rest decided simply: a
+/// chooser (after delegation, or after looking) names its longest suit, calls are passed.
 fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
     match deal.phase {
         Phase::Play => {
@@ -194,26 +195,24 @@ fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
             Err(_) => 0.0,
         },
         Phase::Over => 0.0,
-        Phase::Blind | Phase::Trump => {
-            let chooser_team = rules.team(deal.to_play);
-            let options = deal
-                .legal_action_list(rules)
-                .into_iter()
-                .filter(|&a| a != Action::THROW_IN && a != Action::DELEGATE && a != Action::BLIND);
-            let mut best: Option<f64> = None;
-            for a in options {
-                let Ok(next) = deal.apply(rules, a) else {
-                    continue;
-                };
-                let v = settle(rules, &next, chooser_team);
-                best = Some(best.map_or(v, |b: f64| b.max(v)));
-            }
-            let v = best.unwrap_or(0.0);
-            if chooser_team == team {
-                v
-            } else {
-                -v
-            }
-        }
+        Phase::Blind | Phase::Trump => match deal.apply(rules, hand_choice(rules, deal)) {
+            Ok(next) => settle(rules, &next, team),
+            Err(_) => 0.0,
+        },
     }
+}
+
+/// What a chooser names from its own hand alone: the suit with the most cards (then the
+/// most points).  Choosing with every hand known would overrate delegating and looking.
+fn hand_choice(rules: &Rules, deal: &Deal) -> Action {
+    if deal.phase == Phase::Blind {
+        return Action::LOOK;
+    }
+    let hand = deal.hand(deal.to_play);
+    (0..4u8)
+        .max_by_key(|&s| {
+            let cards = hand & crate::cards::suit_mask(s);
+            (cards.count_ones(), rules.points(cards))
+        })
+        .map_or(Action::NO_TRUMP, Action::trump)
 }

@@ -100,10 +100,10 @@ pub fn search_cards(
     py.detach(|| guard(|| estimates(search::card_values(&r, &know, samples, seed))))
 }
 
-/// Each decision's net match points for the seat before the first card, over `samples`
-/// sampled worlds.
+/// Each decision's net match points for the seat before the first card (or those of `only`),
+/// over `samples` sampled worlds.
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_decisions(
     py: Python<'_>,
@@ -117,6 +117,7 @@ pub fn search_decisions(
     scores: (i64, i64),
     samples: u32,
     seed: u64,
+    only: Option<Vec<u8>>,
 ) -> PyResult<Estimates> {
     let know = knowledge(
         rules,
@@ -130,5 +131,11 @@ pub fn search_decisions(
         scores,
     )?;
     let r = rules.rules.clone();
-    py.detach(|| guard(|| estimates(search::decision_values(&r, &know, samples, seed))))
+    let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
+    py.detach(|| {
+        guard(|| {
+            let only = only.as_deref();
+            estimates(search::decision_values(&r, &know, samples, seed, only))
+        })
+    })
 }
