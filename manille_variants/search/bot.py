@@ -36,7 +36,7 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 6) -> None:
-        self.seed = seed
+        self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
 
