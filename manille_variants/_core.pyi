@@ -25,6 +25,7 @@ __all__ = [
     "sim_random_deals",
     "sim_random_matches",
     "solve",
+    "solve_value",
 ]
 
 ACTION_NO_TRUMP: int
@@ -147,6 +148,7 @@ def random_matches(
 ) -> list[tuple[int | None, tuple[int, int], tuple[int, int], int]]: ...
 def phases() -> list[str]: ...
 def solve(deal: CoreDeal) -> tuple[int, list[tuple[int, int]]]: ...
+def solve_value(deal: CoreDeal) -> int: ...
 def search_cards(
     rules: CoreRules,
     seat: int,

@@ -16,7 +16,8 @@ ROOT = PACKAGE.name
 
 # room -> the rooms it may import (top-level modules are rooms of their own).  Dependencies
 # point one way: cards/errors <- ruleset <- engine <- bots <- sim; records -> engine/ruleset;
-# table -> records/bots/engine; cli -> everything.
+# search -> records/engine (the search bot is registered in bots); table -> records/bots/engine;
+# cli -> everything.
 BASE = {"cards", "errors", "words"}
 ALLOWED: dict[str, set[str]] = {
     "_version": set(),
@@ -25,12 +26,13 @@ ALLOWED: dict[str, set[str]] = {
     "words": {"cards", "errors"},
     "ruleset": BASE,
     "engine": BASE | {"ruleset"},
-    "bots": BASE | {"ruleset", "engine"},
+    "search": BASE | {"ruleset", "engine", "records"},
+    "bots": BASE | {"ruleset", "engine", "search"},
     "records": BASE | {"_version", "ruleset", "engine"},
     "sim": BASE | {"ruleset", "engine", "bots", "records"},
     "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
-    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table"},
-    "": {"_version", "cards", "errors", "ruleset", "engine"},  # manille_variants/__init__.py
+    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "search"},
+    "": {"_version", "cards", "errors", "ruleset", "engine", "search"},  # manille_variants/__init__.py
 }
 
 

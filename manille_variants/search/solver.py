@@ -11,11 +11,15 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from manille_variants.cards import DECK, Card
 from manille_variants.engine.core import action_code, has_plugins, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from manille_variants._core import CoreDeal
 
 __all__ = ["Solution", "core_state", "solve"]
 
@@ -49,7 +53,7 @@ def _check(rules: Rules) -> None:
         )
 
 
-def core_state(state: DealState):  # type: ignore[no-untyped-def]
+def core_state(state: DealState) -> CoreDeal:
     """The core's deal for a library state (dealt hands, then every action replayed)."""
     from manille_variants._core import CoreDeal
 

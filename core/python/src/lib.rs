@@ -961,6 +961,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_matches, m)?)?;
     m.add_function(wrap_pyfunction!(phases, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve_value, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
     m.add_function(wrap_pyfunction!(sim_random_deals, m)?)?;

@@ -26,6 +26,19 @@ pub fn solve(py: Python<'_>, deal: &CoreDeal) -> PyResult<(u32, Vec<(u8, u32)>)>
     })
 }
 
+/// Team A's double-dummy total from a play-phase deal (the value alone).
+#[pyfunction]
+pub fn solve_value(py: Python<'_>, deal: &CoreDeal) -> PyResult<u32> {
+    let rules = deal.rules.clone();
+    let state = deal.deal;
+    py.detach(|| {
+        guard(|| {
+            with_solver(|s| s.value(&rules, &state))
+                .ok_or_else(|| PyValueError::new_err("only a deal in the play phase can be solved"))
+        })
+    })
+}
+
 /// (action code, mean, standard deviation, worlds) for each option.
 type Estimates = Vec<(u8, f64, f64, u32)>;
 
