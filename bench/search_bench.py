@@ -88,6 +88,7 @@ def bench_bot(name: str, deals: int = 6) -> dict[str, float]:
 
 
 def main() -> None:
+    main_decisions()
     print("== double-dummy solver, whole deals at the first lead (CPU ms, one core; target median <= 5 ms)")
     for name in ["table-convention", "french-coinchee"]:
         r = bench_solver(name)
@@ -98,6 +99,44 @@ def main() -> None:
         r = bench_bot(name)
         print(f"  {name:18s} median {r['median']:6.1f} ms, p90 {r['p90']:7.1f} ms; with a choice to make:"
               f" median {r['open_median']:.1f} ms; before play: median {r['before_play_median']:.0f} ms")
+
+
+
+
+def _variant(text: str) -> mv.Ruleset:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+        f.write(text)
+    return mv.load_ruleset(f.name)
+
+
+def decision_shares(rs: mv.Ruleset, deals: int = 2000, scores: tuple[int, int] = (0, 0)) -> dict[str, float]:
+    """How often the heuristic dealer names no-trump, and blind no-trump where offered."""
+    from manille_variants.bots import make_bot
+
+    bot = make_bot("heuristic", 1)
+    counts = {"no-trump": 0, "blind": 0}
+    for seed in range(deals):
+        state = mv.new_deal(rs, seed, dealer=0, scores=scores)
+        while state.phase in ("blind", "trump") and state.to_play == 0:
+            action = bot.act(state.view(0))
+            if str(action) in counts:
+                counts[str(action)] += 1
+            state = state.apply(action)
+    return {k: v / deals for k, v in counts.items()}
+
+
+def main_decisions() -> None:
+    print("== heuristic bot's choices before play (rule-aware decision table)")
+    for factor in (2, 8):
+        text = f"name: no-trump-x{factor}\nextends: table-convention\ntrump:\n  no_trump:\n    factor: {factor}\n"
+        rs = _variant(text)
+        print(f"  no-trump x{factor}: no-trump named in {decision_shares(rs)['no-trump']:.1%} of deals")
+    rs = mv.load_ruleset("belgian")
+    for scores in ((0, 0), (20, 60), (0, 80)):
+        share = decision_shares(rs, 1000, scores)["blind"]
+        print(f"  belgian, dealer's side {scores[0]}-{scores[1]}: blind no-trump in {share:.1%} of deals")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
@@ -9,6 +10,11 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).parent / "data"
+
+# The heuristic bot learns a decision table (about a minute) for a ruleset whose play is not
+# bundled; tests with generated rulesets use its thresholds instead (tests/test_decisions.py
+# learns small tables on purpose).
+os.environ["MANILLE_LEARN"] = "0"
 
 WriteFile = Callable[[str, str], str]
 
