@@ -18,6 +18,7 @@ from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.words import WordError, parse_mode, parse_team
 
 RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
 
@@ -89,7 +90,7 @@ def score_command(
     with user_errors():
         rs = load_ruleset(ruleset)
         score = score_deal(
-            rs, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick)
+            rs, points, tricks, parse_mode(mode), calls, pending_ties, last_trick=_side(last_trick)
         )
         if as_json:
             data: dict[str, Any] = {"ruleset": rs.name, **score.to_dict()}
@@ -102,12 +103,11 @@ def score_command(
 def _side(text: str | None) -> Literal["A", "B"] | None:
     if text is None:
         return None
-    side = text.strip().upper()
-    if side == "A":
-        return "A"
-    if side == "B":
-        return "B"
-    raise fail(f"--last-trick must be A or B (got {text!r})")
+    try:
+        side = parse_team(text)
+    except WordError:
+        raise fail(f"--last-trick must be A or B (got {text!r})") from None
+    return "A" if side == "A" else "B"
 
 
 def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:

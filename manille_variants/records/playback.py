@@ -12,8 +12,9 @@ from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PAS
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.records.audit import AuditReport, DealWalk
 from manille_variants.records.format import GameRecord
-from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text
+from manille_variants.records.textdeal import deal_to_text
 from manille_variants.table.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
+from manille_variants.words import SEAT_NAMES
 
 __all__ = ["print_replay"]
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from rich import box
 from rich.table import Table
 
+from manille_variants import words
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
+from manille_variants.words import SUIT_NAMES
 
 __all__ = [
     "SheetRow",
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 _RED = (Suit.H, Suit.D)
-SUIT_WORDS = {Suit.S: "spades", Suit.H: "hearts", Suit.D: "diamonds", Suit.C: "clubs"}
+SUIT_WORDS = SUIT_NAMES
 
 
 def card_markup(card: Card) -> str:
@@ -63,16 +65,7 @@ def _marked(card: Card, legal: Sequence[Card] | None) -> str:
 def contract_text(mode: str | None, trump: Suit | None, calls: Sequence[str] = (), *, short: bool = False) -> str:
     """``♥ hearts``, ``no-trump``, ``blind no-trump``, ``thrown in``, plus the calls made;
     ``short``: ``♥``, ``NT``, ``blind NT`` for a table cell."""
-    if mode == "thrown-in":
-        text = "thrown in"
-    elif mode == "blind":
-        text = "blind NT" if short else "blind no-trump"
-    elif mode == "no-trump":
-        text = "NT" if short else "no-trump"
-    elif trump is not None:
-        text = f"{trump.symbol} {trump.name}" if short else f"{trump.symbol} {SUIT_WORDS[trump]}"
-    else:
-        text = "?"
+    text = words.contract_text(mode, trump, short=short)
     return f"{text}, {', '.join(calls)}" if calls else text
 
 

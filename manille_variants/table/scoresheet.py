@@ -28,23 +28,21 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from manille_variants.cards import Suit, parse_suit
+from manille_variants.cards import Suit
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
-from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.errors import RecordError, ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
+from manille_variants.words import TEAM_LABELS, THROWN_IN_WORDS, WordError, normal_word, parse_contract, parse_team
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
-TEAMS = ("A", "B")
-_MODES = {"no-trump": "no-trump", "nt": "no-trump", "notrump": "no-trump", "sans-atout": "no-trump",
-          "blind": "blind", "blind-no-trump": "blind", "blind-nt": "blind"}
-_THROWN = ("thrown-in", "thrown", "throw-in")
+TEAMS = TEAM_LABELS
 
 
 @dataclass(frozen=True)
@@ -77,8 +75,7 @@ def parse_entry(text: str) -> Entry:
     words = text.split()
     if not words:
         raise ScoresheetError("empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
-    head = words[0].lower()
-    if head in _THROWN:
+    if normal_word(words[0]) in THROWN_IN_WORDS:
         if len(words) > 1:
             raise ScoresheetError(f"a thrown-in deal takes no figures (got {text!r})")
         return Entry("thrown-in")
@@ -95,25 +92,23 @@ def parse_entry(text: str) -> Entry:
 
 
 def _mode(word: str) -> tuple[str, Suit | None]:
-    mode = _MODES.get(word.lower())
-    if mode is not None:
-        return mode, None
     try:
-        return "trump", parse_suit(word)
-    except CardError:
+        contract = parse_contract(word)
+    except WordError:
         raise ScoresheetError(
             f"MODE must be S, H, D, C, no-trump or blind (got {word!r}); or the entry 'thrown-in'"
         ) from None
+    return contract.mode, contract.trump
 
 
 def _last(words: list[str]) -> str | None:
     tags = [w for w in words[1:] if w.lower().startswith("last:")]
     if not tags:
         return None
-    side = tags[-1][5:].upper()
-    if side not in TEAMS:
-        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})")
-    return side
+    try:
+        return parse_team(tags[-1][5:])
+    except WordError:
+        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})") from None
 
 
 def _number(word: str, name: str) -> int:
