@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import typer
+from typer.core import TyperCommand
 
-from manille_variants.cli.common import set_debug
+from manille_variants.cli.common import Command, Group, set_debug
 
 app = typer.Typer(
     name="manille",
@@ -12,6 +13,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
 
 
@@ -31,6 +33,10 @@ def main() -> None:
 def _register() -> None:
     # Each module adds its commands to `app` on import.
     from manille_variants.cli import commands  # noqa: F401
+
+    for info in app.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = Command  # flags shown bare in --help
 
 
 _register()

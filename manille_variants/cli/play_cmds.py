@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 
 from manille_variants.cli.app import app
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.table.scoresheet import ScoreSheet, open_sheet
@@ -21,17 +21,17 @@ from manille_variants.table.terminal import PlaySession, ScoresheetSession, show
 
 @app.command("play")
 def play_command(
-    ruleset: str = typer.Option(
-        ..., "-r", "--ruleset", help="The ruleset to play: a bundled name, alias or .yaml file."
-    ),
-    seed: int = typer.Option(0, "--seed", help="Seed of the shuffles, the first dealer and the bots."),
-    seat: int = typer.Option(0, "--seat", min=0, max=3, help="Your seat, 0-3 (your partner sits opposite)."),
+    ruleset: str = ruleset_option(..., "The ruleset to play: a bundled name, alias or .yaml file."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
+    seat: int = typer.Option(0, "--seat", min=0, max=3, metavar="N",
+                             help="Your seat, 0-3 (your partner sits opposite)."),
     bots: str = typer.Option(
-        "heuristic", "--bots",
+        "heuristic", "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random').",
     ),
     record: Path | None = typer.Option(
-        None, "--record", help="Write the game record (JSON) to this file, after every deal and when you leave."
+        None, "--record", metavar="FILE",
+        help="Write the game record (JSON) to this file, after every deal and when you leave."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --record file if it exists."),
 ) -> None:
@@ -58,11 +58,9 @@ def play_command(
 @app.command("scoresheet")
 def scoresheet_command(
     file: Path = typer.Option(
-        ..., "--file", "-f", help="The score sheet file (JSON); created if missing (then -r is needed)."
+        ..., "--file", "-f", metavar="FILE", help="The score sheet file (JSON); created if missing (then -r is needed)."
     ),
-    ruleset: str | None = typer.Option(
-        None, "-r", "--ruleset", help="Ruleset of a new sheet (fixed once the file exists)."
-    ),
+    ruleset: str | None = ruleset_option(None, "Ruleset of a new sheet (fixed once the file exists)."),
     add: list[str] | None = typer.Option(
         None, "--add", metavar="ENTRY",
         help="Score a deal: 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in'. "
