@@ -121,7 +121,7 @@ def score_command(
         console.print(score_table(loaded, results, console.width))
         for rs, result in zip(loaded, results, strict=True):
             if isinstance(result, ManilleError):
-                typer.echo(f"{rs.name}: {result}")
+                console.print(f"{rs.name}: {result}", markup=False)
         typer.echo("team A is the dealer's (contract) side")
 
 

@@ -15,6 +15,7 @@ from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 
@@ -67,6 +68,10 @@ def scoresheet_command(
         "Repeat for several deals.",
     ),
     undo: bool = typer.Option(False, "--undo", help="Remove the last deal."),
+    as_ruleset: str | None = typer.Option(
+        None, "--as", metavar="RULESET",
+        help="Show the sheet's deals re-scored under this ruleset (the file is not changed).",
+    ),
     show: bool = typer.Option(False, "--show", help="Print the sheet and exit."),
     as_json: bool = typer.Option(
         False, "--json", help="Print the state as JSON: team_a, team_b, pending_ties, deals, winner (and games)."
@@ -81,6 +86,11 @@ def scoresheet_command(
     The file is saved after every deal; a refused entry changes nothing.
     """
     with user_errors():
+        if as_ruleset is not None:
+            if add or undo:
+                raise fail("--as shows the sheet re-scored; it does not go with --add or --undo", 2)
+            _show_rescored(ScoreSheet.load(file), load_ruleset(as_ruleset), as_json)
+            return
         sheet, is_new = open_sheet(file, ruleset)
         console = Console(highlight=False, soft_wrap=True)
         if add or undo:
@@ -95,6 +105,21 @@ def scoresheet_command(
             status = ScoresheetSession(sheet, file, console=console).run()
             if status:
                 raise typer.Exit(status)
+
+
+def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
+    other = sheet.rescored(ruleset)
+    left_out = len(sheet.entries) - len(other.entries)
+    if as_json:
+        echo_json({**other.summary(), "rescored_from": sheet.ruleset.name, "left_out": left_out})
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(f"The deals of {sheet.ruleset.name}'s sheet re-scored under {ruleset.name} "
+                  "(the file is not changed).")
+    show_sheet(console, other)
+    if left_out:
+        console.print(f"The match under {ruleset.name} was over after deal {len(other.entries)}: "
+                      f"{left_out} later deal(s) not scored.")
 
 
 def _change(sheet: ScoreSheet, entries: list[str], undo: bool) -> None:

@@ -197,6 +197,19 @@ class ScoreSheet:
             fresh.match, fresh.scores, fresh.outcomes, fresh.entries)
         return last
 
+    def rescored(self, ruleset: Ruleset) -> ScoreSheet:
+        """The same entries scored under another ruleset, up to the end of its match (a match
+        with a lower target may be over sooner); an entry that ruleset refuses is an error."""
+        sheet = ScoreSheet(ruleset)
+        for number, entry in enumerate(self.entries, start=1):
+            if sheet.match.is_over:
+                break
+            try:
+                sheet._add(entry)
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"entry {number} ({entry.text}) under {ruleset.name}: {exc}") from None
+        return sheet
+
     # ------------------------------------------------------------- reading
     def rows(self) -> list[SheetRow]:
         """The sheet's lines, in the A / B orientation."""
