@@ -85,11 +85,18 @@ def load_rulesets(names: list[str]) -> list[Ruleset]:
 
 
 def _bare_flags(params: list[Any]) -> list[Any]:
-    # A flag takes no value: show it bare in --help, not as "--json <bool>".
+    # A flag takes no value: show it bare in --help, not as "--json <bool>"; an argument named
+    # by its metavar (FILE, RULESET, PATH...) needs no "<path>" or "<list[str]>" beside it.
     for param in params:
         if getattr(param, "is_flag", False) and param.metavar is None:
             param.metavar = ""
+        elif param.param_type_name == "argument" and param.metavar is not None:
+            param.display_type_rich = _no_type
     return params
+
+
+def _no_type(ctx: Any) -> None:
+    return None
 
 
 class Command(TyperCommand):

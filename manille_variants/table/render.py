@@ -17,7 +17,6 @@ from manille_variants import words
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
-from manille_variants.words import SUIT_NAMES
 
 __all__ = [
     "SheetRow",
@@ -33,7 +32,6 @@ __all__ = [
 ]
 
 _RED = (Suit.H, Suit.D)
-SUIT_WORDS = SUIT_NAMES
 
 
 def card_markup(card: Card) -> str:
