@@ -136,3 +136,16 @@ def test_compare_tables_keep_full_names_when_they_fit() -> None:
     result = runner.invoke(app, ["compare", "table-convention", "belgian", "-n", "20", "--matches",
                                  "0", "-j", "1", "--bots", "random"], env=NARROW)
     assert result.exit_code == 0 and " table-convention " in result.output
+
+
+def test_legal_several_rulesets_answer_in_turn() -> None:
+    args = ["legal", "-r", "belgian", "-r", "french-coinchee", "--trump", "S", "--trick", "AH",
+            "--hand", "7H 9S 7C"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0
+    assert "clause: follow-suit (belgian)" in result.stdout
+    assert "clause: follow-suit (french-coinchee)" in result.stdout
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert [r["ruleset"] for r in data["results"]] == ["belgian", "french-coinchee"]
+    single = json.loads(runner.invoke(app, [*args[:3], *args[5:], "--json"]).stdout)
+    assert single == data["results"][0]

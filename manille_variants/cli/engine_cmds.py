@@ -21,7 +21,6 @@ from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.errors import ManilleError
-from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.tables import fit_table, ruleset_header
 from manille_variants.words import WordError, parse_mode, parse_team
@@ -29,9 +28,14 @@ from manille_variants.words import WordError, parse_mode, parse_team
 
 @app.command("legal")
 def legal_command(
-    ruleset: str = ruleset_option("table-convention"),
+    rulesets: list[str] = ruleset_option(
+        ["table-convention"],
+        "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all') to ask "
+        "each ruleset in turn.",
+    ),
     trump: str = typer.Option(
-        ..., "--trump", metavar="SUIT", help="The trump suit: S, H, D or C; 'none' for a no-trump deal."
+        ..., "--trump", metavar="SUIT",
+        help="The trump suit: S, H, D or C (or ♥, hearts ...); 'none' (or nt) for a no-trump deal.",
     ),
     trick: str = typer.Option(
         "",
@@ -47,12 +51,12 @@ def legal_command(
 ) -> None:
     """The cards you may play, the rule clause that decided and why, in plain words."""
     with user_errors():
-        rs = load_ruleset(ruleset)
+        loaded = load_rulesets(rulesets)
         cards, played = parse_cards(hand), parse_cards(trick)
         trump_suit = parse_trump(trump)
-        legality = explain_legal(rs, cards, played, trump_suit)
+        answers = [(rs, explain_legal(rs, cards, played, trump_suit)) for rs in loaded]
         if as_json:
-            echo_json(
+            objects = [
                 {
                     "legal": [str(c) for c in legality.cards],
                     "reason": legality.reason,
@@ -62,11 +66,16 @@ def legal_command(
                     "trick": [str(c) for c in played],
                     "trump": trump_suit.name if trump_suit is not None else None,
                 }
-            )
+                for rs, legality in answers
+            ]
+            echo_json(objects[0] if len(objects) == 1 else {"results": objects})
             return
-        typer.echo(f"legal: {format_cards(legality.cards)}")
-        typer.echo(f"why: {legality.reason}")
-        typer.echo(f"clause: {legality.clause} ({rs.name})")
+        for number, (rs, legality) in enumerate(answers):
+            if number:
+                typer.echo("")
+            typer.echo(f"legal: {format_cards(legality.cards)}")
+            typer.echo(f"why: {legality.reason}")
+            typer.echo(f"clause: {legality.clause} ({rs.name})")
 
 
 @app.command("score")
