@@ -146,3 +146,14 @@ def test_contracts_print_in_full_and_short() -> None:
     assert [contract_text(m, None, short=True) for m in ("no-trump", "blind", "thrown-in")] == [
         "NT", "blind NT", "thrown in",
     ]
+
+
+@pytest.mark.parametrize(("text", "seat"), [("W", 3), ("north", 0), ("2", 2)])
+def test_play_takes_the_same_seat_words(text: str, seat: int) -> None:
+    result = runner.invoke(app, ["play", "-r", "belgian", "--seat", text], input="quit\n")
+    assert result.exit_code == 0 and f"You sit in seat {seat} " in result.output
+
+
+def test_play_refuses_a_seat_that_is_none_as_bad_usage() -> None:
+    result = runner.invoke(app, ["play", "-r", "belgian", "--seat", "X"], input="")
+    assert result.exit_code == 2 and "not a seat: 'X' (0-3 or N E S W)" in result.stderr

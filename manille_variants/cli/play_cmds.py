@@ -18,14 +18,15 @@ from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
+from manille_variants.words import WordError, seat_number
 
 
 @app.command("play")
 def play_command(
     ruleset: str = ruleset_option(..., "The ruleset to play: a bundled name, alias or .yaml file."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
-    seat: int = typer.Option(0, "--seat", min=0, max=3, metavar="N",
-                             help="Your seat, 0-3 (your partner sits opposite)."),
+    seat: str = typer.Option("0", "--seat", metavar="SEAT",
+                             help="Your seat, 0-3 or N E S W (your partner sits opposite)."),
     bots: str = typer.Option(
         "heuristic", "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random').",
@@ -48,7 +49,7 @@ def play_command(
             raise fail(f"{record} exists; use --force to overwrite it")
         if record is not None and not record.parent.is_dir():
             raise fail(f"{record}: the folder {record.parent} does not exist")
-        session = PlaySession(rs, seed=seed, seat=seat, bots=bots, record=record)
+        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=bots, record=record)
         status = session.run()
         if record is not None and record.exists():
             session.console.print(f"Record saved in {record}.")
@@ -105,6 +106,13 @@ def scoresheet_command(
             status = ScoresheetSession(sheet, file, console=console).run()
             if status:
                 raise typer.Exit(status)
+
+
+def _seat(text: str) -> int:
+    try:
+        return seat_number(text)
+    except WordError as exc:
+        raise fail(f"--seat: {exc}", 2) from None
 
 
 def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
