@@ -157,3 +157,11 @@ def test_play_takes_the_same_seat_words(text: str, seat: int) -> None:
 def test_play_refuses_a_seat_that_is_none_as_bad_usage() -> None:
     result = runner.invoke(app, ["play", "-r", "belgian", "--seat", "X"], input="")
     assert result.exit_code == 2 and "not a seat: 'X' (0-3 or N E S W)" in result.stderr
+
+
+def test_cli_md_lists_every_contract_word() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    for word in (*NO_TRUMP_WORDS, *BLIND_WORDS):
+        assert f"`{word}`" in text, word
