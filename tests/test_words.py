@@ -131,6 +131,8 @@ def test_thrown_in_is_a_contract_only_where_asked() -> None:
 @pytest.mark.parametrize(("text", "seat"), [("N", 0), ("east", 1), ("S", 2), ("West", 3), ("2", 2)])
 def test_seat_words_are_shared_by_typed_deals(text: str, seat: int) -> None:
     assert seat_number(text) == parse_seat(text) == seat
+    deal = parse_typed(f"dealer: {text}\nhand {text}: AS KS QS JS 10S 9S 8S 7S\n").deals[0]
+    assert deal.dealer == seat and list(deal.hands) == [seat]
     assert SEAT_NAMES[seat] == SEAT_NAMES[seat_number(SEAT_NAMES[seat])]
 
 

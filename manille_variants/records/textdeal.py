@@ -59,8 +59,8 @@ __all__ = [
 ]
 
 _SEATS = SEAT_WORDS
-_KEY = re.compile(r"^\s*([a-z][a-z -]*?)\s*(?:\b([0-3]|[nesw]|north|east|south|west))?\s*:\s*(.*)$",
-                  re.IGNORECASE)
+_SEAT_RE = "|".join(sorted(SEAT_WORDS, key=len, reverse=True))  # "north" before "n"
+_KEY = re.compile(rf"^\s*([a-z][a-z -]*?)\s*(?:\b({_SEAT_RE}))?\s*:\s*(.*)$", re.IGNORECASE)
 
 
 def parse_seat(text: str) -> int:
