@@ -1,8 +1,10 @@
-"""The words people type and read: suits, contracts (trump, no-trump, blind), seats and teams.
+"""The words people type and read: suits, cards and hands on screen, contracts (trump,
+no-trump, blind), seats and teams.
 
 Every place that reads a typed contract or seat (``manille legal`` and ``manille score``, score
 sheet entries, typed deals, the terminal) parses it here, so a word accepted in one place is
-accepted everywhere; every place that prints one prints it from here.
+accepted everywhere; every place that prints one prints it from here.  Below the table and the
+records, so that both read and print them the same way.
 
 >>> parse_contract("sans-atout")
 Contract(mode='no-trump', trump=None)
@@ -14,10 +16,15 @@ Contract(mode='no-trump', trump=None)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from manille_variants.cards import Suit, parse_suit
+from manille_variants.cards import Card, Suit, parse_suit
 from manille_variants.errors import CardError, ManilleError
+
+if TYPE_CHECKING:
+    from manille_variants.engine.rules import Rules
 
 __all__ = [
     "BLIND_WORDS",
@@ -30,7 +37,10 @@ __all__ = [
     "THROWN_IN_WORDS",
     "Contract",
     "WordError",
+    "card_markup",
+    "cards_markup",
     "contract_text",
+    "hand_markup",
     "normal_word",
     "parse_contract",
     "parse_mode",
@@ -133,14 +143,46 @@ def suit_word(suit: Suit, *, short: bool = False) -> str:
     return f"{suit.symbol} {suit.name if short else SUIT_NAMES[suit]}"
 
 
-def contract_text(mode: str | None, trump: Suit | None, *, short: bool = False) -> str:
-    """``♥ hearts``, ``no-trump``, ``blind no-trump``, ``thrown in``; ``short``: ``♥ H``,
-    ``NT``, ``blind NT`` for a table cell."""
+def contract_text(mode: str | None, trump: Suit | None, calls: Sequence[str] = (), *, short: bool = False) -> str:
+    """``♥ hearts``, ``no-trump``, ``blind no-trump``, ``thrown in``, plus the calls made;
+    ``short``: ``♥ H``, ``NT``, ``blind NT`` for a table cell."""
     if mode == "thrown-in":
-        return "thrown in"
-    if mode == "blind":
-        return "blind NT" if short else "blind no-trump"
-    if mode == "no-trump":
-        return "NT" if short else "no-trump"
-    return suit_word(trump, short=short) if trump is not None else "?"
+        text = "thrown in"
+    elif mode == "blind":
+        text = "blind NT" if short else "blind no-trump"
+    elif mode == "no-trump":
+        text = "NT" if short else "no-trump"
+    elif trump is not None:
+        text = suit_word(trump, short=short)
+    else:
+        text = "?"
+    return f"{text}, {', '.join(calls)}" if calls else text
 
+
+_RED = (Suit.H, Suit.D)
+
+
+def card_markup(card: Card) -> str:
+    """A card with its suit symbol, hearts and diamonds in red."""
+    return f"[red]{card.pretty}[/red]" if card.suit in _RED else card.pretty
+
+
+def cards_markup(cards: Sequence[Card]) -> str:
+    return " ".join(card_markup(c) for c in cards)
+
+
+def hand_markup(rules: Rules, hand: Sequence[Card], legal: Sequence[Card] | None = None) -> str:
+    """The hand sorted by suit, strongest first; with ``legal``, the cards that may not be
+    played now are dimmed and in parentheses."""
+    groups: list[str] = []
+    for suit in Suit:
+        cards = sorted((c for c in hand if c.suit == suit), key=rules.sort_key)
+        if cards:
+            groups.append(" ".join(_marked(c, legal) for c in cards))
+    return "   ".join(groups) if groups else "(no cards)"
+
+
+def _marked(card: Card, legal: Sequence[Card] | None) -> str:
+    if legal is None or card in legal:
+        return card_markup(card)
+    return f"[dim]({card.pretty})[/dim]"

@@ -13,8 +13,8 @@ from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.records.audit import AuditReport, DealWalk
 from manille_variants.records.format import GameRecord
 from manille_variants.records.textdeal import deal_to_text
-from manille_variants.table.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
-from manille_variants.words import PAIR_NAMES, SEAT_NAMES
+from manille_variants.table.render import breakdown_lines, pending_note
+from manille_variants.words import PAIR_NAMES, SEAT_NAMES, card_markup, contract_text, hand_markup
 
 __all__ = ["print_replay"]
 

@@ -1,5 +1,6 @@
-"""Rich renderings shared by ``play``, ``scoresheet`` and ``replay``: cards, hands, a deal's
-breakdown and the running score sheet.
+"""Rich renderings shared by ``play``, ``scoresheet`` and ``replay``: a deal's breakdown and
+the running score sheet.  (The words for cards, hands and contracts are in
+:mod:`manille_variants.words`.)
 
 Card points (taken in a deal) and match points (the running score) are always shown apart,
 under those names.
@@ -13,8 +14,6 @@ from dataclasses import dataclass
 from rich import box
 from rich.table import Table
 
-from manille_variants import words
-from manille_variants.cards import Card, Suit
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 
@@ -22,50 +21,10 @@ __all__ = [
     "SheetRow",
     "breakdown_lines",
     "breakdown_table",
-    "card_markup",
-    "cards_markup",
-    "contract_text",
-    "hand_markup",
     "pending_note",
     "pending_short",
     "sheet_table",
 ]
-
-_RED = (Suit.H, Suit.D)
-
-
-def card_markup(card: Card) -> str:
-    """A card with its suit symbol, hearts and diamonds in red."""
-    return f"[red]{card.pretty}[/red]" if card.suit in _RED else card.pretty
-
-
-def cards_markup(cards: Sequence[Card]) -> str:
-    return " ".join(card_markup(c) for c in cards)
-
-
-def hand_markup(rules: Rules, hand: Sequence[Card], legal: Sequence[Card] | None = None) -> str:
-    """The hand sorted by suit, strongest first; with ``legal``, the cards that may not be
-    played now are dimmed and in parentheses."""
-    groups: list[str] = []
-    for suit in Suit:
-        cards = sorted((c for c in hand if c.suit == suit), key=rules.sort_key)
-        if cards:
-            groups.append(" ".join(_marked(c, legal) for c in cards))
-    return "   ".join(groups) if groups else "(no cards)"
-
-
-def _marked(card: Card, legal: Sequence[Card] | None) -> str:
-    if legal is None or card in legal:
-        return card_markup(card)
-    return f"[dim]({card.pretty})[/dim]"
-
-
-def contract_text(mode: str | None, trump: Suit | None, calls: Sequence[str] = (), *, short: bool = False) -> str:
-    """``♥ hearts``, ``no-trump``, ``blind no-trump``, ``thrown in``, plus the calls made;
-    ``short``: ``♥``, ``NT``, ``blind NT`` for a table cell."""
-    text = words.contract_text(mode, trump, short=short)
-    return f"{text}, {', '.join(calls)}" if calls else text
-
 
 def breakdown_lines(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
     """How the match points of a deal came about, in a few plain sentences.

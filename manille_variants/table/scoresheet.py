@@ -35,8 +35,16 @@ from manille_variants.engine.scoring import DealScore, ScoreInputError, score_de
 from manille_variants.errors import RecordError, ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
-from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
-from manille_variants.words import TEAM_LABELS, THROWN_IN_WORDS, WordError, normal_word, parse_contract, parse_team
+from manille_variants.table.render import SheetRow, pending_note, pending_short
+from manille_variants.words import (
+    TEAM_LABELS,
+    THROWN_IN_WORDS,
+    WordError,
+    contract_text,
+    normal_word,
+    parse_contract,
+    parse_team,
+)
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
 

@@ -30,15 +30,19 @@ from manille_variants.table.render import (
     SheetRow,
     breakdown_lines,
     breakdown_table,
-    card_markup,
-    contract_text,
-    hand_markup,
     pending_note,
     pending_short,
     sheet_table,
 )
 from manille_variants.table.scoresheet import ScoreSheet
-from manille_variants.words import BLIND_WORDS, NO_TRUMP_WORDS, parse_trump_suit
+from manille_variants.words import (
+    BLIND_WORDS,
+    NO_TRUMP_WORDS,
+    card_markup,
+    contract_text,
+    hand_markup,
+    parse_trump_suit,
+)
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
