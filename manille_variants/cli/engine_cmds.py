@@ -112,38 +112,47 @@ def score_command(
     with user_errors():
         loaded = load_rulesets(rulesets)
         deal_mode, side = parse_mode(mode), _side(last_trick)
+
+        def score(rs: Ruleset) -> DealScore:
+            return score_deal(rs, points, tricks, deal_mode, calls, pending_ties, last_trick=side)
+
         if len(loaded) == 1:
-            score = score_deal(loaded[0], points, tricks, deal_mode, calls, pending_ties, last_trick=side)
-            if as_json:
-                echo_json({"ruleset": loaded[0].name, **score.to_dict()})
-                return
-            for line in breakdown_lines(compile_rules(loaded[0]), score):
-                typer.echo(line)
-            return
-        results = [_try_score(rs, points, tricks, deal_mode, calls, pending_ties, side) for rs in loaded]
-        if all(isinstance(r, ManilleError) for r in results):
-            raise results[0]  # type: ignore[misc]
-        if as_json:
-            echo_json({"results": [_result_json(rs, r) for rs, r in zip(loaded, results, strict=True)]})
-            return
-        console = Console(highlight=False)
-        console.print(score_table(loaded, results, console.width))
-        for rs, result in zip(loaded, results, strict=True):
-            if isinstance(result, ManilleError):
-                console.print(f"{rs.name}: {result}", markup=False)
-        typer.echo("team A is the dealer's (contract) side")
+            _print_one(loaded[0], score(loaded[0]), as_json)
+        else:
+            _print_several(loaded, [_try(score, rs) for rs in loaded], as_json)
+
+
+def _print_one(rs: Ruleset, score: DealScore, as_json: bool) -> None:
+    if as_json:
+        echo_json({"ruleset": rs.name, **score.to_dict()})
+        return
+    for line in breakdown_lines(compile_rules(rs), score):
+        typer.echo(line)
 
 
 ScoreOrError = DealScore | ManilleError
 
 
-def _try_score(
-    rs: Ruleset, points: int, tricks: int, mode: str, calls: int, pending: int, side: Literal["A", "B"] | None
-) -> ScoreOrError:
+def _try(score: Callable[[Ruleset], DealScore], rs: Ruleset) -> ScoreOrError:
     try:
-        return score_deal(rs, points, tricks, mode, calls, pending, last_trick=side)
+        return score(rs)
     except ManilleError as exc:  # e.g. a mode or a call this ruleset does not have
         return exc
+
+
+def _print_several(rulesets: list[Ruleset], results: list[ScoreOrError], as_json: bool) -> None:
+    errors = [r for r in results if isinstance(r, ManilleError)]
+    if len(errors) == len(results):
+        raise errors[0]
+    if as_json:
+        echo_json({"results": [_result_json(rs, r) for rs, r in zip(rulesets, results, strict=True)]})
+        return
+    console = Console(highlight=False)
+    console.print(score_table(rulesets, results, console.width))
+    for rs, result in zip(rulesets, results, strict=True):
+        if isinstance(result, ManilleError):
+            console.print(f"{rs.name}: {result}", markup=False)
+    typer.echo("team A is the dealer's (contract) side")
 
 
 def _result_json(rs: Ruleset, result: ScoreOrError) -> dict[str, Any]:
