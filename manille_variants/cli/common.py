@@ -15,7 +15,13 @@ from typing import Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from manille_variants.errors import ManilleError, RulesetError
+from manille_variants.errors import (
+    ManilleError,
+    OutputExistsError,
+    RulesetError,
+    RulesetMissingError,
+    SheetMissingError,
+)
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
@@ -52,7 +58,7 @@ def user_errors() -> Iterator[None]:
     except ManilleError as exc:
         if debug_enabled():
             raise
-        raise fail(str(exc)) from None
+        raise fail(with_option(exc)) from None
     except OSError as exc:
         if debug_enabled():
             raise
@@ -62,6 +68,17 @@ def user_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
+
+
+def with_option(exc: ManilleError) -> str:
+    """The library's message, plus this command line's option that answers it."""
+    if isinstance(exc, OutputExistsError):
+        return f"{exc}; use --force to {exc.replacing}"
+    if isinstance(exc, RulesetMissingError):
+        return f"{exc}; give one with -r RULESET"
+    if isinstance(exc, SheetMissingError):
+        return f"{exc}; give -r RULESET to start a new sheet"
+    return str(exc)
 
 
 def echo_json(data: Any) -> None:

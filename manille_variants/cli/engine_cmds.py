@@ -15,10 +15,10 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import format_cards, parse_cards
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, load_rulesets, ruleset_option, user_errors
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
@@ -26,7 +26,6 @@ from manille_variants.sim.tables import fit_table, ruleset_header
 from manille_variants.words import WordError, parse_mode, parse_team
 
 
-@app.command("legal")
 def legal_command(
     rulesets: list[str] = ruleset_option(
         ["table-convention"],
@@ -78,7 +77,6 @@ def legal_command(
             typer.echo(f"clause: {legality.clause} ({rs.name})")
 
 
-@app.command("score")
 def score_command(
     rulesets: list[str] = ruleset_option(
         ["table-convention"],

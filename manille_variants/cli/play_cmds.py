@@ -11,7 +11,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
@@ -21,7 +20,6 @@ from manille_variants.table.terminal import PlaySession, ScoresheetSession, show
 from manille_variants.words import WordError, seat_number
 
 
-@app.command("play")
 def play_command(
     ruleset: str = ruleset_option(..., "The ruleset to play: a bundled name, alias or .yaml file."),
     seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
@@ -57,7 +55,6 @@ def play_command(
         raise typer.Exit(status)
 
 
-@app.command("scoresheet")
 def scoresheet_command(
     file: Path = typer.Option(
         ..., "--file", "-f", metavar="FILE", help="The score sheet file (JSON); created if missing (then -r is needed)."
