@@ -6,4 +6,5 @@ from manille_variants.cli import (
     record_cmds,  # noqa: F401
     ruleset_cmds,  # noqa: F401
     sim_cmds,  # noqa: F401
+    web_cmds,  # noqa: F401
 )

@@ -37,7 +37,7 @@ from manille_variants.table.render import (
     pending_short,
     sheet_table,
 )
-from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.table.scoresheet import ScoreSheet, locked
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
@@ -521,7 +521,8 @@ class ScoresheetSession:
 
 
 def _save_sheet(sheet: ScoreSheet, path: Path) -> None:
-    sheet.save(path)
+    with locked(path):
+        sheet.save(path)
 
 
 def show_sheet(console: Console, sheet: ScoreSheet) -> None:

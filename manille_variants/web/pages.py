@@ -1,0 +1,168 @@
+"""The HTML pages.  Thin handlers: each gathers what its template shows; the pages' scripts
+talk to the JSON API for everything that changes data."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from manille_variants.bots.base import BOTS, make_bot
+from manille_variants.errors import RulesetError
+from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml, summary_lines
+from manille_variants.ruleset.loader import bundled_names
+from manille_variants.web.render import render
+from manille_variants.web.rulesets import choices, resolve
+from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
+from manille_variants.web.storage import Store
+
+__all__ = ["ROUTES"]
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def _summary(lines: list[str]) -> list[str]:
+    """The summary's sentences (its lines are wrapped for a terminal)."""
+    sentences: list[str] = []
+    for line in lines:
+        if line.startswith("- "):
+            sentences.append(line[2:])
+        elif sentences:
+            sentences[-1] += " " + line.strip()
+    return sentences
+
+
+async def home(request: Request) -> Response:
+    return render(request, "home.html")
+
+
+async def rulesets(request: Request) -> Response:
+    found = await run_in_threadpool(choices, _store(request))
+    return render(request, "rulesets.html", rulesets=found)
+
+
+async def ruleset(request: Request) -> Response:
+    name = request.path_params["name"]
+    try:
+        rs = await run_in_threadpool(resolve, _store(request), name)
+    except RulesetError as exc:
+        raise HTTPException(404, str(exc)) from None
+    saved = _store(request).ruleset_text(rs.name)
+    return render(request, "ruleset.html", rs=rs, summary=_summary(summary_lines(rs)),
+                  yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False), custom=saved is not None,
+                  others=[c.name for c in choices(_store(request)) if c.name != rs.name])
+
+
+async def diff(request: Request) -> Response:
+    store = _store(request)
+    names = [c.name for c in await run_in_threadpool(choices, store)]
+    a = request.query_params.get("a", names[0])
+    b = request.query_params.get("b", names[1] if len(names) > 1 else names[0])
+    left, right = resolve(store, a), resolve(store, b)
+    rows = [(r.path, format_value(r.a), format_value(r.b)) for r in diff_rulesets(left, right)]
+    return render(request, "diff.html", a=left, b=right, rows=rows, names=names,
+                  summaries=(_summary(summary_lines(left)), _summary(summary_lines(right))))
+
+
+async def editor(request: Request) -> Response:
+    store = _store(request)
+    start = request.query_params.get("from", "table-convention")
+    rs = resolve(store, start)
+    saved = store.ruleset_text(rs.name)
+    if saved is not None:
+        text = saved.yaml
+    else:
+        text = f"name: my-{rs.name}\ntitle: {json.dumps(rs.title + ' (house rules)')}\nextends: {rs.name}\n" \
+               + _commented(ruleset_yaml(rs, summary=False))
+    return render(request, "editor.html", text=text, start=rs.name, names=[c.name for c in choices(store)])
+
+
+def _commented(text: str) -> str:
+    """The parent's settings as comments, to copy from."""
+    lines = ["", "# The settings of the parent, to copy and change (uncomment the ones you change):"]
+    lines += [f"# {line}" if line else "#" for line in text.splitlines()
+              if not line.startswith(("name:", "title:", "description:", "aliases:", "sources:", "  - "))]
+    return "\n".join(lines) + "\n"
+
+
+async def score(request: Request) -> Response:
+    found = await run_in_threadpool(choices, _store(request))
+    return render(request, "score.html", rulesets=found)
+
+
+async def sheets(request: Request) -> Response:
+    store = _store(request)
+    found = await run_in_threadpool(store.sheets)
+    names = [c.name for c in await run_in_threadpool(choices, store)]
+    return render(request, "sheets.html", sheets=[(s, sheet_json(s), chart_svg(s, 300, 90)) for s in found],
+                  names=names, default="table-convention" if "table-convention" in names else names[0])
+
+
+async def sheet(request: Request) -> Response:
+    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+    return render(request, "sheet.html", sheet=sheet_json(found), chart=chart_svg(found))
+
+
+async def sheet_chart(request: Request) -> Response:
+    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+    return HTMLResponse(chart_svg(found), media_type="image/svg+xml")
+
+
+async def export_json(request: Request) -> Response:
+    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+    text = json.dumps(found.score.to_json(), indent=2, ensure_ascii=False) + "\n"
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.json"'})
+
+
+async def export_csv(request: Request) -> Response:
+    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+    return Response(sheet_csv(found), media_type="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.csv"'})
+
+
+def _bot_names() -> list[str]:
+    make_bot("random")  # loads the built-in bots
+    return sorted(BOTS)
+
+
+async def play(request: Request) -> Response:
+    found = await run_in_threadpool(choices, _store(request))
+    return render(request, "play.html", rulesets=found, bots=_bot_names())
+
+
+async def compare(request: Request) -> Response:
+    found = await run_in_threadpool(choices, _store(request))
+    return render(request, "compare.html", rulesets=found, bots=_bot_names(), bundled=bundled_names())
+
+
+async def compare_report(request: Request) -> Response:
+    job = request.app.state.jobs.get(request.path_params["id"])
+    if job is None or job.report is None:
+        raise HTTPException(404, "no finished comparison with that id")
+    return HTMLResponse(job.report)
+
+
+ROUTES = [
+    Route("/", home),
+    Route("/rulesets", rulesets),
+    Route("/rulesets/{name}", ruleset),
+    Route("/diff", diff),
+    Route("/editor", editor),
+    Route("/score", score),
+    Route("/sheets", sheets),
+    Route("/sheets/{id}", sheet),
+    Route("/sheets/{id}/chart.svg", sheet_chart),
+    Route("/sheets/{id}/export.json", export_json),
+    Route("/sheets/{id}/export.csv", export_csv),
+    Route("/play", play),
+    Route("/compare", compare),
+    Route("/compare/{id}/report", compare_report),
+]

@@ -1,0 +1,93 @@
+"""Rulesets as the web app sees them: the bundled ones and the table's own (saved in the store).
+
+A name from a request is looked up, never opened as a file: a bundled name or alias, or the
+name of a saved ruleset.  A saved ruleset may extend only a bundled ruleset, by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manille_variants.errors import Problem, RulesetError
+from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, read_ruleset_text
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
+from manille_variants.web.storage import Store
+
+__all__ = ["Choice", "check_text", "choices", "resolve"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A ruleset to choose from: the keys of ``GET /api/rulesets``, and whether it is the table's own."""
+
+    name: str
+    title: str
+    extends: str | None
+    aliases: tuple[str, ...]
+    custom: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "title": self.title, "extends": self.extends,
+                "aliases": list(self.aliases), "custom": self.custom}
+
+
+def choices(store: Store) -> list[Choice]:
+    """The bundled rulesets, then the saved ones."""
+    found = [Choice(e.name, e.title, e.extends, e.aliases) for e in bundled_rulesets()]
+    for saved in store.saved_rulesets():
+        try:
+            rs = read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
+        except RulesetError:
+            continue
+        found.append(Choice(rs.name, rs.title, _extends(saved.yaml), tuple(rs.aliases), custom=True))
+    return found
+
+
+def _bundled_name(name: str) -> str | None:
+    wanted = name.strip().lower()
+    for entry in bundled_rulesets():
+        if wanted == entry.name or wanted in entry.aliases:
+            return entry.name
+    return None
+
+
+def resolve(store: Store, name: str) -> Ruleset:
+    """The ruleset called ``name``: bundled (name or alias) or saved; RulesetError if neither."""
+    bundled = _bundled_name(name)
+    if bundled is not None:
+        return load_ruleset(bundled)
+    saved = store.ruleset_text(name)
+    if saved is None:
+        known = ", ".join(c.name for c in choices(store))
+        raise RulesetError(Problem(name, None, None, "", f"unknown ruleset {name!r} (known: {known})"))
+    return read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
+
+
+def _extends(text: str) -> str | None:
+    try:
+        node = parse_text(text, "<ruleset>").child("extends")
+    except RulesetError:
+        return None
+    return str(node.value) if node is not None else None
+
+
+def check_text(text: str, filename: str = "ruleset.yaml") -> Ruleset:
+    """Validate ruleset YAML typed in the editor; RulesetError with every problem, located.
+
+    ``extends:`` must name a bundled ruleset (no file paths); the name must not be a bundled one.
+    """
+    if len(text.encode()) > MAX_BYTES:
+        raise RulesetError(Problem(filename, None, None, "", f"too large: at most {MAX_BYTES} bytes"))
+    tree = parse_text(text, filename)
+    extends = tree.child("extends")
+    if extends is not None and (not isinstance(extends.value, str) or _bundled_name(extends.value) is None):
+        names = ", ".join(e.name for e in bundled_rulesets())
+        raise RulesetError(extends.pos.problem(
+            "extends", f"must name a bundled ruleset: {names} (got {extends.value!r})"))
+    rs = read_ruleset_text(text, filename)
+    if _bundled_name(rs.name) is not None:
+        where = tree.child("name")
+        pos = where.pos if where is not None else tree.pos
+        raise RulesetError(pos.problem("name", f"{rs.name!r} is a bundled ruleset; give yours a name of its own"))
+    return rs
