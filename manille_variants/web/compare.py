@@ -32,7 +32,7 @@ class Job:
 
     @property
     def total(self) -> int:
-        return (self.settings.deals + self.settings.matches) * len(self.rulesets)
+        return self.settings.deals + self.settings.matches  # a unit is played under every ruleset
 
     def run(self) -> None:
         try:
