@@ -11,10 +11,10 @@ import threading
 from pathlib import Path
 
 from typer.testing import CliRunner
+from webtools import TIE, client, make_app, new_sheet
 
 from manille_variants.cli import app as cli_app
 from manille_variants.web.storage import SCHEMA_VERSION, Store
-from tests.webtools import TIE, client, make_app, new_sheet
 
 CLIENTS, DEALS = 4, 15
 

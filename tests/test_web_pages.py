@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
+from webtools import client, make_app, new_sheet
 
 from manille_variants.cli import app as cli_app
 from manille_variants.web.i18n import LANGUAGES, WORDS, language, translate
-from tests.webtools import client, make_app, new_sheet
 
 WEB = Path(__file__).resolve().parent.parent / "manille_variants" / "web"
 ROOT = Path(__file__).resolve().parent.parent

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
+from webtools import client, make_app, new_sheet
 
 from manille_variants.web.security import COOKIE, host_name
 from manille_variants.web.serve import allowed_hosts, qr_text, start_url
-from tests.webtools import client, make_app, new_sheet
 
 TOKEN = "s3cret-token"
 

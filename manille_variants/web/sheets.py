@@ -116,7 +116,8 @@ def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:
         lines.append(f'<polyline class="{cls}" fill="none" stroke-width="2" points="{points}"/>')
     y_target = point(0, target).split(",")[1]
     return (
-        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" xmlns="http://www.w3.org/2000/svg">'
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" data-deals="{len(totals) - 1}" '
+        'xmlns="http://www.w3.org/2000/svg">'
         f'<line class="target" x1="{pad}" x2="{width - pad}" y1="{y_target}" y2="{y_target}" '
         f'stroke-dasharray="4 4"/>'
         f'<text x="{width - pad}" y="{float(y_target) - 4:.1f}" text-anchor="end">{target}</text>'

@@ -59,7 +59,7 @@ function cardNode(text, attrs = {}) {
 }
 
 function factorList(factors) {
-  if (!factors.length) return el("span", {}, "×1");
+  if (!factors.length) return el("span", { class: "hint" }, " –");
   return el("ul", { class: "factors" }, factors.map((f) => el("li", {}, `×${f.value} ${f.name}: ${f.reason}`)));
 }
 
@@ -315,11 +315,10 @@ function sheetPage() {
     if (sheet.pending_ties) facts.push(`${w("pending_factor")}: ${sheet.pending_ties}`);
     if (sheet.best_of) facts.push(`${w("boams")}: A ${sheet.boams.A} · B ${sheet.boams.B}`);
     if (sheet.next_dealer) facts.push(`${w("next_dealer")}: ${names[sheet.next_dealer]}`);
-    $("#standings").replaceChildren(
-      standing("A", sheet.team_a, sheet.to_target[0]), standing("B", sheet.team_b, sheet.to_target[1]),
-      el("p", { class: "facts" }, facts.join(" · ")),
-      sheet.winner ? el("p", { class: "winner" }, `${w("winner")}: ${names[sheet.winner]}`) : null,
-    );
+    const parts = [standing("A", sheet.team_a, sheet.to_target[0]), standing("B", sheet.team_b, sheet.to_target[1]),
+      el("p", { class: "facts" }, facts.join(" · "))];
+    if (sheet.winner) parts.push(el("p", { class: "winner" }, `${w("winner")}: ${names[sheet.winner]}`));
+    $("#standings").replaceChildren(...parts);
     $("#deals tbody").replaceChildren(...sheet.rows.slice().reverse().map((row) => el("tr", {
       class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
@@ -399,11 +398,11 @@ function playPage() {
     $("#message").textContent = message;
     $("#next").hidden = !view.deal_over || view.match_over;
     const r = view.result;
-    $("#result").replaceChildren(r ? el("div", { class: "card result" },
+    $("#result").replaceChildren(...(r ? [el("div", { class: "card result" },
       el("p", {}, `${w("points")}: ${r.card_points[0]} – ${r.card_points[1]} · ${w("tricks")}: ${r.tricks[0]} – ${r.tricks[1]}`),
       el("div", {}, el("b", {}, `${w("factors")} ×${r.factor}`), factorList(r.factors)),
       el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
-      (r.notes || []).map((n) => el("p", { class: "hint" }, n))) : "");
+      (r.notes || []).map((n) => el("p", { class: "hint" }, n)))] : []));
   }
 }
 
