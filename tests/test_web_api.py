@@ -127,12 +127,21 @@ def test_correcting_an_early_deal_recomputes_every_later_total_and_the_pending_t
     sheet_id = new_sheet(c)
     for entry in ("H 38 5", "S 30 4", "D 40 5"):
         c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": entry})
-    before = c.get(f"/api/sheets/{sheet_id}").json()
-    assert before["rows"][1]["pending"] == 1  # deal 2 was a tie: deal 3 counted double
+    tied = c.get(f"/api/sheets/{sheet_id}").json()
+    assert tied["rows"][1]["pending"] == 1  # deal 2 was a tie: deal 3 counted double
+    before = tied
     after = c.put(f"/api/sheets/{sheet_id}/deals/2", json={"entry": "S 40 5"}).json()
     assert after["rows"][1]["pending"] == 0
     assert after["rows"][2]["factor"] < before["rows"][2]["factor"]
     assert after["rows"][-1]["totals"] == [after["team_a"], after["team_b"]]
+
+
+def test_a_pending_tie_shows_the_factor_on_the_next_deal(c: TestClient) -> None:
+    sheet_id = new_sheet(c, ruleset="belgian")
+    sheet = c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "H 30 4"}).json()
+    assert (sheet["pending_ties"], sheet["pending_factor"]) == (1, 2)
+    sheet = c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "H 30 4"}).json()
+    assert (sheet["pending_ties"], sheet["pending_factor"]) == (2, 4)
 
 
 def test_removing_a_deal_from_the_middle_keeps_the_others(c: TestClient) -> None:

@@ -115,3 +115,11 @@ def test_serve_help_names_its_options() -> None:
     assert result.exit_code == 0
     for flag in ("--host", "--port", "--data"):
         assert flag in result.output
+
+
+def test_web_md_shows_the_screenshots_the_browser_tests_take() -> None:
+    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"\]\((img/[\w.-]+\.png)\)", text))
+    assert shown and all((ROOT / "docs" / name).is_file() for name in shown)
+    taken = set(re.findall(r'shots / "([\w.-]+\.png)"', (ROOT / "tests" / "test_web_browser.py").read_text()))
+    assert {name.removeprefix("img/") for name in shown} <= taken

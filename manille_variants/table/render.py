@@ -25,6 +25,7 @@ __all__ = [
     "cards_markup",
     "contract_text",
     "hand_markup",
+    "pending_factor",
     "pending_note",
     "pending_short",
     "sheet_table",
@@ -179,13 +180,14 @@ def team_card_points(score: DealScore, dealer_team: int) -> tuple[int, int]:
 
 def pending_short(rules: Rules, pending: int) -> str:
     """A table cell for pending ties: ``tie: next x2``, ``2 ties: next x4``."""
-    factor = _pending_factor(rules, pending)
+    factor = pending_factor(rules, pending)
     if factor <= 1:
         return ""
     return f"{'tie' if pending == 1 else f'{pending} ties'}: next x{factor}"
 
 
-def _pending_factor(rules: Rules, pending: int) -> int:
+def pending_factor(rules: Rules, pending: int) -> int:
+    """The factor pending ties put on the next decisive deal (1: none)."""
     tie = rules.ruleset.scoring.tie
     if pending <= 0 or tie.carry == "none":
         return 1
@@ -194,7 +196,7 @@ def _pending_factor(rules: Rules, pending: int) -> int:
 
 def pending_note(rules: Rules, pending: int) -> str:
     """What a number of pending ties means for the next deal, in words."""
-    factor = _pending_factor(rules, pending)
+    factor = pending_factor(rules, pending)
     if factor <= 1:
         return ""
     ties = "a tie" if pending == 1 else f"{pending} ties in a row"

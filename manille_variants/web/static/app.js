@@ -312,7 +312,7 @@ function sheetPage() {
       el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
       el("span", { class: "hint" }, `${left} ${w("to_target")}`));
     const facts = [];
-    if (sheet.pending_ties) facts.push(`${w("pending_factor")}: ${sheet.pending_ties}`);
+    if (sheet.pending_factor > 1) facts.push(`${w("pending_factor")}: ×${sheet.pending_factor} (${sheet.pending_ties} ${w("tie")})`);
     if (sheet.best_of) facts.push(`${w("boams")}: A ${sheet.boams.A} · B ${sheet.boams.B}`);
     if (sheet.next_dealer) facts.push(`${w("next_dealer")}: ${names[sheet.next_dealer]}`);
     const parts = [standing("A", sheet.team_a, sheet.to_target[0]), standing("B", sheet.team_b, sheet.to_target[1]),
