@@ -161,6 +161,15 @@ def test_a_correction_that_cannot_be_scored_is_refused_and_changes_nothing(c: Te
     assert c.put(f"/api/sheets/{sheet_id}/deals/5", json={"entry": "H 38 5"}).status_code == 400
 
 
+def test_polling_with_since_answers_204_until_the_sheet_changes(c: TestClient) -> None:
+    sheet_id = new_sheet(c)
+    revision = c.get(f"/api/sheets/{sheet_id}").json()["revision"]
+    assert c.get(f"/api/sheets/{sheet_id}", params={"since": revision}).status_code == 204
+    c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": TIE})
+    changed = c.get(f"/api/sheets/{sheet_id}", params={"since": revision})
+    assert changed.status_code == 200 and changed.json()["revision"] > revision
+
+
 def test_an_unknown_sheet_is_404(c: TestClient) -> None:
     assert c.get("/api/sheets/nope").status_code == 404
     assert c.post("/api/sheets/nope/deals", json={"entry": TIE}).status_code == 404

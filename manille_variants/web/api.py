@@ -125,7 +125,12 @@ async def import_sheet(request: Request) -> Response:
 
 
 async def get_sheet(request: Request) -> Response:
-    sheet = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+    """The sheet; with ``?since=REVISION``, 204 No Content while it has not changed (for polling)."""
+    store, sheet_id = _store(request), request.path_params["id"]
+    since = request.query_params.get("since", "")
+    if since.isdigit() and await run_in_threadpool(store.revision, sheet_id) == int(since):
+        return Response(status_code=204)
+    sheet = await run_in_threadpool(store.sheet, sheet_id)
     return JSONResponse(sheet_json(sheet))
 
 

@@ -128,6 +128,7 @@ function scorePage() {
       rulesets: data.getAll("rulesets"), mode: data.get("mode"),
       points: Number(data.get("points")), tricks: Number(data.get("tricks")),
       calls: Number(data.get("calls")), pending_ties: Number(data.get("pending_ties")),
+      last_trick: data.get("last_trick") || null,
     };
     try {
       const answer = await api("POST", "/api/score", body);
@@ -344,8 +345,8 @@ function sheetPage() {
 
   async function poll() {
     try {
-      const next = await api("GET", `/api/sheets/${sheet.id}`);
-      if (next.revision !== sheet.revision) render(next);
+      const response = await fetch(`/api/sheets/${sheet.id}?since=${sheet.revision}`, { credentials: "same-origin" });
+      if (response.status === 200) render(await response.json());
     } catch (error) { /* offline for a moment */ }
   }
   setInterval(poll, 2000);
