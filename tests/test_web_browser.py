@@ -130,6 +130,12 @@ def test_a_sheet_shared_by_two_phones_adds_undoes_and_shows_the_standings(
     expect(first.locator("#detail-body")).to_contain_text("no-trump")
     first.screenshot(path=str(shots / "sheet-deal.png"))
 
+    # Correct deal 1: every total after it is recomputed, on both phones.
+    first.fill("#detail-entry", "no-trump 30 4")  # now a tie: nothing scored, deal 2 counts double
+    first.click("#detail-save")
+    expect(first.locator("[data-team=A]")).to_have_text("0")
+    expect(second.locator("[data-team=B]")).to_have_text("20", timeout=8_000)
+
 
 def test_the_editor_shows_a_mistake_at_its_line_and_column(browser: Browser, base_url: str, shots: Path) -> None:
     page = _page(browser)
