@@ -170,6 +170,13 @@ def test_polling_with_since_answers_204_until_the_sheet_changes(c: TestClient) -
     assert changed.status_code == 200 and changed.json()["revision"] > revision
 
 
+def test_the_teams_and_note_can_be_renamed(c: TestClient) -> None:
+    sheet_id = new_sheet(c, team_a="A1")
+    answer = c.put(f"/api/sheets/{sheet_id}", json={"team_a": "Noord", "team_b": "Zuid", "note": "kermis"})
+    assert answer.json()["names"] == {"A": "Noord", "B": "Zuid"} and answer.json()["note"] == "kermis"
+    assert c.put("/api/sheets/nope", json={"team_a": "x"}).status_code == 404
+
+
 def test_an_unknown_sheet_is_404(c: TestClient) -> None:
     assert c.get("/api/sheets/nope").status_code == 404
     assert c.post("/api/sheets/nope/deals", json={"entry": TIE}).status_code == 404

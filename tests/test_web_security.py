@@ -31,6 +31,14 @@ def test_an_unknown_host_header_is_refused(c: TestClient) -> None:
     assert c.get("/", headers={"host": "localhost:8000"}).status_code == 200
 
 
+def test_a_wildcard_server_takes_any_ip_address_but_no_unknown_name(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "data", hosts={"127.0.0.1"}, any_ip=True)
+    c = client(app)
+    assert c.get("/", headers={"host": "10.1.2.3:8000"}).status_code == 200
+    assert c.get("/", headers={"host": "[fe80::1]:8000"}).status_code == 200
+    assert c.get("/", headers={"host": "rebind.example:8000"}).status_code == 400
+
+
 @pytest.mark.parametrize(("header", "name"), [("[::1]:8000", "::1"), ("LocalHost:80", "localhost"),
                                               ("127.0.0.1", "127.0.0.1")])
 def test_host_name_drops_the_port(header: str, name: str) -> None:

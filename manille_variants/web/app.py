@@ -35,16 +35,17 @@ HERE = Path(__file__).resolve().parent
 
 
 def create_app(data: Path | None = None, *, token: str | None = None,
-               hosts: Iterable[str] = LOOPBACK) -> Starlette:
+               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False) -> Starlette:
     """The web app over the data folder ``data`` (default: the per-user data folder).
 
-    ``hosts``: the names the ``Host`` header may carry; ``token``: the access token every
-    request must carry (as a cookie after the first visit), or None on the loopback."""
+    ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
+    ``token``: the access token every request must carry (as a cookie after the first visit),
+    or None on the loopback."""
     routes = [*api.ROUTES, *pages.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, hosts=hosts, token=token)],
+        middleware=[Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,

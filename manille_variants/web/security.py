@@ -1,6 +1,7 @@
 """The guard in front of every request: host allow-list, access token, same-site writes, sizes.
 
-- The ``Host`` header must name an allowed host (against DNS rebinding).
+- The ``Host`` header must name an allowed host (against DNS rebinding); a server listening on
+  every address (``0.0.0.0``) also takes any IP address, which no rebinding can forge.
 - With a token (any ``--host`` other than the loopback), every request needs it: a first
   visit with ``?token=...`` turns it into a cookie; scripts may send ``Authorization: Bearer``.
 - A state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says another site is refused.
@@ -10,9 +11,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from collections.abc import Iterable
-from http.cookies import SimpleCookie
+from http.cookies import CookieError, SimpleCookie
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
 from starlette.datastructures import Headers
@@ -43,9 +45,10 @@ class Guard:
     """ASGI middleware applying the rules above to every HTTP request."""
 
     def __init__(self, app: ASGIApp, *, hosts: Iterable[str], token: str | None = None,
-                 max_body: int = MAX_BODY) -> None:
+                 max_body: int = MAX_BODY, any_ip: bool = False) -> None:
         self.app = app
         self.hosts = frozenset(h.lower() for h in hosts)
+        self.any_ip = any_ip
         self.token = token
         self.max_body = max_body
 
@@ -68,7 +71,7 @@ class Guard:
 
     def _refusal(self, scope: Scope, headers: Headers) -> Response | None:
         host = headers.get("host", "")
-        if host_name(host) not in self.hosts:
+        if not self._allowed(host_name(host)):
             return PlainTextResponse(f"unknown host {host!r}", 400)
         if self.token is not None:
             answer = self._token_answer(scope, headers)
@@ -77,6 +80,17 @@ class Guard:
         if scope["method"] in _UNSAFE:
             return _write_refusal(scope, headers, host, self.max_body)
         return None
+
+    def _allowed(self, name: str) -> bool:
+        if name in self.hosts:
+            return True
+        if not self.any_ip:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
 
     def _token_answer(self, scope: Scope, headers: Headers) -> Response | None:
         assert self.token is not None
@@ -101,7 +115,7 @@ def _presented(headers: Headers) -> str:
     cookie: SimpleCookie = SimpleCookie()
     try:
         cookie.load(headers.get("cookie", ""))
-    except Exception:
+    except CookieError:
         return ""
     morsel = cookie.get(COOKIE)
     return morsel.value if morsel is not None else ""

@@ -36,10 +36,13 @@ def start_url(host: str, port: int, token: str | None) -> str:
 
 
 def _lan_address() -> str:
+    """This machine's first IPv4 address that is not the loopback (else its name)."""
+    name = socket.gethostname()
     try:
-        return socket.gethostbyname(socket.gethostname())
+        found = [str(info[4][0]) for info in socket.getaddrinfo(name, None, socket.AF_INET)]
     except OSError:
-        return "127.0.0.1"
+        found = []
+    return next((a for a in found if not a.startswith("127.")), name)
 
 
 def qr_text(url: str) -> str:
@@ -60,7 +63,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
 
     token = None if host in LOOPBACK else new_token()
     folder = data or default_data_dir()
-    app = create_app(folder, token=token, hosts=allowed_hosts(host))
+    wildcard = host in ("0.0.0.0", "::", "")
+    app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard)
     url = start_url(host, port, token)
     echo(f"manille serve: data in {folder}")
     echo(f"open {url}")

@@ -271,6 +271,12 @@ function sheetPage() {
     } catch (error) { setProblem(error.message); }
   });
 
+  $("#names-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { await send("PUT", `/api/sheets/${sheet.id}`, Object.fromEntries(new FormData(event.target))); }
+    catch (error) { setProblem(error.message); }
+  });
+
   $("#undo").addEventListener("click", async () => {
     try { await send("DELETE", `/api/sheets/${sheet.id}/deals/last`); } catch (error) { setProblem(error.message); }
   });
@@ -309,6 +315,10 @@ function sheetPage() {
     const changed = next.revision !== sheet.revision;
     sheet = next;
     const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
+    $("#name-a").textContent = names.A;
+    $("#name-b").textContent = names.B;
+    $("#side").options[0].textContent = `${names.A} (A)`;
+    $("#side").options[1].textContent = `${names.B} (B)`;
     const standing = (team, score, left) => el("div", { class: "team" + (sheet.winner === team ? " won" : "") },
       el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
       el("span", { class: "hint" }, `${left} ${w("to_target")}`));
