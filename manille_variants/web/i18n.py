@@ -123,6 +123,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "choose": ("Choose", "Kies", "Choisissez"),
     "deal_over": ("The deal is over.", "Het spel is uit.", "La donne est finie."),
     "match_over": ("The match is over.", "De wedstrijd is uit.", "La partie est finie."),
+    "phase_blind": ("look at the hand, or play blind no-trump", "kaarten bekijken, of blind zonder troef spelen",
+                    "regarder la main, ou jouer sans atout à l'aveugle"),
+    "phase_trump": ("name trump", "troef kiezen", "choisir l'atout"),
+    "phase_calls": ("a call, or pass", "roepen, of passen", "annoncer, ou passer"),
+    "phase_play": ("play a card", "een kaart spelen", "jouer une carte"),
+    "phase_over": ("over", "uit", "finie"),
     "refused": ("Refused", "Geweigerd", "Refusé"),
     "not_found": ("Not found", "Niet gevonden", "Introuvable"),
     "compare_intro": (

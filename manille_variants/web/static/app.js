@@ -404,7 +404,7 @@ function playPage() {
     $("#choices").replaceChildren(...(view.your_turn && !view.playing_cards
       ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, a))]
       : []));
-    let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")} (${view.phase})` : "";
+    let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")}: ${w("phase_" + view.phase)}` : "";
     if (view.match_over) message = `${w("match_over")} ${w("team")} ${view.winner === 0 ? "0+2" : "1+3"}`;
     $("#message").textContent = message;
     $("#next").hidden = !view.deal_over || view.match_over;
