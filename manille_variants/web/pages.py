@@ -1,11 +1,11 @@
-"""The HTML pages.  Thin handlers: each gathers what its template shows; the pages' scripts
-talk to the JSON API for everything that changes data."""
+"""The HTML pages.  Thin handlers (plain functions: Starlette runs them in its thread pool):
+each gathers what its template shows; the pages' scripts talk to the JSON API for everything
+that changes data."""
 
 from __future__ import annotations
 
 import json
 
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -39,19 +39,19 @@ def _summary(lines: list[str]) -> list[str]:
     return sentences
 
 
-async def home(request: Request) -> Response:
+def home(request: Request) -> Response:
     return render(request, "home.html")
 
 
-async def rulesets(request: Request) -> Response:
-    found = await run_in_threadpool(choices, _store(request))
+def rulesets(request: Request) -> Response:
+    found = choices(_store(request))
     return render(request, "rulesets.html", rulesets=found)
 
 
-async def ruleset(request: Request) -> Response:
+def ruleset(request: Request) -> Response:
     name = request.path_params["name"]
     try:
-        rs = await run_in_threadpool(resolve, _store(request), name)
+        rs = resolve(_store(request), name)
     except RulesetError as exc:
         raise HTTPException(404, str(exc)) from None
     saved = _store(request).ruleset_text(rs.name)
@@ -60,9 +60,9 @@ async def ruleset(request: Request) -> Response:
                   others=[c.name for c in choices(_store(request)) if c.name != rs.name])
 
 
-async def diff(request: Request) -> Response:
+def diff(request: Request) -> Response:
     store = _store(request)
-    names = [c.name for c in await run_in_threadpool(choices, store)]
+    names = [c.name for c in choices(store)]
     a = request.query_params.get("a", names[0])
     b = request.query_params.get("b", names[1] if len(names) > 1 else names[0])
     left, right = resolve(store, a), resolve(store, b)
@@ -71,7 +71,7 @@ async def diff(request: Request) -> Response:
                   summaries=(_summary(summary_lines(left)), _summary(summary_lines(right))))
 
 
-async def editor(request: Request) -> Response:
+def editor(request: Request) -> Response:
     store = _store(request)
     start = request.query_params.get("from", "table-convention")
     rs = resolve(store, start)
@@ -92,38 +92,38 @@ def _commented(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def score(request: Request) -> Response:
-    found = await run_in_threadpool(choices, _store(request))
+def score(request: Request) -> Response:
+    found = choices(_store(request))
     return render(request, "score.html", rulesets=found)
 
 
-async def sheets(request: Request) -> Response:
+def sheets(request: Request) -> Response:
     store = _store(request)
-    found = await run_in_threadpool(store.sheets)
-    names = [c.name for c in await run_in_threadpool(choices, store)]
+    found = store.sheets()
+    names = [c.name for c in choices(store)]
     return render(request, "sheets.html", sheets=[(s, sheet_json(s), chart_svg(s, 300, 90)) for s in found],
                   names=names, default="table-convention" if "table-convention" in names else names[0])
 
 
-async def sheet(request: Request) -> Response:
-    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+def sheet(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
     return render(request, "sheet.html", sheet=sheet_json(found), chart=chart_svg(found))
 
 
-async def sheet_chart(request: Request) -> Response:
-    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+def sheet_chart(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
     return HTMLResponse(chart_svg(found), media_type="image/svg+xml")
 
 
-async def export_json(request: Request) -> Response:
-    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+def export_json(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
     text = json.dumps(found.score.to_json(), indent=2, ensure_ascii=False) + "\n"
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.json"'})
 
 
-async def export_csv(request: Request) -> Response:
-    found = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
+def export_csv(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
     return Response(sheet_csv(found), media_type="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.csv"'})
 
@@ -133,17 +133,17 @@ def _bot_names() -> list[str]:
     return sorted(BOTS)
 
 
-async def play(request: Request) -> Response:
-    found = await run_in_threadpool(choices, _store(request))
+def play(request: Request) -> Response:
+    found = choices(_store(request))
     return render(request, "play.html", rulesets=found, bots=_bot_names())
 
 
-async def compare(request: Request) -> Response:
-    found = await run_in_threadpool(choices, _store(request))
+def compare(request: Request) -> Response:
+    found = choices(_store(request))
     return render(request, "compare.html", rulesets=found, bots=_bot_names(), bundled=bundled_names())
 
 
-async def compare_report(request: Request) -> Response:
+def compare_report(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["id"])
     if job is None or job.report is None:
         raise HTTPException(404, "no finished comparison with that id")
