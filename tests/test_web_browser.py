@@ -191,3 +191,14 @@ def test_scoring_a_deal_under_several_rulesets(browser: Browser, base_url: str, 
     page.goto(f"{base_url}/score")
     expect(page.locator("#results table th").nth(1)).to_have_text("belgian")
     page.screenshot(path=str(shots / "score.png"), full_page=True)
+
+
+def test_a_comparison_shows_its_progress_then_the_report(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/compare")
+    page.fill("input[name=deals]", "100")
+    page.select_option("select[name=bots]", "random")
+    page.click("#compare-form button")
+    expect(page.locator("#report")).to_be_visible(timeout=60_000)
+    expect(page.locator("#progress-text")).to_have_text("100 / 100")
+    expect(page.frame_locator("#report-frame").locator("h1")).to_contain_text("Duplicate comparison")
