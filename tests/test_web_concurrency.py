@@ -4,16 +4,20 @@ sheet keep all 60, through the web API (real threads) and through `manille score
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+from rich.console import Console
 from typer.testing import CliRunner
 from webtools import TIE, client, make_app, new_sheet
 
 from manille_variants.cli import app as cli_app
+from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.table.terminal import EndOfInput, LineReader, ScoresheetSession
 from manille_variants.web.storage import SCHEMA_VERSION, Store
 
 CLIENTS, DEALS = 4, 15
@@ -82,3 +86,28 @@ def test_four_cli_processes_adding_fifteen_deals_each_keep_all_sixty(tmp_path: P
     data = json.loads(path.read_text(encoding="utf-8"))
     assert len(data["entries"]) == CLIENTS * DEALS
     assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob(".*.tmp"))
+
+
+class _TypedWhileAnotherWrites(LineReader):
+    """Typed entries; before each, another writer adds a deal to the same file."""
+
+    def __init__(self, path: Path, typed: list[str]) -> None:
+        super().__init__(Console(file=io.StringIO()))
+        self.path, self.typed = path, typed
+
+    def ask(self, prompt: str) -> str:
+        if not self.typed:
+            raise EndOfInput
+        result = CliRunner().invoke(cli_app, ["scoresheet", "--file", str(self.path), "--add", "H 38 5"])
+        assert result.exit_code == 0, result.output
+        return self.typed.pop(0)
+
+
+def test_an_interactive_sheet_keeps_the_deals_another_writer_adds_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.json"
+    CliRunner().invoke(cli_app, ["scoresheet", "--file", str(path), "-r", "belgian"])
+    session = ScoresheetSession(ScoreSheet.load(path), path, console=Console(file=io.StringIO()),
+                                reader=_TypedWhileAnotherWrites(path, ["S 20 2", "D 30 4"]))
+    assert session.run() == 0
+    entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+    assert entries == ["H 38 5", "S 20 2", "H 38 5", "D 30 4"]
