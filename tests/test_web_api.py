@@ -102,9 +102,25 @@ def test_an_impossible_entry_is_refused_with_the_cli_message_and_changes_nothing
 def test_check_says_why_an_entry_would_be_refused_without_saving(c: TestClient) -> None:
     sheet_id = new_sheet(c)
     assert c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 61 5"}).json() == {
-        "ok": False, "error": "POINTS must be between 0 and 60 (got 61)"}
+        "ok": False, "error": "POINTS must be between 0 and 60 (got 61)",
+        "message": "POINTS must be between 0 and 60 (got 61)"}
     assert c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 38 5"}).json()["ok"] is True
     assert c.get(f"/api/sheets/{sheet_id}").json()["deals"] == 0
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("nl", "ploeg A haalde geen slag, dus ook geen kaartpunten (niet 20)"),
+    ("fr", "l'équipe A n'a fait aucun pli, donc aucun point de cartes (pas 20)"),
+])
+def test_a_refusal_keeps_the_cli_error_and_says_it_in_the_page_language(
+        c: TestClient, lang: str, message: str) -> None:
+    sheet_id = new_sheet(c)
+    answer = c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "H 20 0"}, headers={"Accept-Language": lang})
+    assert answer.json() == {"error": "team A took no trick, so it cannot hold card points (got 20)",
+                             "message": message}
+    checked = c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 20 0", "number": 1},
+                     headers={"Accept-Language": lang}).json()
+    assert checked["message"] == message or checked["message"].startswith(("no deal", "spel", "donne"))
 
 
 def test_a_retried_add_with_the_same_id_adds_once(c: TestClient) -> None:

@@ -16,7 +16,9 @@ from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.web.i18n import localize
 from manille_variants.web.play import Game
+from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve
 from manille_variants.web.scoring import score_across
 from manille_variants.web.sheets import entry_problem, sheet_json
@@ -149,7 +151,8 @@ async def check_entry(request: Request) -> Response:
     number = data.get("number")
     sheet = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
     error = await run_in_threadpool(entry_problem, sheet, entry, number if isinstance(number, int) else None)
-    return JSONResponse({"ok": error is None, "error": error})
+    message = localize(page_language(request), error) if error is not None else None
+    return JSONResponse({"ok": error is None, "error": error, "message": message})
 
 
 async def add_deal(request: Request) -> Response:

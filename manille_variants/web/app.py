@@ -24,8 +24,9 @@ from starlette.staticfiles import StaticFiles
 from manille_variants.errors import ManilleError, RulesetError
 from manille_variants.web import api, pages
 from manille_variants.web.compare import Jobs
+from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
-from manille_variants.web.render import render, wants_json
+from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard
 from manille_variants.web.storage import SheetNotFound, Store, default_data_dir
 
@@ -63,10 +64,10 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     return app
 
 
-def _error(request: Request, status: int, message: str, **extra: Any) -> Response:
+def _error(request: Request, status: int, text: str, **extra: Any) -> Response:
     if wants_json(request):
-        return JSONResponse({"error": message, **extra}, status)
-    return render(request, "error.html", status, message=message, code=status)
+        return JSONResponse({"error": text, **extra}, status)
+    return render(request, "error.html", status, message=extra.get("message", text), code=status)
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -85,4 +86,5 @@ async def _ruleset_error(request: Request, exc: Exception) -> Response:
 
 
 async def _user_error(request: Request, exc: Exception) -> Response:
-    return _error(request, 400, str(exc))
+    # The API's error is the CLI's message; ``message`` says it in the page's language.
+    return _error(request, 400, str(exc), message=localize(page_language(request), str(exc)))

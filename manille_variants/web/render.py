@@ -11,17 +11,23 @@ from starlette.responses import HTMLResponse
 from manille_variants._version import __version__
 from manille_variants.web.i18n import LANGUAGE_NAMES, LANGUAGES, language, translate
 
-__all__ = ["render", "wants_json"]
+__all__ = ["page_language", "render", "wants_json"]
 
 
 def wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/")
 
 
+def page_language(request: Request) -> str:
+    """The language asked for (``?lang=``), kept (cookie) or the browser's."""
+    return language(request.query_params.get("lang"), request.cookies.get("lang"),
+                    request.headers.get("accept-language"))
+
+
 def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
     """A page in the request's language; ``?lang=`` is remembered in a cookie."""
     asked = request.query_params.get("lang")
-    lang = language(asked, request.cookies.get("lang"), request.headers.get("accept-language"))
+    lang = page_language(request)
     env: jinja2.Environment = request.app.state.templates
     html = env.get_template(template).render(
         t=lambda key: translate(lang, key), lang=lang, languages=LANGUAGES, language_names=LANGUAGE_NAMES,

@@ -31,7 +31,7 @@ async function api(method, url, body) {
   const response = await fetch(url, options);
   const data = await response.json().catch(() => ({ error: response.statusText }));
   if (!response.ok) {
-    const error = new Error(data.error || response.statusText);
+    const error = new Error(data.message || data.error || response.statusText);
     error.status = response.status;
     error.data = data;
     throw error;
@@ -216,7 +216,7 @@ function sheetPage() {
     if (!text) return;
     try {
       const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text });
-      if (entryText() === text) setProblem(answer.error);
+      if (entryText() === text) setProblem(answer.message || answer.error);
     } catch (error) { /* offline: the add will say */ }
   }, 250);
 
