@@ -9,11 +9,9 @@ from pathlib import Path
 
 import typer
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import fail, user_errors
 
 
-@app.command("serve")
 def serve_command(
     host: str = typer.Option(
         "127.0.0.1", "--host",

@@ -9,7 +9,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
-from manille_variants.bots.base import make_bots
+from manille_variants.bots import make_bots
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim import SimSettings, run_comparison

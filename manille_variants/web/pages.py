@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from manille_variants.bots.base import BOTS, make_bot
+from manille_variants.bots import BOTS
 from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml, summary_lines
 from manille_variants.ruleset.loader import bundled_names
@@ -129,7 +129,6 @@ def export_csv(request: Request) -> Response:
 
 
 def _bot_names() -> list[str]:
-    make_bot("random")  # loads the built-in bots
     return sorted(BOTS)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import manille_variants as mv
-from manille_variants.bots.base import Bot, make_bots
+from manille_variants.bots import Bot, make_bots
 from manille_variants.records.format import dumps_record, record_from_deals
 
 __all__ = ["Game", "Games"]

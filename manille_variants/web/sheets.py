@@ -12,7 +12,6 @@ import io
 from typing import Any
 
 from manille_variants.errors import ManilleError
-from manille_variants.table.render import pending_factor
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 from manille_variants.web.storage import Sheet
 
@@ -33,7 +32,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "settings": _settings(score),
         "to_target": [max(0, rs.match.target - s) for s in score.match.scores],
         "boams": _boams(score),
-        "pending_factor": pending_factor(score.rules, score.match.pending_ties),
+        "pending_factor": score.rules.pending_factor(score.match.pending_ties),
         "entries": sheet.entries,
         "rows": _rows(sheet),
     }
