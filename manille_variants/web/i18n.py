@@ -131,6 +131,12 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "phase_calls": ("a call, or pass", "roepen, of passen", "annoncer, ou passer"),
     "phase_play": ("play a card", "een kaart spelen", "jouer une carte"),
     "phase_over": ("over", "uit", "finie"),
+    "act_look": ("look at my hand", "mijn kaarten bekijken", "regarder ma main"),
+    "act_blind": ("play blind no-trump", "blind zonder troef spelen", "jouer sans atout à l'aveugle"),
+    "act_no-trump": ("no-trump", "zonder troef", "sans atout"),
+    "act_delegate": ("let my partner choose", "mijn partner laten kiezen", "laisser choisir mon partenaire"),
+    "act_pass": ("pass", "passen", "passer"),
+    "act_throw-in": ("throw the deal in", "het spel weggooien", "annuler la donne"),
     "refused": ("Refused", "Geweigerd", "Refusé"),
     "not_found": ("Not found", "Niet gevonden", "Introuvable"),
     "compare_intro": (

@@ -402,7 +402,7 @@ function playPage() {
         "aria-label": card + (legal ? " (legal)" : ""), onclick: () => view.playing_cards && act(card) }, cardNode(card));
     }));
     $("#choices").replaceChildren(...(view.your_turn && !view.playing_cards
-      ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, a))]
+      ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, actionLabel(view, a)))]
       : []));
     let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")}: ${w("phase_" + view.phase)}` : "";
     if (view.match_over) message = `${w("match_over")} ${w("team")} ${view.winner === 0 ? "0+2" : "1+3"}`;
@@ -415,6 +415,13 @@ function playPage() {
       el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
       (r.notes || []).map((n) => el("p", { class: "hint" }, n)))] : []));
   }
+}
+
+function actionLabel(view, action) {
+  const [kind, arg] = action.split(":");
+  if (kind === "trump") return `${SUITS[arg] || arg} ${w("trump")}`;
+  if (kind === "call") return view.call_labels[arg] || arg;
+  return WORDS[`act_${action}`] || action;
 }
 
 // ------------------------------------------------------------------ compare
