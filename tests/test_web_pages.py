@@ -80,6 +80,12 @@ def test_a_ruleset_page_shows_its_summary_and_settings(c: TestClient) -> None:
     assert "Belgian Manillen" in text and "target: 101" in text
 
 
+@pytest.mark.parametrize(("lang", "word"), [("en", "At a glance"), ("nl", "Gelijkspel"), ("fr", "Plafond du facteur")])
+def test_a_ruleset_page_shows_its_key_settings_in_the_page_language(c: TestClient, lang: str, word: str) -> None:
+    text = c.get("/rulesets/belgian", headers={"Accept-Language": lang}).text
+    assert word in text and "Ik ga mee ×2, Ik ga tegen ×4" in text
+
+
 def test_the_diff_page_lists_the_differences(c: TestClient) -> None:
     text = c.get("/diff?a=table-convention&b=belgian").text
     assert "match.best_of" in text

@@ -137,6 +137,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "act_delegate": ("let my partner choose", "mijn partner laten kiezen", "laisser choisir mon partenaire"),
     "act_pass": ("pass", "passen", "passer"),
     "act_throw-in": ("throw the deal in", "het spel weggooien", "annuler la donne"),
+    "at_a_glance": ("At a glance", "In één oogopslag", "En bref"),
+    "best_of": ("Games (boams) per match: best of", "Boams per wedstrijd: beste van",
+                "Manches par partie : au meilleur de"),
+    "tie_factor": ("Tie", "Gelijkspel", "Égalité"),
+    "sweep_factor": ("All tricks (sweep)", "Alle slagen", "Tous les plis (capot)"),
+    "cap": ("Cap on the factor", "Maximum van de factor", "Plafond du facteur"),
+    "combine": ("Factors combined", "Factoren samengevoegd", "Facteurs combinés"),
     "refused": ("Refused", "Geweigerd", "Refusé"),
     "not_found": ("Not found", "Niet gevonden", "Introuvable"),
     "compare_intro": (

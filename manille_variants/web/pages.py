@@ -16,7 +16,7 @@ from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml, summary_lines
 from manille_variants.ruleset.loader import bundled_names
 from manille_variants.web.render import render
-from manille_variants.web.rulesets import choices, resolve
+from manille_variants.web.rulesets import at_a_glance, choices, resolve
 from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
 from manille_variants.web.storage import Store
 
@@ -55,7 +55,7 @@ def ruleset(request: Request) -> Response:
     except RulesetError as exc:
         raise HTTPException(404, str(exc)) from None
     saved = _store(request).ruleset_text(rs.name)
-    return render(request, "ruleset.html", rs=rs, summary=_summary(summary_lines(rs)),
+    return render(request, "ruleset.html", rs=rs, summary=_summary(summary_lines(rs)), glance=at_a_glance(rs),
                   yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False), custom=saved is not None,
                   others=[c.name for c in choices(_store(request)) if c.name != rs.name])
 

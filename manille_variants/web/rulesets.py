@@ -14,7 +14,7 @@ from manille_variants.ruleset.schema import Ruleset
 from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
 from manille_variants.web.storage import Store
 
-__all__ = ["Choice", "check_text", "choices", "resolve"]
+__all__ = ["Choice", "at_a_glance", "check_text", "choices", "resolve"]
 
 
 @dataclass(frozen=True)
@@ -91,3 +91,20 @@ def check_text(text: str, filename: str = "ruleset.yaml") -> Ruleset:
         pos = where.pos if where is not None else tree.pos
         raise RulesetError(pos.problem("name", f"{rs.name!r} is a bundled ruleset; give yours a name of its own"))
     return rs
+
+
+def at_a_glance(rs: Ruleset) -> list[tuple[str, str]]:
+    """The settings that matter most at the table, as (word key, value): the page translates
+    the keys; the values are numbers, names and ×factors."""
+    t, sc = rs.trump, rs.scoring
+    return [
+        ("target", str(rs.match.target)),
+        ("best_of", str(rs.match.best_of)),
+        ("no-trump", f"×{t.no_trump.factor}" if t.no_trump.allowed else "–"),
+        ("blind", f"×{t.blind_no_trump.factor}" if t.blind_no_trump.allowed else "–"),
+        ("calls", ", ".join(f"{c.label or c.name} ×{c.factor}" for c in rs.calls) or "–"),
+        ("tie_factor", f"×{sc.tie.factor} ({sc.tie.carry}, {sc.tie.stacking})"),
+        ("sweep_factor", f"×{sc.sweep.factor}"),
+        ("cap", f"×{sc.cap}" if sc.cap else "–"),
+        ("combine", sc.combine),
+    ]
