@@ -13,12 +13,13 @@ from starlette.routing import Route
 
 from manille_variants.bots import BOTS
 from manille_variants.errors import RulesetError
-from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml, summary_lines
+from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
-from manille_variants.web.render import render
+from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, resolve
 from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
 from manille_variants.web.storage import Store
+from manille_variants.web.summary import summary
 
 __all__ = ["ROUTES"]
 
@@ -26,17 +27,6 @@ __all__ = ["ROUTES"]
 def _store(request: Request) -> Store:
     store: Store = request.app.state.store
     return store
-
-
-def _summary(lines: list[str]) -> list[str]:
-    """The summary's sentences (its lines are wrapped for a terminal)."""
-    sentences: list[str] = []
-    for line in lines:
-        if line.startswith("- "):
-            sentences.append(line[2:])
-        elif sentences:
-            sentences[-1] += " " + line.strip()
-    return sentences
 
 
 def home(request: Request) -> Response:
@@ -55,7 +45,7 @@ def ruleset(request: Request) -> Response:
     except RulesetError as exc:
         raise HTTPException(404, str(exc)) from None
     saved = _store(request).ruleset_text(rs.name)
-    return render(request, "ruleset.html", rs=rs, summary=_summary(summary_lines(rs)), glance=at_a_glance(rs),
+    return render(request, "ruleset.html", rs=rs, summary=summary(rs, page_language(request)), glance=at_a_glance(rs),
                   yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False), custom=saved is not None,
                   others=[c.name for c in choices(_store(request)) if c.name != rs.name])
 
@@ -68,7 +58,7 @@ def diff(request: Request) -> Response:
     left, right = resolve(store, a), resolve(store, b)
     rows = [(r.path, format_value(r.a), format_value(r.b)) for r in diff_rulesets(left, right)]
     return render(request, "diff.html", a=left, b=right, rows=rows, names=names,
-                  summaries=(_summary(summary_lines(left)), _summary(summary_lines(right))))
+                  summaries=(summary(left, page_language(request)), summary(right, page_language(request))))
 
 
 def editor(request: Request) -> Response:
