@@ -144,6 +144,10 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "sweep_factor": ("All tricks (sweep)", "Alle slagen", "Tous les plis (capot)"),
     "cap": ("Cap on the factor", "Maximum van de factor", "Plafond du facteur"),
     "combine": ("Factors combined", "Factoren samengevoegd", "Facteurs combinés"),
+    "factor_tie": ("after a tie", "na een gelijkspel", "après une égalité"),
+    "factor_sweep": ("all tricks", "alle slagen", "tous les plis"),
+    "factor_no-trump": ("no-trump", "zonder troef", "sans atout"),
+    "factor_blind": ("blind no-trump", "blind zonder troef", "sans atout à l'aveugle"),
     "refused": ("Refused", "Geweigerd", "Refusé"),
     "not_found": ("Not found", "Niet gevonden", "Introuvable"),
     "compare_intro": (

@@ -4,7 +4,10 @@
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
-const WORDS = (() => { const node = $("#words"); return node ? JSON.parse(node.textContent) : {}; })();
+const WORDS = (() => {
+  const read = (id) => { const node = document.getElementById(id); return node ? JSON.parse(node.textContent) : {}; };
+  return { ...read("common-words"), ...read("words") };
+})();
 const w = (key) => WORDS[key] || key;
 
 function el(tag, attrs = {}, ...children) {
@@ -60,7 +63,9 @@ function cardNode(text, attrs = {}) {
 
 function factorList(factors) {
   if (!factors.length) return el("span", { class: "hint" }, " –");
-  return el("ul", { class: "factors" }, factors.map((f) => el("li", {}, `×${f.value} ${f.name}: ${f.reason}`)));
+  // The factor's name in the page's language where it has one (a call keeps its own name).
+  return el("ul", { class: "factors" }, factors.map((f) => el("li", { title: f.reason },
+    `×${f.value} ${WORDS["factor_" + f.name] || f.reason}`)));
 }
 
 // ------------------------------------------------------------------ editor
