@@ -16,8 +16,8 @@ from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.table.scoresheet import ScoreSheet
-from manille_variants.web.i18n import localize
-from manille_variants.web.play import Game
+from manille_variants.web.i18n import WORDS, localize, translate
+from manille_variants.web.play import Game, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve
 from manille_variants.web.scoring import score_across
@@ -211,7 +211,14 @@ async def game_act(request: Request) -> Response:
         with game.lock:
             game.act(_str(data, "action"))
 
-    await run_in_threadpool(act)
+    try:
+        await run_in_threadpool(act)
+    except RefusedCard as exc:
+        lang, clause = page_language(request), f"clause_{exc.clause}"
+        message = str(exc)  # the engine's reason, in English; the rule's name in other languages
+        if lang != "en" and clause in WORDS:
+            message = f"{translate(lang, clause)}: {translate(lang, 'may_play')} {' '.join(exc.legal)}"
+        return JSONResponse({"error": str(exc), "message": message, "clause": exc.clause, "legal": exc.legal}, 400)
     return JSONResponse(game.view())
 
 

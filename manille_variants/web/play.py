@@ -16,10 +16,18 @@ import manille_variants as mv
 from manille_variants.bots import Bot, make_bots
 from manille_variants.records.format import dumps_record, record_from_deals
 
-__all__ = ["Game", "Games"]
+__all__ = ["Game", "Games", "RefusedCard"]
 
 SEAT = 0
 _MAX_GAMES = 200
+
+
+class RefusedCard(mv.IllegalPlayError):
+    """A card that may not be played now: the engine's reason, the rule clause, the legal cards."""
+
+    def __init__(self, message: str, clause: str, legal: list[str]) -> None:
+        super().__init__(message)
+        self.clause, self.legal = clause, legal
 
 
 @dataclass
@@ -58,7 +66,15 @@ class Game:
         """Your action (a card like ``10S``, or a choice); IllegalPlayError with the engine's reason."""
         if self.state.is_over:
             raise mv.IllegalPlayError("the deal is over: start the next deal")
-        self.state = self.state.apply(mv.parse_action(text.strip()))
+        action = mv.parse_action(text.strip())
+        try:
+            self.state = self.state.apply(action)
+        except mv.IllegalPlayError as exc:
+            if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
+                why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
+                                       self.state.trump_suit, tricks_played=len(self.state.tricks))
+                raise RefusedCard(str(exc), why.clause, [str(c) for c in why.cards]) from None
+            raise
         self._advance()
 
     def next_deal(self) -> None:
