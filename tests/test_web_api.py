@@ -38,8 +38,9 @@ def test_validate_locates_each_problem_at_line_and_column(c: TestClient) -> None
 
 
 def test_validate_accepts_a_good_ruleset(c: TestClient) -> None:
-    answer = c.post("/api/validate", json={"yaml": "name: club\nextends: belgian\n"}).json()
-    assert answer == {"ok": True, "problems": [], "name": "club"}
+    answer = c.post("/api/validate", json={"yaml": "name: club\nextends: belgian\nmatch:\n  target: 151\n"}).json()
+    assert (answer["ok"], answer["problems"], answer["name"]) == (True, [], "club")
+    assert answer["values"]["match.target"] == 151 and answer["values"]["match.best_of"] == 3
 
 
 def test_a_saved_ruleset_is_listed_and_usable_for_a_sheet(c: TestClient) -> None:

@@ -202,3 +202,18 @@ def test_a_comparison_shows_its_progress_then_the_report(browser: Browser, base_
     expect(page.locator("#report")).to_be_visible(timeout=60_000)
     expect(page.locator("#progress-text")).to_have_text("100 / 100")
     expect(page.frame_locator("#report-frame").locator("h1")).to_contain_text("Duplicate comparison")
+
+
+def test_the_editor_form_rewrites_the_yaml(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/editor?from=belgian")
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.click("#form summary")
+    page.fill("input[data-path='match.target']", "151")
+    page.locator("input[data-path='match.target']").dispatch_event("change")
+    page.set_checked("input[data-path='trump.blind_no_trump.allowed']", False)
+    text = page.input_value("#yaml")
+    assert "extends: belgian\n" in text and "match:\n  target: 151\n" in text
+    assert "trump:\n  blind_no_trump:\n    allowed: false\n" in text
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.screenshot(path=str(shots / "editor-form.png"), full_page=True)

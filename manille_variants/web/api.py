@@ -19,7 +19,7 @@ from manille_variants.table.scoresheet import ScoreSheet
 from manille_variants.web.i18n import WORDS, localize, translate
 from manille_variants.web.play import Game, RefusedCard
 from manille_variants.web.render import page_language
-from manille_variants.web.rulesets import check_text, choices, resolve
+from manille_variants.web.rulesets import check_text, choices, resolve, values
 from manille_variants.web.scoring import score_across
 from manille_variants.web.sheets import entry_problem, sheet_json
 from manille_variants.web.storage import Store
@@ -83,7 +83,7 @@ async def validate(request: Request) -> Response:
         rs = await run_in_threadpool(check_text, text)
     except RulesetError as exc:
         return JSONResponse({"ok": False, "problems": [problem_json(p) for p in exc.problems]})
-    return JSONResponse({"ok": True, "problems": [], "name": rs.name})
+    return JSONResponse({"ok": True, "problems": [], "name": rs.name, "values": values(rs)})
 
 
 async def score(request: Request) -> Response:

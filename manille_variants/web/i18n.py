@@ -168,6 +168,15 @@ WORDS: dict[str, tuple[str, str, str]] = {
                                                 "niet ondertroeven als je kunt overtroeven",
                                                 "ne pas sous-couper quand on peut surcouper"),
     "clause_undertrump-required": ("you must still trump", "je moet toch troeven", "il faut quand même couper"),
+    "form": ("Edit with a form", "Met een formulier aanpassen", "Modifier avec un formulaire"),
+    "form_intro": (
+        "Each change rewrites the YAML below: the settings that differ from the parent ruleset. The call "
+        "ladder and lists stay as the parent has them (change them in the YAML).",
+        "Elke wijziging herschrijft de YAML hieronder: de instellingen die verschillen van de basisregels. "
+        "Het roepen en de lijsten blijven zoals in de basisregels (pas ze aan in de YAML).",
+        "Chaque changement réécrit le YAML ci-dessous : les réglages qui diffèrent des règles de base. Les "
+        "annonces et les listes restent celles des règles de base (modifiez-les dans le YAML).",
+    ),
     "refused": ("Refused", "Geweigerd", "Refusé"),
     "not_found": ("Not found", "Niet gevonden", "Introuvable"),
     "compare_intro": (

@@ -16,7 +16,7 @@ from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
 from manille_variants.web.render import page_language, render
-from manille_variants.web.rulesets import at_a_glance, choices, resolve
+from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
 from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.summary import summary
@@ -71,7 +71,10 @@ def editor(request: Request) -> Response:
     else:
         text = f"name: my-{rs.name}\ntitle: {json.dumps(rs.title + ' (house rules)')}\nextends: {rs.name}\n" \
                + _commented(ruleset_yaml(rs, summary=False))
-    return render(request, "editor.html", text=text, start=rs.name, names=[c.name for c in choices(store)])
+    parent = resolve(store, extends_of(text) or rs.name)
+    return render(request, "editor.html", text=text, start=rs.name, names=[c.name for c in choices(store)],
+                  form={"fields": [f.as_json() for f in form_fields()], "parent": parent.name,
+                        "parent_values": values(parent)})
 
 
 def _commented(text: str) -> str:

@@ -6,15 +6,18 @@ name of a saved ruleset.  A saved ruleset may extend only a bundled ruleset, by 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import Any
 
 from manille_variants.errors import Problem, RulesetError
+from manille_variants.ruleset.docgen import RULE_SECTIONS, settings
 from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, read_ruleset_text
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
 from manille_variants.web.storage import Store
 
-__all__ = ["Choice", "at_a_glance", "check_text", "choices", "resolve"]
+__all__ = ["Choice", "Field", "at_a_glance", "check_text", "choices", "extends_of", "form_fields", "resolve", "values"]
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ def choices(store: Store) -> list[Choice]:
             rs = read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
         except RulesetError:
             continue
-        found.append(Choice(rs.name, rs.title, _extends(saved.yaml), tuple(rs.aliases), custom=True))
+        found.append(Choice(rs.name, rs.title, extends_of(saved.yaml), tuple(rs.aliases), custom=True))
     return found
 
 
@@ -64,7 +67,8 @@ def resolve(store: Store, name: str) -> Ruleset:
     return read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
 
 
-def _extends(text: str) -> str | None:
+def extends_of(text: str) -> str | None:
+    """The ``extends:`` of ruleset text, or None (also for text that is not a ruleset)."""
     try:
         node = parse_text(text, "<ruleset>").child("extends")
     except RulesetError:
@@ -108,3 +112,54 @@ def at_a_glance(rs: Ruleset) -> list[tuple[str, str]]:
         ("cap", f"×{sc.cap}" if sc.cap else "–"),
         ("combine", sc.combine),
     ]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A setting the editor's form can show: a yes/no, one of a few words, or a number."""
+
+    path: str
+    section: str
+    description: str
+    kind: str  # "bool", "choice" or "int"
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"path": self.path, "section": self.section, "description": self.description, "kind": self.kind,
+                "choices": list(self.choices), "nullable": self.nullable}
+
+
+def form_fields() -> list[Field]:
+    """The rule settings of the schema that a form can edit (lists and the call ladder stay YAML)."""
+    fields = []
+    for setting in settings():
+        if setting.section not in RULE_SECTIONS or "[]" in setting.path:
+            continue
+        kind, choices = _kind(setting.type)
+        if kind:
+            fields.append(Field(setting.path, setting.section, setting.description, kind, choices,
+                                setting.type.endswith("or null")))
+    return fields
+
+
+def _kind(type_text: str) -> tuple[str, tuple[str, ...]]:
+    if type_text == "true / false":
+        return "bool", ()
+    if type_text.startswith("`") and not type_text.startswith("list"):
+        return "choice", tuple(re.findall(r"`([^`]+)`", type_text))
+    if type_text.startswith("integer"):
+        return "int", ()
+    return "", ()
+
+
+def values(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset's value of every form field, by path."""
+    data = rs.model_dump(mode="json")
+    found = {}
+    for field in form_fields():
+        value: Any = data
+        for key in field.path.split("."):
+            value = value[key]
+        found[field.path] = value
+    return found

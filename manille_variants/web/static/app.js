@@ -79,6 +79,7 @@ function editorPage() {
       problems.replaceChildren();
       if (answer.ok) {
         problems.append(el("p", { class: "ok" }, w("valid")));
+        form.show(answer.values);
       } else {
         problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
           class: "problem", tabindex: "0", "data-line": p.line || "",
@@ -90,6 +91,7 @@ function editorPage() {
     }
   };
   area.addEventListener("input", debounce(check, 350));
+  const form = settingsForm(area, () => check());
   check();
   $("#save").addEventListener("click", async () => {
     status.textContent = "";
@@ -110,6 +112,73 @@ function editorPage() {
     link.click();
     link.remove();
   });
+}
+
+// The editor's form: one input per setting of the schema that a form can hold; a change
+// rewrites the YAML as the header (name, title, extends) plus every value that differs from
+// the parent ruleset.
+function settingsForm(area, changed) {
+  const data = JSON.parse($("#form-data").textContent);
+  const inputs = new Map();
+  const sections = new Map();
+  for (const field of data.fields) {
+    if (!sections.has(field.section)) {
+      const box = el("fieldset", { class: "form-section" }, el("legend", {}, field.section));
+      sections.set(field.section, box);
+      $("#form-fields").append(box);
+    }
+    let input;
+    if (field.kind === "bool") {
+      input = el("input", { type: "checkbox" });
+    } else if (field.kind === "choice") {
+      input = el("select", {}, field.choices.map((c) => el("option", { value: c }, c)));
+    } else {
+      input = el("input", { type: "number", min: "0", inputmode: "numeric", placeholder: field.nullable ? "–" : "" });
+    }
+    input.dataset.path = field.path;
+    input.addEventListener("change", () => { area.value = rewrite(); changed(); });
+    inputs.set(field.path, { field, input });
+    sections.get(field.section).append(el("label", { class: "form-field", title: field.description },
+      el("span", {}, field.path.split(".").slice(1).join(".")), input));
+  }
+  const read = ({ field, input }) => {
+    if (field.kind === "bool") return input.checked;
+    if (field.kind === "int") return input.value === "" ? (field.nullable ? null : 0) : Number(input.value);
+    return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
+  };
+  const yamlValue = (v) => (v === null ? "null" : String(v));
+  function rewrite() {
+    const header = area.value.split("\n").filter((line) => /^(name|title|extends):/.test(line));
+    if (!header.some((line) => line.startsWith("extends:"))) header.push(`extends: ${data.parent}`);
+    const tree = {};
+    for (const [path, entry] of inputs) {
+      const value = read(entry);
+      if (value === data.parent_values[path]) continue;
+      const keys = path.split(".");
+      let node = tree;
+      for (const key of keys.slice(0, -1)) node = node[key] = node[key] || {};
+      node[keys[keys.length - 1]] = value;
+    }
+    const lines = [...header];
+    const emit = (node, indent) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (value !== null && typeof value === "object") { lines.push(`${indent}${key}:`); emit(value, indent + "  "); }
+        else lines.push(`${indent}${key}: ${yamlValue(value)}`);
+      }
+    };
+    emit(tree, "");
+    return lines.join("\n") + "\n";
+  }
+  return {
+    show(values) {
+      if (!values) return;
+      for (const [path, { field, input }] of inputs) {
+        const value = values[path];
+        if (field.kind === "bool") input.checked = Boolean(value);
+        else input.value = value === null || value === undefined ? "" : String(value);
+      }
+    },
+  };
 }
 
 function goToLine(area, line, column) {
