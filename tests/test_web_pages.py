@@ -63,6 +63,14 @@ def test_a_sheet_page_shows_the_sheet_in_any_language(c: TestClient) -> None:
         assert "Noord" in text and translate(lang, "add_deal") in text and "<svg" in text
 
 
+def test_a_sheet_page_shows_the_standings_and_deals_without_script(c: TestClient) -> None:
+    sheet_id = new_sheet(c, team_a="Noord")
+    c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "no-trump 38 5", "by": "An"})
+    text = c.get(f"/sheets/{sheet_id}").text
+    assert '<b class="total" data-team="A">16</b>' in text
+    assert 'data-number="1"' in text and ">An<" in text
+
+
 def test_the_history_lists_past_sheets_with_a_chart(c: TestClient) -> None:
     sheet_id = new_sheet(c, team_a="Noord", note="kermis")
     c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "no-trump 38 5"})
