@@ -71,6 +71,12 @@ def test_a_sheet_page_shows_the_standings_and_deals_without_script(c: TestClient
     assert 'data-number="1"' in text and ">An<" in text
 
 
+def test_the_score_page_answers_without_script(c: TestClient) -> None:
+    query = "rulesets=belgian&rulesets=table-convention&mode=no-trump&points=38&tricks=5&calls=0&pending_ties=1"
+    text = c.get(f"/score?{query}", headers={"Accept-Language": "nl"}).text
+    assert "na een gelijkspel" in text and "×4" in text
+
+
 def test_the_history_lists_past_sheets_with_a_chart(c: TestClient) -> None:
     sheet_id = new_sheet(c, team_a="Noord", note="kermis")
     c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "no-trump 38 5"})

@@ -15,8 +15,10 @@ from manille_variants.bots import BOTS
 from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
+from manille_variants.web.i18n import WORDS
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
+from manille_variants.web.scoring import score_across
 from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.summary import summary
@@ -86,8 +88,21 @@ def _commented(text: str) -> str:
 
 
 def score(request: Request) -> Response:
-    found = choices(_store(request))
-    return render(request, "score.html", rulesets=found)
+    """The form; with its figures in the query (a browser without script), the results too."""
+    store, q = _store(request), request.query_params
+    found = choices(store)
+    results = None
+    if q.get("points", "").isdigit() and q.get("tricks", "").isdigit():
+        results = score_across(store, q.getlist("rulesets") or [c.name for c in found[:4]],
+                               points=int(q["points"]), tricks=int(q["tricks"]), mode=q.get("mode", "trump"),
+                               calls=_number(q.get("calls")), pending_ties=_number(q.get("pending_ties")),
+                               last_trick=q.get("last_trick") or None)
+    return render(request, "score.html", rulesets=found, results=results,
+                  factor_words={key for key in WORDS if key.startswith("factor_")})
+
+
+def _number(text: str | None) -> int:
+    return int(text) if text is not None and text.isdigit() else 0
 
 
 def sheets(request: Request) -> Response:
