@@ -62,6 +62,16 @@ def test_two_stores_on_one_folder_share_the_sheet(tmp_path: Path) -> None:
     assert first.schema_version() == SCHEMA_VERSION
 
 
+def test_a_database_of_a_newer_version_is_refused_with_a_message(tmp_path: Path) -> None:
+    import sqlite3
+
+    Store(tmp_path)
+    with sqlite3.connect(tmp_path / "manille.sqlite3") as db:
+        db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
+    result = CliRunner().invoke(cli_app, ["serve", "--data", str(tmp_path)])
+    assert result.exit_code == 1 and "is newer than this program's" in result.output
+
+
 _WRITER = """
 import sys
 from manille_variants.cli import app

@@ -28,11 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
-from manille_variants.errors import ScoresheetError
+from manille_variants.errors import ManilleError, ScoresheetError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 
-__all__ = ["SCHEMA_VERSION", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "default_data_dir"]
+__all__ = ["SCHEMA_VERSION", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError", "default_data_dir"]
 
 SCHEMA_VERSION = 1
 DB_NAME = "manille.sqlite3"
@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS rulesets (name TEXT PRIMARY KEY, yaml TEXT NOT NULL, 
 
 class SheetNotFound(LookupError):
     """No sheet with that id."""
+
+
+class StoreError(ManilleError):
+    """A database this program cannot use (made by a newer version)."""
 
 
 def default_data_dir() -> Path:
@@ -156,7 +160,7 @@ class Store:
         if row is None:
             db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         elif int(row[0]) > SCHEMA_VERSION:
-            raise RuntimeError(f"{self.path}: schema version {row[0]} is newer than this program's "
+            raise StoreError(f"{self.path}: schema version {row[0]} is newer than this program's "
                                f"({SCHEMA_VERSION}); upgrade manille_variants")
 
     def schema_version(self) -> int:
