@@ -81,6 +81,12 @@ def test_score_gives_each_ruleset_side_by_side_with_every_factor(c: TestClient) 
     assert "tie" in names and results[1]["factor"] >= 4
 
 
+def test_score_refuses_absurd_pending_ties(c: TestClient) -> None:
+    body = {"rulesets": ["belgian"], "points": 38, "tricks": 5, "mode": "trump", "calls": 0, "pending_ties": 10**9}
+    answer = c.post("/api/score", json=body)
+    assert answer.status_code == 400 and "pending ties must be between 0 and 50" in answer.json()["error"]
+
+
 def test_sheet_answers_carry_the_keys_of_scoresheet_json(c: TestClient) -> None:
     sheet_id = new_sheet(c)
     added = c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "no-trump 38 5"}).json()

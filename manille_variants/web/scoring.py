@@ -10,15 +10,18 @@ from manille_variants.errors import ManilleError
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
 
-__all__ = ["MODES", "score_across"]
+__all__ = ["MAX_PENDING_TIES", "MODES", "score_across"]
 
 MODES = ("trump", "no-trump", "blind")
+MAX_PENDING_TIES = 50  # a factor of 2**50 already; more only makes a server compute huge numbers
 
 
 def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: int, mode: str = "trump",
                  calls: int = 0, pending_ties: int = 0, last_trick: str | None = None) -> list[dict[str, Any]]:
     """One result per ruleset: ``{ruleset, team_a, team_b, tied, factor, factors}`` and the full
     breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset."""
+    if not 0 <= pending_ties <= MAX_PENDING_TIES:
+        raise ManilleError(f"pending ties must be between 0 and {MAX_PENDING_TIES} (got {pending_ties})")
     side: Literal["A", "B"] | None = "A" if last_trick == "A" else "B" if last_trick == "B" else None
     results: list[dict[str, Any]] = []
     for name in rulesets:
