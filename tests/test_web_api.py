@@ -265,6 +265,8 @@ def test_play_refuses_an_illegal_card_with_the_engine_reason(c: TestClient) -> N
 def test_compare_runs_in_the_background_and_gives_the_report(c: TestClient) -> None:
     job = c.post("/api/compare", json={"rulesets": ["table-convention", "belgian"], "deals": 40,
                                        "bots": "random"}).json()
+    second = c.post("/api/compare", json={"rulesets": ["belgian"], "deals": 40, "bots": "random"})
+    assert second.status_code == 400 or c.get(f"/api/compare/{job['id']}").json()["finished"]
     for _ in range(600):
         state = c.get(f"/api/compare/{job['id']}").json()
         if state["finished"]:

@@ -43,12 +43,16 @@ class Job:
         except Exception as exc:  # a report must say it failed rather than spin forever
             self.error = f"{type(exc).__name__}: {exc}"
 
+    @property
+    def finished(self) -> bool:
+        return self.report is not None or self.error is not None
+
     def _progress(self, units: int) -> None:
         self.done = min(self.total, self.done + units)
 
     def as_json(self) -> dict[str, Any]:
         return {"id": self.id, "done": self.done, "total": self.total,
-                "finished": self.report is not None or self.error is not None, "error": self.error,
+                "finished": self.finished, "error": self.error,
                 "rulesets": [r.name for r in self.rulesets]}
 
 
@@ -74,6 +78,8 @@ class Jobs:
         make_bots(bots)  # an unknown bot is refused now, not in the thread
         job = Job(rulesets, SimSettings(deals=deals, seed=seed, bots=bots))
         with self._lock:
+            if any(not j.finished for j in self._jobs.values()):
+                raise ManilleError("a comparison is still running: wait for it to finish")
             self._jobs[job.id] = job
             while len(self._jobs) > _MAX_JOBS:
                 self._jobs.popitem(last=False)
