@@ -35,8 +35,13 @@ def _choices(model: type[BaseModel], prefix: tuple[str, ...]) -> dict[tuple[str,
     return found
 
 
-CHOICES = {path: s for section in SECTIONS
-           for path, s in _choices(Ruleset.model_fields[section].annotation, (section,)).items()}  # type: ignore[arg-type]
+def _section(name: str) -> type[BaseModel]:
+    model = Ruleset.model_fields[name].annotation
+    assert isinstance(model, type) and issubclass(model, BaseModel)
+    return model
+
+
+CHOICES = {path: s for section in SECTIONS for path, s in _choices(_section(section), (section,)).items()}
 
 
 @st.composite
