@@ -385,6 +385,14 @@ function sheetPage() {
     } catch (error) { $("#detail-error").textContent = error.message; }
   });
 
+  // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
+  function contractLabel(entry) {
+    const words = entry.split(" ");
+    const head = SUITS[words[0]] || w(words[0]);
+    const calls = words.length > 3 && /^\d+$/.test(words[3]) ? Number(words[3]) : 0;
+    return calls ? `${head} · ${sheet.settings.calls[calls - 1]}` : head;
+  }
+
   function render(next) {
     const changed = next.revision !== sheet.revision;
     sheet = next;
@@ -408,7 +416,7 @@ function sheetPage() {
       class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
     },
-      el("td", {}, row.number), el("td", {}, row.contract),
+      el("td", {}, row.number), el("td", { title: row.contract }, contractLabel(row.entry)),
       el("td", {}, row.card_points ? `${row.card_points[0]}–${row.card_points[1]}` : ""),
       el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
       el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
