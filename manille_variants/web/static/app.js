@@ -388,9 +388,10 @@ function sheetPage() {
   // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
   function contractLabel(entry) {
     const words = entry.split(" ");
-    const head = SUITS[words[0]] || w(words[0]);
+    const red = words[0] === "H" || words[0] === "D";
+    const head = el("span", { class: red ? "red" : "" }, SUITS[words[0]] || w(words[0]));
     const calls = words.length > 3 && /^\d+$/.test(words[3]) ? Number(words[3]) : 0;
-    return calls ? `${head} · ${sheet.settings.calls[calls - 1]}` : head;
+    return calls ? el("span", {}, head, ` · ${sheet.settings.calls[calls - 1]}`) : head;
   }
 
   function render(next) {
