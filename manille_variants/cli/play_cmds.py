@@ -6,6 +6,7 @@ sheet in :mod:`manille_variants.table.scoresheet`.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import typer
@@ -15,7 +16,7 @@ from manille_variants.cli.common import echo_json, fail, ruleset_option, user_er
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
-from manille_variants.table.scoresheet import ScoreSheet, open_sheet
+from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 from manille_variants.words import WordError, seat_number
 
@@ -89,12 +90,18 @@ def scoresheet_command(
                 raise fail("--as shows the sheet re-scored; it does not go with --add or --undo", 2)
             _show_rescored(ScoreSheet.load(file), load_ruleset(as_ruleset), as_json)
             return
-        sheet, is_new = open_sheet(file, ruleset)
         console = Console(highlight=False, soft_wrap=True)
-        if add or undo:
-            _change(sheet, add or [], undo)
-        if is_new or add or undo:
-            sheet.save(file)
+        if add or undo or as_json or show:
+            with _lock_if_folder(file):  # read, change and write as one step among writers
+                sheet, is_new = open_sheet(file, ruleset)
+                if add or undo:
+                    _change(sheet, add or [], undo)
+                if is_new or add or undo:
+                    sheet.save(file)
+        else:
+            sheet, is_new = open_sheet(file, ruleset)
+            if is_new:
+                sheet.save(file)
         if as_json:
             echo_json(sheet.summary())
         elif add or undo or show:
@@ -125,6 +132,11 @@ def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
     if left_out:
         console.print(f"The match under {ruleset.name} was over after deal {len(other.entries)}: "
                       f"{left_out} later deal(s) not scored.")
+
+
+def _lock_if_folder(file: Path) -> AbstractContextManager[None]:
+    # A missing folder is reported by open_sheet/save with the file's name, not the lock's.
+    return locked(file) if file.parent.is_dir() else nullcontext()
 
 
 def _change(sheet: ScoreSheet, entries: list[str], undo: bool) -> None:
