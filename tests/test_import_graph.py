@@ -31,7 +31,8 @@ ALLOWED: dict[str, set[str]] = {
     "records": BASE | {"_version", "ruleset", "engine"},
     "sim": BASE | {"ruleset", "engine", "bots", "records"},
     "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
-    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "search"},
+    "web": BASE | {"", "_version", "ruleset", "engine", "bots", "records", "sim", "table", "search"},
+    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "web", "search"},
     "": {"_version", "cards", "errors", "ruleset", "engine", "search"},  # manille_variants/__init__.py
 }
 
