@@ -85,17 +85,3 @@ def test_cli_doc_has_a_section_per_ruleset_command() -> None:
     for command in ["rulesets", "show", "validate", "diff", "schema"]:
         assert f"### `manille {command}" in text
 
-
-def test_cli_doc_documents_every_option_of_the_search_commands() -> None:
-    import typer.main
-
-    from manille_variants.cli.app import app
-
-    text = (DOCS / "cli.md").read_text(encoding="utf-8")
-    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
-    for name in ["advise", "analyze"]:
-        assert f"### `manille {name}" in text
-        section = text.split(f"### `manille {name}", 1)[1].split("\n### ", 1)[0]
-        for param in commands[name].params:
-            opts = [o for o in param.opts if o.startswith("-")]
-            assert not opts or any(re.search(rf"{re.escape(o)}\b", section) for o in opts), (name, opts)

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import parse_cards
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
 
@@ -27,16 +27,16 @@ def _score(text: str) -> tuple[int, int]:
 
 
 def advise_command(
-    ruleset: str = typer.Option(..., "-r", "--ruleset", metavar="RULESET",
-                                help="A bundled ruleset (name or alias) or a .yaml file."),
-    hand: str = typer.Option(..., "--hand", metavar='"8 CARDS"',
-                             help='The dealer\'s hand, e.g. "10H AH KH 7S 9S QD JC 8C".'),
-    score: str = typer.Option("0-0", "--score", metavar="A-B",
-                              help="Match points in the current game, the dealer's side first."),
-    pending_ties: int = typer.Option(0, "--pending-ties", min=0, help="Tied deals in a row just before this one."),
-    samples: int = typer.Option(24, "--samples", min=2,
+    ruleset: str = ruleset_option(),
+    hand: str = typer.Option(..., "--hand", metavar="CARDS",
+                             help='The dealer\'s 8 cards, e.g. "10H AH KH 7S 9S QD JC 8C".'),
+    score: str = typer.Option("0-0", "--score", metavar="SCORE",
+                              help="Match points in the current game as A-B, the dealer's side first."),
+    pending_ties: int = typer.Option(0, "--pending-ties", metavar="N", min=0,
+                                     help="Tied deals in a row just before this one."),
+    samples: int = typer.Option(24, "--samples", metavar="N", min=2,
                                 help="Worlds sampled per choice (more: narrower intervals, slower)."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the sampled worlds."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="Seed of the sampled worlds."),
     as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
 ) -> None:
     """Rank the dealer's choices for a hand by expected match points, with 95% intervals.
@@ -65,8 +65,7 @@ def advise_command(
 
 def analyze_command(
     file: Path = typer.Argument(..., metavar="RECORD", help="A game record (JSON) or a typed deal file."),
-    ruleset: str | None = typer.Option(None, "-r", "--ruleset",
-                                       help="Analyse under this ruleset instead of the record's own."),
+    ruleset: str | None = ruleset_option(None, "Analyse under this ruleset instead of the record's own."),
     as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
 ) -> None:
     """Compare each played deal with double-dummy play: the value at the first lead, the
