@@ -3,6 +3,7 @@ the core already reads as data before the schema has them (RULES.md §5)."""
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
@@ -156,3 +157,17 @@ def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, ki
         lost = _core.score_deal(core, 10, 1, "trump", 0, 0, False, card)
         assert lost["turned_bonus"] == expected
         assert lost["team_a"] == expected and lost["team_b"] > 0
+
+
+def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
+    rs = mv.load_ruleset("belgian")
+    core = to_core(rs)
+    state = mv.new_deal(rs, 21, 2)
+    deal = _core.CoreDeal(core, 21, 2)
+    rng = random.Random(4)
+    while not state.is_over:
+        assert deal.legal_objects() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        state, deal = state.apply(action), deal.apply_object(action)
+    with pytest.raises(mv.IllegalPlayError, match="not an action of this ruleset"):
+        deal.apply_object("10H")

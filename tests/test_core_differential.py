@@ -203,3 +203,22 @@ def test_core_rules_are_plain_data() -> None:
     assert json.loads(json.dumps(data)) == data
     assert data["calls"][1]["after"] == 0
     assert data["seats"] == 4 and data["hand_size"] == 8
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_play_from_given_hands(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    core = to_core(rs)
+    for seed in range(30):
+        rng = random.Random(seed)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = [cards[8 * s:8 * s + 8] for s in range(4)]
+        state = mv.new_deal(rs, 0, seed % 4, hands=hands)
+        deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4)
+        while not state.is_over:
+            assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
+            action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            deal = deal.apply(action_code(rs, action))
+        assert core_result(deal) == python_result(state)

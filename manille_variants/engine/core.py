@@ -101,7 +101,8 @@ def to_core(ruleset: Ruleset | Rules) -> CoreRules:
     rules = compile_rules(ruleset)
     found = rules.memo.get("core")
     if found is None:
-        found = rules.memo["core"] = CoreRules(core_rules(rules))
+        objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
+        found = rules.memo["core"] = CoreRules(core_rules(rules), objects)
     return found
 
 

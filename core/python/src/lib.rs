@@ -245,16 +245,49 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
 #[pyclass(frozen, module = "manille_variants._core")]
 struct CoreRules {
     rules: Arc<Rules>,
+    /// The Python objects of the action codes (Card and Action objects), if given.
+    objects: Option<Arc<ActionObjects>>,
+}
+
+/// The package's objects for the action codes, and the codes by object.
+struct ActionObjects {
+    by_code: Vec<Py<PyAny>>,
+    codes: Py<PyDict>,
 }
 
 #[pymethods]
 impl CoreRules {
+    /// `objects`: the Python object of each action code (cards, decisions, then the calls).
     #[new]
-    fn new(py: Python<'_>, data: &Bound<'_, PyDict>) -> PyResult<Self> {
+    #[pyo3(signature = (data, objects=None))]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyDict>,
+        objects: Option<Vec<Py<PyAny>>>,
+    ) -> PyResult<Self> {
         let data = rules_data(data)?;
         let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
+        let objects = match objects {
+            None => None,
+            Some(by_code) => {
+                if by_code.len() != Action::FIRST_CALL as usize + rules.data.calls.len() {
+                    return Err(PyValueError::new_err(
+                        "one object per action code (cards, decisions, calls)",
+                    ));
+                }
+                let codes = PyDict::new(py);
+                for (code, obj) in by_code.iter().enumerate() {
+                    codes.set_item(obj.bind(py), code)?;
+                }
+                Some(Arc::new(ActionObjects {
+                    by_code,
+                    codes: codes.unbind(),
+                }))
+            }
+        };
         Ok(CoreRules {
             rules: Arc::new(rules),
+            objects,
         })
     }
 
@@ -375,6 +408,7 @@ fn score_deal<'py>(
 #[pyclass(frozen, module = "manille_variants._core")]
 struct CoreDeal {
     rules: Arc<Rules>,
+    objects: Option<Arc<ActionObjects>>,
     deal: Deal,
 }
 
@@ -448,6 +482,7 @@ impl CoreDeal {
             );
             Ok(CoreDeal {
                 rules: rules.rules.clone(),
+                objects: rules.objects.clone(),
                 deal,
             })
         })
@@ -492,6 +527,7 @@ impl CoreDeal {
                 Deal::from_hands(r, dealt, turned, dealer, pending_ties, [scores.0, scores.1]);
             Ok(CoreDeal {
                 rules: r.clone(),
+                objects: rules.objects.clone(),
                 deal,
             })
         })
@@ -617,6 +653,7 @@ impl CoreDeal {
         match self.deal.apply(rules, Action(code)) {
             Ok(deal) => Ok(CoreDeal {
                 rules: rules.clone(),
+                objects: self.objects.clone(),
                 deal,
             }),
             Err(why) => Err(package_error(
@@ -625,6 +662,36 @@ impl CoreDeal {
                 illegal_message(rules, &self.deal, Action(code), why),
             )),
         }
+    }
+    /// The legal actions as the package's objects (Card and Action), in code order.
+    fn legal_objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let mut set = self.deal.legal_actions(&self.rules);
+        let list = PyList::empty(py);
+        while set != 0 {
+            list.append(objects.by_code[set.trailing_zeros() as usize].bind(py))?;
+            set &= set - 1;
+        }
+        Ok(list)
+    }
+    /// The state after the action `obj` (a Card or an Action object); raises IllegalPlayError.
+    fn apply_object(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<CoreDeal> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let Some(code) = objects.codes.bind(py).get_item(obj)? else {
+            let text = obj.str()?.to_string();
+            return Err(package_error(
+                py,
+                "IllegalPlayError",
+                format!("{text} is not an action of this ruleset"),
+            ));
+        };
+        self.apply(py, code.extract::<u8>()?)
     }
     /// The deal's result once over, as `DealScore.to_dict()` plus `turned_bonus`; else None.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
@@ -652,6 +719,7 @@ impl CoreDeal {
 #[pyclass(module = "manille_variants._core")]
 struct CoreMatch {
     rules: Arc<Rules>,
+    objects: Option<Arc<ActionObjects>>,
     state: Match,
 }
 
@@ -677,6 +745,7 @@ impl CoreMatch {
         check_seat(&rules.rules, first_dealer, "first dealer")?;
         Ok(CoreMatch {
             rules: rules.rules.clone(),
+            objects: rules.objects.clone(),
             state: Match::new(seed, first_dealer),
         })
     }
@@ -730,6 +799,7 @@ impl CoreMatch {
         );
         Ok(CoreDeal {
             rules: self.rules.clone(),
+            objects: self.objects.clone(),
             deal,
         })
     }
