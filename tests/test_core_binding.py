@@ -171,3 +171,23 @@ def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
         state, deal = state.apply(action), deal.apply_object(action)
     with pytest.raises(mv.IllegalPlayError, match="not an action of this ruleset"):
         deal.apply_object("10H")
+
+
+@pytest.mark.parametrize("name", ["belgian", "french-coinchee"])
+def test_every_code_is_either_applied_or_refused(name: str) -> None:
+    core = to_core(mv.load_ruleset(name))
+    rng = random.Random(name)
+    for seed in range(20):
+        deal = _core.CoreDeal(core, seed, seed % 4)
+        while True:
+            legal = set(deal.legal_actions())
+            for code in range(256):
+                try:
+                    deal.apply(code)
+                except mv.IllegalPlayError:
+                    assert code not in legal
+                else:
+                    assert code in legal or code == 41  # the throw-in is never listed
+            if deal.is_over:
+                break
+            deal = deal.apply(rng.choice(deal.legal_actions()))

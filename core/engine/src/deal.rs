@@ -434,7 +434,7 @@ impl Deal {
 
 #[inline]
 fn bit(action: Action) -> u64 {
-    1 << action.0
+    1u64.checked_shl(action.0 as u32).unwrap_or(0)
 }
 
 fn behind_enough(rules: &Rules, dealer: u8, scores: [i64; 2]) -> bool {

@@ -370,6 +370,12 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
             seen[st] = true;
         }
     }
+    if data.calls.len() > 64 - crate::action::Action::FIRST_CALL as usize {
+        return fail(format!(
+            "the engine takes at most 22 calls in a ladder (got {})",
+            data.calls.len()
+        ));
+    }
     for (i, call) in data.calls.iter().enumerate() {
         if call.after.is_some_and(|a| a as usize >= i) {
             return fail(format!(
