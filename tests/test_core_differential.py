@@ -18,7 +18,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
 from manille_variants.engine.core import action_code, core_rules, to_core
-from manille_variants.engine.deal import shuffled_deck
+from manille_variants.engine.deal import new_python_deal, shuffled_deck
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
@@ -107,7 +107,8 @@ def test_same_matches(name: str) -> None:
             assert (cm.dealer, cm.scores, cm.pending_ties, cm.games, cm.game) == (
                 match.dealer, tuple(match.scores), match.pending_ties, tuple(match.games), match.game)
             assert cm.next_seed() == match.next_seed()
-            state = match.new_deal()
+            state = new_python_deal(rs, match.next_seed(), match.dealer, pending_ties=match.pending_ties,
+                                    scores=(match.scores[0], match.scores[1]))
             deal = cm.new_deal()
             while not state.is_over:
                 action = rng.choice(state.legal_actions())
@@ -178,7 +179,7 @@ def _fingerprint(engine: str) -> str:
         for seed in range(FINGERPRINT_DEALS):
             rng = random.Random(seed)
             if engine == "python":
-                state = mv.new_deal(rs, seed, seed % 4, pending_ties=seed % 2)
+                state = new_python_deal(rs, seed, seed % 4, pending_ties=seed % 2)
                 hands = [sum(c.bit for c in h) for h in state.dealt_hands]
                 while not state.is_over:
                     state = state.apply(rng.choice(state.legal_actions()))
@@ -214,7 +215,7 @@ def test_same_play_from_given_hands(name: str) -> None:
         cards = list(DECK)
         rng.shuffle(cards)
         hands = [cards[8 * s:8 * s + 8] for s in range(4)]
-        state = mv.new_deal(rs, 0, seed % 4, hands=hands)
+        state = new_python_deal(rs, 0, seed % 4, hands=hands)
         deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4)
         while not state.is_over:
             assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]

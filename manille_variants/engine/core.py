@@ -30,7 +30,7 @@ from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["action_code", "code_action", "core_rules", "has_plugins", "to_core"]
+__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "to_core"]
 
 _SEATS = 4
 
@@ -97,13 +97,32 @@ def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
 def to_core(ruleset: Ruleset | Rules) -> CoreRules:
     """The core's rules for a ruleset, built once per compiled ruleset."""
     from manille_variants._core import CoreRules
+    from manille_variants.engine import corestate
 
     rules = compile_rules(ruleset)
     found = rules.memo.get("core")
     if found is None:
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
-        found = rules.memo["core"] = CoreRules(core_rules(rules), objects)
+        found = rules.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
     return found
+
+
+MAX_CALLS = 5  # the longest call ladder the core plays
+
+
+def core_for(rules: Rules) -> CoreRules | None:
+    """The core's rules, or None where the Python engine plays (plug-ins, a ladder of more than
+    five calls, or a checkout whose core is not built)."""
+    found = rules.memo.get("core")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    if has_plugins(rules) or len(rules.calls) > MAX_CALLS or rules.memo.get("no-core"):
+        return None
+    try:
+        return to_core(rules)
+    except ImportError:
+        rules.memo["no-core"] = True
+        return None
 
 
 def _beat_opponent(value: object) -> str:

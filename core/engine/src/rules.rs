@@ -206,6 +206,9 @@ impl Default for RulesData {
     }
 }
 
+/// The longest call ladder the engine plays (a deal records every decision).
+pub const MAX_CALLS: usize = 5;
+
 /// Rules data the engine cannot play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError(pub String);

@@ -4,6 +4,8 @@
 //! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
+mod state;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -23,7 +25,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 /// Run `f`, turning a panic into a RuntimeError instead of an uncatchable PanicException.
-fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result,
         Err(panic) => {
@@ -39,7 +41,7 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
-fn package_error(py: Python<'_>, class: &str, message: String) -> PyErr {
+pub(crate) fn package_error(py: Python<'_>, class: &str, message: String) -> PyErr {
     let made = py
         .import("manille_variants.errors")
         .and_then(|m| m.getattr(class))
@@ -242,32 +244,31 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
 }
 
 /// A ruleset compiled for the core (built from the dict of `core_rules`).
-#[pyclass(frozen, module = "manille_variants._core")]
-struct CoreRules {
-    rules: Arc<Rules>,
-    /// The Python objects of the action codes (Card and Action objects), if given.
-    objects: Option<Arc<ActionObjects>>,
-}
+/// The compiled `Rules` object, the four suits and the helper module.
+type PythonSide = (Py<PyAny>, Vec<Py<PyAny>>, Py<PyAny>);
 
-/// The package's objects for the action codes, and the codes by object.
-struct ActionObjects {
-    by_code: Vec<Py<PyAny>>,
-    codes: Py<PyDict>,
+#[pyclass(frozen, module = "manille_variants._core")]
+pub(crate) struct CoreRules {
+    rules: Arc<Rules>,
+    /// The package's objects (actions, rules, suits, helpers), if given.
+    shared: Option<Arc<state::PyShared>>,
 }
 
 #[pymethods]
 impl CoreRules {
-    /// `objects`: the Python object of each action code (cards, decisions, then the calls).
+    /// `objects`: the Python object of each action code (cards, decisions, then the calls);
+    /// `python`: the compiled `Rules`, the four suits and the helper module, for `CoreState`.
     #[new]
-    #[pyo3(signature = (data, objects=None))]
+    #[pyo3(signature = (data, objects=None, python=None))]
     fn new(
         py: Python<'_>,
         data: &Bound<'_, PyDict>,
         objects: Option<Vec<Py<PyAny>>>,
+        python: Option<PythonSide>,
     ) -> PyResult<Self> {
         let data = rules_data(data)?;
         let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
-        let objects = match objects {
+        let shared = match objects {
             None => None,
             Some(by_code) => {
                 if by_code.len() != Action::FIRST_CALL as usize + rules.data.calls.len() {
@@ -279,15 +280,22 @@ impl CoreRules {
                 for (code, obj) in by_code.iter().enumerate() {
                     codes.set_item(obj.bind(py), code)?;
                 }
-                Some(Arc::new(ActionObjects {
+                let (rules_obj, suits, helpers) = match python {
+                    Some(p) => p,
+                    None => (py.None(), Vec::new(), py.None()),
+                };
+                Some(Arc::new(state::PyShared {
                     by_code,
                     codes: codes.unbind(),
+                    rules: rules_obj,
+                    suits,
+                    helpers,
                 }))
             }
         };
         Ok(CoreRules {
             rules: Arc::new(rules),
-            objects,
+            shared,
         })
     }
 
@@ -408,7 +416,7 @@ fn score_deal<'py>(
 #[pyclass(frozen, module = "manille_variants._core")]
 struct CoreDeal {
     rules: Arc<Rules>,
-    objects: Option<Arc<ActionObjects>>,
+    objects: Option<Arc<state::PyShared>>,
     deal: Deal,
 }
 
@@ -482,7 +490,7 @@ impl CoreDeal {
             );
             Ok(CoreDeal {
                 rules: rules.rules.clone(),
-                objects: rules.objects.clone(),
+                objects: rules.shared.clone(),
                 deal,
             })
         })
@@ -527,7 +535,7 @@ impl CoreDeal {
                 Deal::from_hands(r, dealt, turned, dealer, pending_ties, [scores.0, scores.1]);
             Ok(CoreDeal {
                 rules: r.clone(),
-                objects: rules.objects.clone(),
+                objects: rules.shared.clone(),
                 deal,
             })
         })
@@ -719,7 +727,7 @@ impl CoreDeal {
 #[pyclass(module = "manille_variants._core")]
 struct CoreMatch {
     rules: Arc<Rules>,
-    objects: Option<Arc<ActionObjects>>,
+    objects: Option<Arc<state::PyShared>>,
     state: Match,
 }
 
@@ -745,7 +753,7 @@ impl CoreMatch {
         check_seat(&rules.rules, first_dealer, "first dealer")?;
         Ok(CoreMatch {
             rules: rules.rules.clone(),
-            objects: rules.objects.clone(),
+            objects: rules.shared.clone(),
             state: Match::new(seed, first_dealer),
         })
     }
@@ -1021,6 +1029,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreRules>()?;
     m.add_class::<CoreDeal>()?;
     m.add_class::<CoreMatch>()?;
+    m.add_class::<state::CoreState>()?;
     m.add_function(wrap_pyfunction!(score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;
