@@ -8,7 +8,7 @@ MANILLE := $(VENV)/bin/manille
 MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
 CARGO ?= cargo
 
-.PHONY: demo test bench lint docs clean core core-release core-lint core-test
+.PHONY: demo test bench lint docs clean screenshots core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -18,12 +18,12 @@ $(VENV)/bin/python:
 # core, debug for the tests, release for the demo and the benchmarks.
 $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q maturin
-	$(MATURIN) develop --quiet --release --extras report
+	$(MATURIN) develop --quiet --release --extras report,web
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q maturin
-	$(MATURIN) develop --quiet --extras test,report
+	$(MATURIN) develop --quiet --extras test,report,web
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
@@ -52,11 +52,23 @@ demo: $(VENV)/.demo-installed
 	$(MANILLE) compare table-convention belgian belgian-capped french-coinchee \
 		-n $(DEMO_DEALS) --report out/compare.html --force
 
-test: $(VENV)/.test-installed core core-lint core-test
+# The browser tests drive Debian's Chromium (browsers cannot be downloaded here): installed
+# when missing, a no-op when it is there.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update -qq
+	apt-get install -y -qq chromium
+
+test: $(VENV)/.test-installed $(CHROMIUM) core core-lint core-test
 	$(VENV)/bin/ruff check manille_variants tests bench
 	$(VENV)/bin/mypy
 	$(PY) -m mypy.stubtest manille_variants._core
 	$(VENV)/bin/pytest
+
+# Retake the screenshots of docs/web.md (the browser tests, copying their pictures into docs/img/).
+screenshots: $(VENV)/.test-installed $(CHROMIUM)
+	UPDATE_SCREENSHOTS=1 $(VENV)/bin/pytest -q tests/test_web_browser.py
 
 bench: $(VENV)/.bench-installed
 	$(MATURIN) develop --quiet --release

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from manille_variants.engine.compiled import compiled
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_checked
 
@@ -21,10 +22,11 @@ __all__ = ["describe", "equal", "explain", "illegal", "key", "score", "thrown", 
 def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
           trump: str | None) -> DealScore:
     """The deal's score from team A's figures (shared with the Python engine's memo)."""
+    engine = compiled(rules)
     memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None)
-    found = rules.memo.get(memo_key)
+    found = engine.memo.get(memo_key)
     if found is None:
-        found = rules.memo[memo_key] = score_checked(rules, points, tricks, mode, calls, pending_ties, last, trump)
+        found = engine.memo[memo_key] = score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump)
     return found
 
 
@@ -75,9 +77,9 @@ def key(state: Any) -> tuple[Any, ...]:
 
 
 def equal(state: Any, other: object) -> bool:
-    from manille_variants.engine.deal import DealState
-
-    return isinstance(other, DealState) and key(state) == other._key()
+    """Equal to another deal state (a core state or a Python one: both have ``_key``)."""
+    other_key = getattr(other, "_key", None)
+    return other_key is not None and key(state) == other_key()
 
 
 def describe(state: Any) -> str:

@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from manille_variants.bots import make_bot, make_bots, play_deal, play_match
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
-from manille_variants.errors import ManilleError
+from manille_variants.errors import ManilleError, OutputExistsError
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Progress",
     "RulesetRun",
     "SimError",
+    "SimOutputExistsError",
     "bot_seed",
     "default_bots",
     "default_jobs",
@@ -61,6 +63,10 @@ class SimError(ManilleError):
 
 class MissingExtraError(SimError, ImportError):
     """An optional package needed for the asked feature is not installed."""
+
+
+class SimOutputExistsError(SimError, OutputExistsError):
+    """A report, chart or records directory in the way (``force`` false)."""
 
 
 class DealRow(NamedTuple):
@@ -224,7 +230,7 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
     with the same rows as the Python loop; None where the core cannot play them (bots other
     than the built-in random one, records asked, rulesets with plug-ins)."""
-    from manille_variants.bots.base import BOTS, RandomBot
+    from manille_variants.bots import BOTS, RandomBot
     from manille_variants.engine.core import has_plugins, to_core
 
     names = {name.strip() for name in chunk.bots.split(",")}
@@ -240,10 +246,8 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     if chunk.kind == "deals":
         run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
         return run
-    setting = rules.ruleset.dealing.first_dealer
-    first_dealer = None if setting == "random" else int(setting)
     for (deals, games, lengths, winner), rows in _core.sim_random_matches(
-        core, master, chunk.start, chunk.stop, first_dealer
+        core, master, chunk.start, chunk.stop, rules.first_dealer
     ):
         run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
         run.deals.extend(map(DealRow._make, rows))
@@ -307,7 +311,7 @@ def _distributed() -> Any:
         return importlib.import_module("distributed")
     except ImportError:
         raise MissingExtraError(
-            f"--scheduler needs the optional Dask packages: {DISTRIBUTED_INSTALL}"
+            f"a Dask scheduler needs the optional Dask packages: {DISTRIBUTED_INSTALL}"
         ) from None
 
 

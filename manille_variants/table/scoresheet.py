@@ -20,8 +20,12 @@ are always recomputed from them, so the file can never disagree with itself.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,13 +35,15 @@ from pydantic import ValidationError
 from manille_variants.cards import Suit, parse_suit
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
-from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
+from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
+from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
-from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
+from manille_variants.table.render import SheetRow
+from manille_variants.words import contract_text
 
-__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
+__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "locked", "open_sheet", "parse_entry"]
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
@@ -280,18 +286,26 @@ class ScoreSheet:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write the sheet atomically (a temporary file renamed over the target)."""
+        """Write the sheet atomically (a temporary file of its own renamed over the target)."""
         target = Path(path)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n",
-                       encoding="utf-8")
-        os.replace(tmp, target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n")
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> ScoreSheet:
         """Read a sheet file; any defect is a ScoresheetError naming the file and place."""
-        source = str(path)
-        data = _read_json(Path(path), source)
+        return cls.from_json(_read_json(Path(path), str(path)), str(path))
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<sheet>") -> ScoreSheet:
+        """A sheet from the JSON of :meth:`to_json` (a file's parsed content)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ScoresheetError(f"{source}: not a score sheet (expected format {FORMAT!r})")
         if data.get("version") != VERSION:
@@ -313,11 +327,23 @@ class ScoreSheet:
             raise ScoresheetError(f"{source}: {exc}") from None
 
 
-def _read_json(path: Path, source: str) -> Any:
-    from manille_variants.records.format import _json
+@contextlib.contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the sheet's lock (an exclusive ``fcntl`` lock on ``.NAME.lock`` beside it) for a
+    read-modify-write, so that concurrent writers take turns and lose nothing."""
+    target = Path(path)
+    lock_path = target.with_name(f".{target.name}.lock")
+    with open(lock_path, "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
+
+def _read_json(path: Path, source: str) -> Any:
     try:
-        return _json(path.read_text(encoding="utf-8"), source)
+        return parse_json(path.read_text(encoding="utf-8"), source)
     except RecordError as exc:
         raise ScoresheetError(str(exc).replace("record", "score sheet")) from None
     except UnicodeDecodeError:
@@ -347,7 +373,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
     target = Path(path)
     if not target.exists():
         if ruleset is None:
-            raise ScoresheetError(f"{target} does not exist; give -r RULESET to start a new sheet")
+            raise SheetMissingError(f"{target} does not exist")
         return ScoreSheet.new(load_ruleset(ruleset)), True
     sheet = ScoreSheet.load(target)
     if ruleset is not None:
@@ -355,7 +381,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
         if wanted.content_hash() != sheet.ruleset.content_hash():
             raise ScoresheetError(
                 f"{target} keeps score under {sheet.ruleset.name}; the ruleset is fixed when the "
-                f"sheet is created (got -r {ruleset})"
+                f"sheet is created (got {ruleset})"
             )
     return sheet, False
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -16,28 +17,21 @@ from typing import TextIO
 from rich.console import Console
 from rich.markup import escape
 
+from manille_variants._version import __version__
 from manille_variants.bots import Bot, make_bots
 from manille_variants.cards import Card, parse_card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, Action, AnyAction
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
+from manille_variants.engine.scoring import pending_note, pending_short, score_sentences
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import CardError, ManilleError, ScoresheetError
 from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
-from manille_variants.table.render import (
-    SheetRow,
-    breakdown_lines,
-    breakdown_table,
-    card_markup,
-    contract_text,
-    hand_markup,
-    pending_note,
-    pending_short,
-    sheet_table,
-)
-from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.table.render import SheetRow, breakdown_table, sheet_table
+from manille_variants.table.scoresheet import ScoreSheet, locked
+from manille_variants.words import card_markup, contract_text, hand_markup
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
@@ -274,7 +268,7 @@ class PlaySession:
         self.console.print(f"[bold]Deal {len(self.match.deals)} over.[/bold]")
         if not score.thrown_in:
             self.console.print(breakdown_table(score, labels))
-        for line in breakdown_lines(score, labels):
+        for line in score_sentences(score, labels):
             self.console.print(line)
         outcome = self.match.deals[-1]
         several = self.ruleset.match.best_of > 1
@@ -443,8 +437,6 @@ class PlaySession:
 
 
 def _generator(command: str) -> str:
-    from manille_variants._version import __version__
-
     return f"manille_variants {__version__} ({command})"
 
 
@@ -489,28 +481,46 @@ class ScoresheetSession:
         if word in ("help", "?"):
             self.console.print(_SHEET_HELP)
             return
-        try:
-            if word == "undo":
-                entry = self.sheet.undo()
-                self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
-            else:
-                self.sheet.add(text)
-                self._deal_lines()
-        except ScoresheetError as exc:
-            self.console.print(f"Refused: {exc}. Nothing changed.")
-            return
-        except ManilleError as exc:  # pragma: no cover - defensive
-            self.console.print(f"Refused: {exc}. Nothing changed.")
-            return
-        self.save()
+        with self._locked():  # others may write the file too: read it again, change, write
+            self._reload()
+            try:
+                if word == "undo":
+                    entry = self.sheet.undo()
+                    self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
+                else:
+                    self.sheet.add(text)
+                    self._deal_lines()
+            except ScoresheetError as exc:
+                self.console.print(f"Refused: {exc}. Nothing changed.")
+                return
+            except ManilleError as exc:  # pragma: no cover - defensive
+                self.console.print(f"Refused: {exc}. Nothing changed.")
+                return
+            self.save()
         self.show()
+
+    def _locked(self) -> AbstractContextManager[None]:
+        if self.on_save is not None or not self.path.parent.is_dir():
+            return nullcontext()
+        return locked(self.path)
+
+    def _reload(self) -> None:
+        """Take in the deals another writer saved meanwhile (same file, same ruleset)."""
+        if self.on_save is not None or not self.path.exists():
+            return
+        try:
+            fresh = ScoreSheet.load(self.path)
+        except ScoresheetError:
+            return
+        if fresh.ruleset.content_hash() == self.sheet.ruleset.content_hash():
+            self.sheet = fresh
 
     def _deal_lines(self) -> None:
         score = self.sheet.scores[-1]
         outcome = self.sheet.outcomes[-1]
         if outcome.dealer & 1:
             score = score.swapped()
-        for line in breakdown_lines(score, ("A", "B")):
+        for line in score_sentences(score, ("A", "B")):
             self.console.print(line)
 
     def save(self) -> None:
