@@ -1,5 +1,9 @@
-"""One scenario per clause of RULES.md §2 "Play obligations", Belgian and French, plus every
-alternative reading the schema can express.
+"""One scenario per play-obligation clause (docs/rules.md, "Play obligations"), Belgian and
+French, plus every alternative reading the schema can express.
+
+Every scenario goes through :func:`agreed`: the readable filter (``explain_legal``), the public
+``legal_cards`` and the compiled fast path (``legal_mask``) must give the same cards, so a
+broken branch in any of them fails the scenario of its clause.
 
 Positions are written from the seat about to play: the trick is in play order from its
 leader, so with one card down its leader is an opponent, with two the first card is the
@@ -12,9 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from clause_positions import CLAUSE_POSITIONS
 
 import manille_variants as mv
-from manille_variants.engine.legality import CLAUSES, Legality
+from manille_variants.cards import mask_of, parse_cards
+from manille_variants.engine.legality import CLAUSES, Legality, legal_mask, parse_trump
+from manille_variants.engine.rules import compile_rules
+from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
@@ -30,18 +38,36 @@ def with_play(base: str | Ruleset, **play: Any) -> Ruleset:
     return rs.model_copy(update={"play": rs.play.model_copy(update=play)})
 
 
+def fast_path(rs: Ruleset, hand: str, trick: str, trump: str | mv.Suit | None) -> int:
+    """The legal cards as the deal engine computes them: the compiled bitmask fast path."""
+    rules = compile_rules(rs)
+    cards, played, suit = parse_cards(hand), parse_cards(trick), parse_trump(trump)
+    t = -1 if suit is None else int(suit)
+    if not played:
+        return legal_mask(rules, mask_of(cards), -1, -1, False, t)
+    win = trick_winner(rules, played, suit)
+    return legal_mask(rules, mask_of(cards), played[0].suit, played[win].index, len(played) - win == 2, t)
+
+
+def agreed(rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S") -> Legality:
+    """``explain_legal``'s verdict, once ``legal_cards`` and the fast path agree with it."""
+    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
+    verdict = mv.explain_legal(rules, hand, trick, trump)
+    assert mv.legal_cards(rules, hand, trick, trump) == verdict.cards, "legal_cards disagrees"
+    assert fast_path(rules, hand, trick, trump) == mask_of(verdict.cards), "the fast path disagrees"
+    return verdict
+
+
 def legal(
     rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
 ) -> list[str]:
-    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
-    return [str(c) for c in mv.legal_cards(rules, hand, trick, trump)]
+    return [str(c) for c in agreed(rs, hand, trick, trump).cards]
 
 
 def explain(
     rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
 ) -> Legality:
-    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
-    return mv.explain_legal(rules, hand, trick, trump)
+    return agreed(rs, hand, trick, trump)
 
 
 # --------------------------------------------------------------------------------------
@@ -190,7 +216,7 @@ def test_no_undertrump_ban_on_trump_lead(name: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# French coinchée (seed 003, read literally).
+# French coinchée (docs/rules.md, "French obligations", source 003 read literally).
 
 FR = "french-coinchee"
 
@@ -349,28 +375,16 @@ def test_legal_cards_keep_hand_order() -> None:
     assert legal("belgian", "8H 7S 10H AS", "AH 7H") == ["8H", "10H"]
 
 
-def test_every_builtin_clause_is_documented() -> None:
-    positions: list[tuple[str | Ruleset, str, str, str]] = [
-        ("belgian", "AS", "", "S"),
-        ("belgian", "QC", "JC", "D"),
-        (with_play("belgian", beat_partner_on_trump_lead=True), "KS", "QS 7S", "S"),
-        ("belgian", "KH 8H", "QH 7H", "S"),
-        ("belgian", "AD", "QH", "S"),
-        ("belgian", "7S AD", "QH", "S"),
-        (FR, "7S AD", "AH 7H", "S"),
-        ("belgian", "7S AD", "AH 7H", "S"),
-        (with_play("belgian", trump_when_opponent_wins=False), "7S AD", "QH", "S"),
-        ("belgian", "9S AD", "QH 8S", "S"),
-        (with_play("belgian", overtrump_partner=True), "10S", "QH 9S 7D", "S"),
-        (FR, "9S AD", "QH AS", "S"),
-        ("belgian", "9S AD", "QH AS", "S"),
-        ("belgian", "9S", "QH AS", "S"),
-        (with_play("belgian", undertrump="forbidden-if-can-overtrump"), "10S 7S", "QH 9S 7D",
-         "S"),
-        (with_play("belgian", undertrump="required"), "9S AD", "QH AS", "S"),
-    ]
-    seen = {explain(rs, hand, trick, trump).clause for rs, hand, trick, trump in positions}
-    assert seen == set(CLAUSES)
+def test_every_builtin_clause_has_a_position_in_the_table() -> None:
+    assert set(CLAUSE_POSITIONS) == set(CLAUSES)
+
+
+@pytest.mark.parametrize("clause", sorted(CLAUSE_POSITIONS))
+def test_clause_decides_its_position_on_every_path(clause: str) -> None:
+    pos = CLAUSE_POSITIONS[clause]
+    verdict = agreed(pos.ruleset(), pos.hand, pos.trick, pos.trump)
+    assert verdict.clause == clause
+    assert [str(c) for c in verdict.cards] == pos.cards.split()
 
 
 @pytest.mark.parametrize(
