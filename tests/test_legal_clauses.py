@@ -71,7 +71,7 @@ def explain(
 
 
 # --------------------------------------------------------------------------------------
-# Belgian 1: holding the led suit, you must play it.
+# Belgian 1 (docs/rules.md#belgian-obligations): holding the led suit, you must play it.
 
 
 @pytest.mark.parametrize("name", BELGIAN)
@@ -135,7 +135,7 @@ def test_belgian_trumped_trick_any_card_of_led_suit(name: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Belgian 2: void in the led suit.
+# Belgian 2 (docs/rules.md#belgian-obligations): void in the led suit.
 
 
 @pytest.mark.parametrize("name", BELGIAN)
@@ -268,7 +268,7 @@ def test_french_no_undertrump_ban_on_trump_lead() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Alternative readings, as custom rulesets.
+# Other readings (docs/rules.md#other-readings), as custom rulesets.
 
 
 def test_beat_partner_on_trump_lead_when_set() -> None:

@@ -1,5 +1,5 @@
 """Deal scoring: every factor, tie stacking, the cap, combining, thresholds, impossible figures,
-and the scoring examples of RULES.md §4 and the seeds.
+and the scoring examples of docs/rules.md#worked-examples.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def factors(score: DealScore) -> dict[str, int]:
 
 
 # --------------------------------------------------------------------------------------
-# Worked examples (RULES.md §4 and the seeds).
+# Worked examples (docs/rules.md#worked-examples).
 
 
 def test_seed_000_38_card_points_at_no_trump_score_16() -> None:

@@ -34,7 +34,8 @@ class Legality:
 
 
 # Every clause name :func:`explain_legal` can answer with (a plug-in answers with its own
-# name), and the RULES.md situation it stands for.
+# name), and the situation it stands for; each is a section of docs/rules.md ("The clauses",
+# anchor ``#<name>``).
 CLAUSES: dict[str, str] = {
     "lead": "you lead the trick: any card",
     "beat-opponent": "holding the led suit while an opponent's card of that suit wins: "
