@@ -13,6 +13,7 @@ says otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from manille_variants.cards import mask_of, parse_cards
 from manille_variants.engine.legality import CLAUSES, Legality, legal_mask, parse_trump
 from manille_variants.engine.rules import compile_rules
 from manille_variants.engine.tricks import trick_winner
+from manille_variants.ruleset.plugins import LegalContext, register_rule
 from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
@@ -385,6 +387,107 @@ def test_clause_decides_its_position_on_every_path(clause: str) -> None:
     verdict = agreed(pos.ruleset(), pos.hand, pos.trick, pos.trump)
     assert verdict.clause == clause
     assert [str(c) for c in verdict.cards] == pos.cards.split()
+    assert verdict.reason == pos.reason
+
+
+@pytest.mark.parametrize(
+    ("rs", "hand", "trick", "trump", "reason"),
+    [
+        ("belgian", "KH 7H AD 9S", "QH 8S", "S", "follow suit (the trick is trumped): any ♥"),
+        ("belgian", "KH 8H AS", "QH 7H", "S", "follow suit (your partner holds the trick): any ♥"),
+        ("belgian", "QC 7C", "AC", "D", "follow suit (you cannot beat A♣): any ♣"),
+        (with_play("belgian", beat_opponent=False), "QC 7C", "JC", "D", "follow suit (no duty to beat): any ♣"),
+        (with_play("belgian", beat_at_no_trump=False), "KH 8H", "QH", None,
+         "follow suit (no duty to beat at no-trump): any ♥"),
+        (with_play("belgian", beat_at_no_trump=False), "QC 7C", "AC", "D", "follow suit (you cannot beat A♣): any ♣"),
+    ],
+)
+def test_follow_suit_says_why_following_is_enough(
+    rs: str | Ruleset, hand: str, trick: str, trump: str | None, reason: str
+) -> None:
+    verdict = explain(rs, hand, trick, trump)
+    assert (verdict.clause, verdict.reason) == ("follow-suit", reason)
+
+
+def test_discard_at_no_trump_says_so() -> None:
+    assert explain("belgian", "AS 7D", "QH", None).reason == "no ♥ and no trumps at no-trump: any card"
+
+
+def test_any_card_without_a_lower_trump_says_so() -> None:
+    verdict = explain("belgian", "10S AD", "QH 9S 7D")
+    assert verdict.clause == "any-card"
+    assert verdict.reason == "no ♥ and your partner's trump 9♠ holds the trick: any card"
+
+
+# --------------------------------------------------------------------------------------
+# Obligation plug-ins (docs/rules.md#other-readings, docs/engine.md#plug-ins).
+
+Card = mv.Card
+Answer = Callable[[list[Card]], tuple[list[Card], str | None]]
+
+
+class Recorder:
+    """An obligation plug-in that keeps what it was shown and answers with ``self.answer``."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[LegalContext, list[Card]]] = []
+        self.answer: Answer = lambda legal: (legal, None)
+
+    def restrict(self, ctx: LegalContext, legal: list[Card]) -> tuple[list[Card], str | None]:
+        self.seen.append((ctx, list(legal)))
+        return self.answer(legal)
+
+
+RECORDER = Recorder()
+register_rule("test-clauses-recorder", RECORDER)  # one instance: compiled rulesets are cached
+
+
+def with_recorder(answer: Answer) -> Ruleset:
+    RECORDER.seen.clear()
+    RECORDER.answer = answer
+    return with_play("belgian", extra_rules=["test-clauses-recorder"])
+
+
+def test_obligation_plugin_sees_the_position_after_the_builtin_rules() -> None:
+    rs = with_recorder(lambda legal: (legal, None))
+    verdict = mv.explain_legal(rs, "10S 7S AD", "QH 9S 7D", "S", tricks_played=3)
+    assert verdict.clause == "no-undertrump"
+    [(ctx, legal)] = RECORDER.seen
+    assert ctx == LegalContext(
+        hand=tuple(mv.parse_cards("10S 7S AD")), trick=tuple(mv.parse_cards("QH 9S 7D")), trump=mv.Suit.S,
+        winning=mv.parse_card("9S"), partner_wins=True, tricks_played=3,
+    )
+    assert [str(c) for c in legal] == ["10S", "AD"]
+
+
+def test_obligation_plugin_sees_an_opponent_win_a_lead_and_the_first_trick() -> None:
+    rs = with_recorder(lambda legal: (legal, None))
+    mv.explain_legal(rs, "KH 8H", "QH", None)
+    mv.explain_legal(rs, "KH 8H", "", "S")
+    (opponent, _), (lead, _) = RECORDER.seen
+    assert (opponent.winning, opponent.partner_wins, opponent.trump, opponent.tricks_played) == (
+        mv.parse_card("QH"), False, None, 0,
+    )
+    assert (lead.winning, lead.partner_wins, lead.trick) == (None, False, ())
+
+
+def test_obligation_plugin_narrows_the_choice_in_hand_order_and_names_the_clause() -> None:
+    rs = with_recorder(lambda legal: ([*legal[::-1][:2], mv.parse_card("QC")], "two cards only"))
+    verdict = mv.explain_legal(rs, "AS 7D 10C 8H", "", "S")
+    assert ([str(c) for c in verdict.cards], verdict.clause, verdict.reason) == (
+        ["10C", "8H"], "test-clauses-recorder", "two cards only",
+    )
+    assert mv.legal_cards(rs, "AS 7D 10C 8H", "", "S") == verdict.cards
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [lambda legal: ([], "nothing"), lambda legal: (legal[:1], None), lambda legal: (legal, "the same")],
+    ids=["empty", "no-reason", "unchanged"],
+)
+def test_obligation_plugin_answer_that_removes_nothing_leaves_the_builtin_clause(answer: Answer) -> None:
+    verdict = mv.explain_legal(with_recorder(answer), "KH 8H AS", "QH 7H", "S")
+    assert ([str(c) for c in verdict.cards], verdict.clause) == (["KH", "8H"], "follow-suit")
 
 
 @pytest.mark.parametrize(

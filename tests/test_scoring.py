@@ -12,6 +12,7 @@ import pytest
 
 import manille_variants as mv
 from manille_variants.engine.scoring import DealScore, ScoreInputError
+from manille_variants.ruleset.plugins import ScoreContext, register_rule
 from manille_variants.ruleset.schema import Ruleset
 
 
@@ -235,6 +236,30 @@ def test_thrown_in_deal_scores_nothing_and_keeps_pending_ties() -> None:
     assert thrown.pending_ties == 2
 
 
+def test_thrown_in_deal_is_an_empty_deal_with_its_note() -> None:
+    # docs/rules.md#dealing: the early look throws the deal in; nothing is scored.
+    assert DealScore.thrown(rs("french-coinchee")) == DealScore(
+        team_a=0, team_b=0, tied=False, factor=1, factors=(), card_points=(0, 0), tricks=(0, 0),
+        totals=(0, 0), half=34, winner=None, excess=0, uncapped_factor=1, mode="thrown-in", calls=0,
+        pending_ties=0, thrown_in=True, notes=("thrown in: the dealer's partner looked early; nothing scored",),
+    )
+
+
+def test_swapped_thrown_in_deal_stays_thrown_in() -> None:
+    assert DealScore.thrown(rs("belgian"), pending_ties=1).swapped() == DealScore.thrown(rs("belgian"), 1)
+
+
+def test_to_dict_holds_every_field_as_json_lists() -> None:
+    assert mv.score_deal(rs("belgian"), 30, 4, pending_ties=1).to_dict() == {
+        "team_a": 0, "team_b": 0, "tied": True, "factor": 2,
+        "factors": [{"name": "tie", "value": 2, "reason": "tie carried x2"}],
+        "card_points": [30, 30], "tricks": [4, 4], "totals": [30, 30], "half": 30, "winner": None,
+        "excess": 0, "uncapped_factor": 2, "mode": "trump", "calls": 0, "pending_ties": 1,
+        "thrown_in": False, "notes": ["tie 30-30: nobody scores; the next decisive deal carries x4"],
+        "capped": False,
+    }
+
+
 # --------------------------------------------------------------------------------------
 # Impossible figures.
 
@@ -279,6 +304,43 @@ def test_call_not_allowed_in_a_mode_is_an_error() -> None:
     rules = mv.Ruleset.model_validate(data)
     with pytest.raises(ScoreInputError, match="ik-ga-mee is not allowed at no-trump"):
         mv.score_deal(rules, 38, 5, mode="no-trump", calls=1)
+
+
+class HeartsDouble:
+    """A scoring plug-in: hearts-trump deals count double; keeps what it was shown."""
+
+    def __init__(self) -> None:
+        self.seen: list[ScoreContext] = []
+
+    def factor(self, ctx: ScoreContext) -> tuple[int, str] | None:
+        self.seen.append(ctx)
+        return (2, "hearts x2") if ctx.trump == "H" else None
+
+
+HEARTS = HeartsDouble()
+register_rule("test-scoring-hearts-double", HEARTS)  # one instance: compiled rulesets are cached
+
+
+def test_scoring_plugin_sees_the_deal_and_its_trump() -> None:
+    club = with_scoring("belgian", adjustments=["test-scoring-hearts-double"])
+    HEARTS.seen.clear()
+    assert factors(mv.score_deal(club, 38, 5, calls=1, pending_ties=1, trump="H")) == {
+        "tie": 2, "ik-ga-mee": 2, "test-scoring-hearts-double": 2,
+    }
+    assert factors(mv.score_deal(club, 38, 5, trump="S")) == {}
+    assert HEARTS.seen[0] == ScoreContext(38, 5, "trump", "H", 1, 1, "A")
+
+
+def test_calls_without_a_ladder_say_the_ruleset_has_no_calls() -> None:
+    with pytest.raises(ScoreInputError) as err:
+        mv.score_deal(rs("table-convention"), 38, 5, calls=1)
+    assert str(err.value) == "calls must be between 0 and 0 under table-convention (no calls) (got 1)"
+
+
+def test_last_trick_bonus_needs_the_side_that_won_the_last_trick() -> None:
+    with pytest.raises(ScoreInputError) as err:
+        mv.score_deal(with_scoring("belgian", last_trick_bonus=10), 30, 4)
+    assert str(err.value) == "with a last-trick bonus, say who won the last trick (A or B)"
 
 
 def test_score_input_error_is_a_manille_error() -> None:

@@ -204,8 +204,7 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
         )
     # 2d. Lower trumps, per the undertrump setting.
     lower = [c for c in trumps if c not in higher]
-    others = [c for c in hand if c.suit != trump]
-    return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
+    return _undertrump(rules, hand, higher, lower, winning, holder, partner_wins, led)
 
 
 def _beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
@@ -237,7 +236,6 @@ def _undertrump(
     hand: list[Card],
     higher: list[Card],
     lower: list[Card],
-    others: list[Card],
     winning: Card,
     holder: str,
     partner_wins: bool,
