@@ -126,6 +126,11 @@ def test_stacked_tie_factor_per_tie_under_belgian() -> None:
         assert score.team_a == 8 * value
 
 
+def test_tie_factor_reason_counts_the_ties_in_a_row() -> None:
+    reasons = [mv.score_deal(rs("belgian"), 38, 5, pending_ties=t).factors[0].reason for t in (1, 3)]
+    assert reasons == ["tie carried x2", "tie carried x8 (3 ties in a row)"]
+
+
 def test_the_tie_factor_goes_to_whichever_side_wins() -> None:
     assert mv.score_deal(rs("belgian"), 21, 3, pending_ties=1).team_b == 18
 
