@@ -373,6 +373,11 @@ def test_leading_any_card(name: str) -> None:
     assert [str(c) for c in verdict.cards] == ["AS", "7D", "10C"]
 
 
+def test_a_verdict_allows_exactly_its_cards() -> None:
+    verdict = explain("belgian", "QC 7C 8H", "JC", "D")
+    assert [verdict.allows(c) for c in mv.parse_cards("QC 7C 8H")] == [True, False, False]
+
+
 def test_legal_cards_keep_hand_order() -> None:
     assert legal("belgian", "8H 7S 10H AS", "AH 7H") == ["8H", "10H"]
 

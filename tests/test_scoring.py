@@ -98,6 +98,7 @@ def test_french_tie_is_void_and_carries_nothing() -> None:
 def test_french_has_no_sweep_factor() -> None:
     score = mv.score_deal(rs("french-coinchee"), 60, 8)
     assert (score.team_a, score.factor) == (34, 1)
+    assert score.factors == ()
 
 
 # --------------------------------------------------------------------------------------
@@ -147,6 +148,31 @@ def test_sweep_defined_as_all_card_points() -> None:
     )
     assert factors(mv.score_deal(rules, 60, 7)) == {"sweep": 2}
     assert factors(mv.score_deal(rules, 0, 1)) == {"sweep": 2}
+
+
+def test_sweep_reason_names_what_was_swept() -> None:
+    all_points = with_scoring(
+        "belgian", sweep=rs("belgian").scoring.sweep.model_copy(update={"definition": "all-card-points"})
+    )
+    assert mv.score_deal(rs("belgian"), 60, 8).factors[0].reason == "sweep (all 8 tricks) x2"
+    assert mv.score_deal(all_points, 60, 7).factors[0].reason == "sweep (all the card points) x2"
+
+
+def test_factors_of_one_are_not_listed() -> None:
+    # A sweep or a call worth x1 changes nothing and is not shown as a factor.
+    belgian = rs("belgian")
+    flat_calls = [c.model_copy(update={"factor": 1}) for c in belgian.calls]
+    flat = belgian.model_copy(update={
+        "calls": flat_calls,
+        "scoring": belgian.scoring.model_copy(update={"sweep": belgian.scoring.sweep.model_copy(update={"factor": 1})}),
+    })
+    assert mv.score_deal(flat, 60, 8, calls=1).factors == ()
+
+
+def test_a_call_without_a_label_is_named_by_its_name() -> None:
+    belgian = rs("belgian")
+    unlabelled = belgian.model_copy(update={"calls": [c.model_copy(update={"label": ""}) for c in belgian.calls]})
+    assert [f.reason for f in mv.score_deal(unlabelled, 38, 5, calls=2).factors] == ["ik-ga-tegen x4"]
 
 
 def test_ik_ga_mee_doubles() -> None:
@@ -319,6 +345,8 @@ class HeartsDouble:
 
     def factor(self, ctx: ScoreContext) -> tuple[int, str] | None:
         self.seen.append(ctx)
+        if ctx.trump == "S":
+            return (1, "spades x1")  # a factor of 1 is no factor
         return (2, "hearts x2") if ctx.trump == "H" else None
 
 
@@ -333,6 +361,7 @@ def test_scoring_plugin_sees_the_deal_and_its_trump() -> None:
         "tie": 2, "ik-ga-mee": 2, "test-scoring-hearts-double": 2,
     }
     assert factors(mv.score_deal(club, 38, 5, trump="S")) == {}
+    assert mv.score_deal(club, 38, 5, trump="H").factors[0].reason == "hearts x2"
     assert HEARTS.seen[0] == ScoreContext(38, 5, "trump", "H", 1, 1, "A")
 
 
