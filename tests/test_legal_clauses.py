@@ -21,8 +21,8 @@ from clause_positions import CLAUSE_POSITIONS
 
 import manille_variants as mv
 from manille_variants.cards import mask_of, parse_cards
+from manille_variants.engine import compile_rules
 from manille_variants.engine.legality import CLAUSES, Legality, legal_mask, parse_trump
-from manille_variants.engine.rules import compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.plugins import LegalContext, register_rule
 from manille_variants.ruleset.schema import Ruleset
