@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import manille_variants as mv
-from manille_variants.engine.scoring import DealScore, ScoreInputError
+from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_sentences
 from manille_variants.ruleset.plugins import ScoreContext, register_rule
 from manille_variants.ruleset.schema import Ruleset
 
@@ -393,3 +393,66 @@ def test_fast_built_scores_and_views_equal_their_dataclass_construction(name: st
         view = state.view(seat)
         assert dataclasses.replace(view) == view
         assert set(vars(view)) == {f.name for f in dataclasses.fields(view)}
+
+
+# --------------------------------------------------------------------------------------
+# The deal in words (what the table and a replay print after a deal).
+
+
+@pytest.mark.parametrize(
+    ("name", "kwargs", "last"),
+    [
+        ("belgian", {"points": 38, "tricks": 5}, "A: 8 over 30 = 8 match points"),
+        ("belgian", {"points": 31, "tricks": 4}, "A: 1 over 30 = 1 match point"),
+        ("belgian", {"points": 38, "tricks": 5, "mode": "no-trump"}, "A: 8 over 30, no-trump x2 = 16 match points"),
+        ("belgian", {"points": 38, "tricks": 5, "mode": "no-trump", "calls": 1},
+         "A: 8 over 30, no-trump x2, Ik ga mee x2 (x4 in all) = 32 match points"),
+        ("belgian-capped", {"points": 60, "tricks": 8, "mode": "no-trump", "calls": 1},
+         "A: 30 over 30, no-trump x2, sweep (all 8 tricks) x2, Ik ga mee x2, capped at x4 = 120 match points"),
+        ("belgian", {"points": 30, "tricks": 4}, "tie at 30-30: nobody scores"),
+        ("belgian", {"points": 30, "tricks": 4, "pending_ties": 2}, "tie at 30-30: nobody scores (3 ties in a row)"),
+    ],
+)
+def test_score_sentences_say_how_the_match_points_came_about(name: str, kwargs: dict[str, Any], last: str) -> None:
+    score = mv.score_deal(rs(name), **kwargs)
+    card_points, tricks = score.card_points, score.tricks
+    assert score_sentences(score) == [
+        f"card points A {card_points[0]}, B {card_points[1]}; tricks A {tricks[0]}, B {tricks[1]}", last,
+    ]
+
+
+def test_score_sentences_show_trick_points_and_name_the_teams() -> None:
+    assert score_sentences(mv.score_deal(rs("french-coinchee"), 37, 5)) == [
+        "card points A 37, B 23; tricks A 5, B 3",
+        "totals with trick points A 42, B 26",
+        "A: 8 over 34 = 8 match points",
+    ]
+    assert score_sentences(mv.score_deal(rs("belgian"), 21, 3), ("us", "them")) == [
+        "card points us 21, them 39; tricks us 3, them 5", "them: 9 over 30 = 9 match points",
+    ]
+
+
+def test_score_sentences_of_a_thrown_in_deal() -> None:
+    assert score_sentences(DealScore.thrown(rs("belgian"))) == ["thrown in: nothing scored"]
+    assert score_sentences(DealScore.thrown(rs("belgian"), 2)) == [
+        "thrown in: nothing scored; 2 pending tie(s) stay pending",
+    ]
+
+
+NEXT_X2 = "the next decisive deal counts x2"
+
+
+@pytest.mark.parametrize(
+    ("name", "short", "note"),
+    [
+        ("table-convention", ["", "tie: next x2", "2 ties: next x2"],
+         ["", f"a tie pending: {NEXT_X2}", f"2 ties in a row pending: {NEXT_X2}"]),
+        ("belgian", ["", "tie: next x2", "2 ties: next x4"],
+         ["", f"a tie pending: {NEXT_X2}", "2 ties in a row pending: the next decisive deal counts x4"]),
+        ("french-coinchee", ["", "", ""], ["", "", ""]),
+    ],
+)
+def test_pending_ties_in_words(name: str, short: list[str], note: list[str]) -> None:
+    rules = mv.compile_rules(rs(name))
+    assert [pending_short(rules, p) for p in (0, 1, 2)] == short
+    assert [pending_note(rules, p) for p in (0, 1, 2)] == note
