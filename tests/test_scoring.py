@@ -95,6 +95,13 @@ def test_french_tie_is_void_and_carries_nothing() -> None:
     assert (after.team_a, after.factor, after.factors) == (8, 1, ())
 
 
+def test_french_void_tie_notes_say_earlier_ties_carry_nothing() -> None:
+    assert mv.score_deal(rs("french-coinchee"), 37, 5, pending_ties=1).notes == (
+        "a tie is void under this ruleset: earlier ties carry nothing",
+    )
+    assert mv.score_deal(rs("french-coinchee"), 30, 4).notes == ("tie 34-34: the deal is void, nobody scores",)
+
+
 def test_french_has_no_sweep_factor() -> None:
     score = mv.score_deal(rs("french-coinchee"), 60, 8)
     assert (score.team_a, score.factor) == (34, 1)
@@ -259,6 +266,13 @@ def test_swapped_exchanges_the_sides() -> None:
     assert (other.team_a, other.team_b, other.winner) == (9, 0, "A")
     assert other.card_points == (39, 21)
     assert other.swapped() == score
+
+
+def test_factors_are_worked_out_once_per_ruleset_and_shared() -> None:
+    # docs/engine.md "The fast path": deal scores are memoised per ruleset (they are immutable).
+    first = mv.score_deal(rs("belgian"), 38, 5, mode="no-trump", calls=1)
+    again = mv.score_deal(rs("belgian"), 41, 6, mode="no-trump", calls=1)
+    assert first.factors is again.factors
 
 
 def test_thrown_in_deal_scores_nothing_and_keeps_pending_ties() -> None:
