@@ -119,6 +119,12 @@ def test_no_trump_factor() -> None:
 def test_blind_no_trump_factor_replaces_the_no_trump_factor() -> None:
     score = mv.score_deal(rs("belgian"), 38, 5, mode="blind")
     assert (factors(score), score.team_a) == ({"blind": 4}, 32)
+    assert score.factors[0].reason == "blind no-trump x4"
+    trump = rs("belgian").trump
+    blind_x2 = rs("belgian").model_copy(update={"trump": trump.model_copy(update={
+        "blind_no_trump": trump.blind_no_trump.model_copy(update={"factor": 2}),
+    })})
+    assert factors(mv.score_deal(blind_x2, 38, 5, mode="blind")) == {"blind": 2}
 
 
 def test_single_pending_tie_factor_under_table_convention() -> None:
@@ -174,6 +180,12 @@ def test_factors_of_one_are_not_listed() -> None:
         "scoring": belgian.scoring.model_copy(update={"sweep": belgian.scoring.sweep.model_copy(update={"factor": 1})}),
     })
     assert mv.score_deal(flat, 60, 8, calls=1).factors == ()
+    trump = belgian.trump
+    flat_modes = belgian.model_copy(update={"trump": trump.model_copy(update={
+        "no_trump": trump.no_trump.model_copy(update={"factor": 1}),
+        "blind_no_trump": trump.blind_no_trump.model_copy(update={"factor": 1}),
+    })})
+    assert [mv.score_deal(flat_modes, 38, 5, mode=m).factors for m in ("no-trump", "blind")] == [(), ()]
 
 
 def test_a_call_without_a_label_is_named_by_its_name() -> None:
