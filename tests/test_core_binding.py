@@ -1,5 +1,6 @@
 """The compiled core's binding: errors as the package's classes, batch calls, and the settings
-the core already reads as data before the schema has them (RULES.md §5)."""
+the core already reads as data before the schema has them (the other readings of
+docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def test_random_matches_end() -> None:
         assert winner in (0, 1) and games[winner] == 2 and deals > 0
 
 
-# --- settings of RULES.md §5 the core reads as data before the schema has them --------------
+# --- readings the core reads as data before the schema has them (docs/rules.md) -------------
 
 def test_beat_opponent_on_plain_leads_only() -> None:
     core = rules_with(beat_opponent="plain-lead")
