@@ -350,7 +350,7 @@ def test_legal_cards_keep_hand_order() -> None:
 
 
 def test_every_builtin_clause_is_documented() -> None:
-    positions: list[tuple[str | Ruleset, str, str, str]] = [
+    positions: list[tuple[str | Ruleset, str, str, str | None]] = [
         ("belgian", "AS", "", "S"),
         ("belgian", "QC", "JC", "D"),
         (with_play("belgian", beat_partner_on_trump_lead=True), "KS", "QS 7S", "S"),
@@ -368,6 +368,13 @@ def test_every_builtin_clause_is_documented() -> None:
         (with_play("belgian", undertrump="forbidden-if-can-overtrump"), "10S 7S", "QH 9S 7D",
          "S"),
         (with_play("belgian", undertrump="required"), "9S AD", "QH AS", "S"),
+        (with_play("belgian", beat_opponent="trump-lead"), "KS", "QS", "S"),
+        (with_play("belgian", beat_opponent="plain-lead"), "QC", "JC", "D"),
+        (with_play("belgian", beat_partner_at_no_trump=True), "KH", "QH 7H", None),
+        (with_play("belgian", undertrump_partner="forbidden"), "9S AD", "QH AS 7D", "S"),
+        (with_play("belgian", undertrump_partner="forbidden-if-can-overtrump"), "10S 7S",
+         "QH 9S 7D", "S"),
+        (with_play("belgian", undertrump_partner="allowed"), "9S AD", "QH AS 7D", "S"),
     ]
     seen = {explain(rs, hand, trick, trump).clause for rs, hand, trick, trump in positions}
     assert seen == set(CLAUSES)

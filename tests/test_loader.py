@@ -199,9 +199,9 @@ def test_unknown_key_suggests_the_close_match(write: WriteFile) -> None:
     assert problems_of(write, "name: club\nplay:\n  beat_oponent: true\n") == [
         "club.yaml:3:3: play.beat_oponent: unknown key 'beat_oponent', "
         "did you mean 'beat_opponent'? "
-        "(expected one of: beat_opponent, beat_partner_on_trump_lead, beat_at_no_trump, "
+        "(expected one of: beat_opponent, beat_partner_on_trump_lead, beat_at_no_trump, beat_partner_at_no_trump, "
         "trump_when_opponent_wins, trump_when_partner_wins, overtrump_opponent, overtrump_partner, "
-        "undertrump, extra_rules)"
+        "undertrump, undertrump_partner, extra_rules)"
     ]
 
 
@@ -226,8 +226,8 @@ def test_a_section_that_is_not_a_mapping(write: WriteFile) -> None:
 
 
 def test_wrong_boolean(write: WriteFile) -> None:
-    assert problems_of(write, "name: club\nplay: {beat_opponent: maybe}\n") == [
-        "club.yaml:2:8: play.beat_opponent: expected true or false (got 'maybe')"
+    assert problems_of(write, "name: club\nplay: {beat_at_no_trump: maybe}\n") == [
+        "club.yaml:2:8: play.beat_at_no_trump: expected true or false (got 'maybe')"
     ]
 
 

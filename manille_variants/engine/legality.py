@@ -39,8 +39,14 @@ CLAUSES: dict[str, str] = {
     "lead": "you lead the trick: any card",
     "beat-opponent": "holding the led suit while an opponent's card of that suit wins: "
     "beat it if you can",
+    "beat-opponent-trump-lead": "holding the led suit while an opponent's card of that suit "
+    "wins, on a trump lead or at no-trump: beat it if you can (beat_opponent: trump-lead)",
+    "beat-opponent-plain-lead": "holding the led suit while an opponent's card of that suit "
+    "wins, on a plain-suit lead or at no-trump: beat it if you can (beat_opponent: plain-lead)",
     "beat-partner-trump-lead": "on a trump lead your partner's trump wins and the ruleset "
     "makes you beat it too (beat_partner_on_trump_lead)",
+    "beat-partner-no-trump": "at no-trump your partner's card wins and the ruleset makes you "
+    "beat it too (beat_partner_at_no_trump)",
     "follow-suit": "holding the led suit with no duty to beat (partner wins, the trick is "
     "trumped, or you cannot beat): any card of the led suit",
     "discard": "void in the led suit at no-trump, or with no trump in hand: any card",
@@ -57,6 +63,12 @@ CLAUSES: dict[str, str] = {
     "allowed: any card",
     "no-undertrump": "void in a trumped trick (opponent's or partner's trump): no lower trump "
     "while you hold any other card",
+    "no-undertrump-partner": "void while your partner's trump wins, with undertrump_partner "
+    "forbidden: no lower trump while you hold any other card",
+    "no-undertrump-partner-when-can-overtrump": "void while your partner's trump wins, with "
+    "undertrump_partner forbidden-if-can-overtrump, and you hold a higher trump: no lower trump",
+    "undertrump-partner-allowed": "void while your partner's trump wins, with undertrump_partner "
+    "allowed: any card",
     "only-lower-trumps": "void in a trumped trick and the hand is nothing but lower trumps: "
     "any of them",
     "no-undertrump-when-can-overtrump": "undertrump forbidden-if-can-overtrump and you hold "
@@ -150,15 +162,16 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     # 1. Holding the led suit, you must play it.
     if following:
         # 1a. A card of the led suit wins: beat it if you can, when it is an opponent's
-        #     (or your partner's on a trump lead, where the ruleset says so); at no-trump
-        #     only if the duty applies there too.
+        #     (on every lead, or only on trump or only on plain leads, per the ruleset), or
+        #     your partner's on a trump lead or at no-trump where the ruleset says so; at
+        #     no-trump only if the duty applies there at all.
         duty = _beat_duty(rules, partner_wins, led == trump, trump is None)
         if winning.suit == led and duty:
             higher = [c for c in following if rules.beats(c, winning, trump)]
             if higher:
                 return Legality(
                     higher,
-                    "beat-partner-trump-lead" if partner_wins else "beat-opponent",
+                    _beat_clause(rules, partner_wins, trump),
                     f"{holder} {winning.pretty} holds the trick and you can beat it: "
                     f"play {_names(higher)}",
                 )
@@ -209,11 +222,22 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
 
 def _beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
     """Whether a player holding the led suit must beat the winning card of that suit."""
-    if no_trump and not rules.beat_at_no_trump:
-        return False
+    if no_trump:
+        # Every no-trump lead counts as a trump lead and as a plain lead.
+        if not rules.beat_at_no_trump:
+            return False
+        return rules.beat_partner_at_no_trump if partner_wins else rules.beat_opponent is not False
     if partner_wins:
         return rules.beat_partner_on_trump_lead and trump_lead
-    return rules.beat_opponent
+    return rules.beat_opponent in (True, "trump-lead" if trump_lead else "plain-lead")
+
+
+def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
+    """The clause that makes a follower beat the winning card (see :func:`_beat_duty`)."""
+    if partner_wins:
+        return "beat-partner-no-trump" if trump is None else "beat-partner-trump-lead"
+    reading = rules.beat_opponent
+    return "beat-opponent" if reading is True else f"beat-opponent-{reading}"
 
 
 def _follow_reason(
@@ -222,12 +246,17 @@ def _follow_reason(
     """Why following suit is enough (clause 1b)."""
     if trumped:
         return "the trick is trumped"
-    if partner_wins:
+    if partner_wins and not _beat_duty(rules, True, led == trump, trump is None):
         return "your partner holds the trick"
-    if winning.suit == led and not rules.beat_opponent:
-        return "no duty to beat"
     if trump is None and not rules.beat_at_no_trump:
         return "no duty to beat at no-trump"
+    reading = rules.beat_opponent
+    if winning.suit == led and reading is False:
+        return "no duty to beat"
+    if trump is not None and reading == "trump-lead" and led != trump:
+        return "no duty to beat on a plain lead"
+    if trump is not None and reading == "plain-lead" and led == trump:
+        return "no duty to beat on a trump lead"
     return f"you cannot beat {winning.pretty}"
 
 
@@ -245,15 +274,18 @@ def _undertrump(
     situation = f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick"
     if not lower:
         return Legality(hand, "any-card", f"{situation}: any card")
-    mode = rules.undertrump
+    mode = undertrump_rule(rules, partner_wins)
+    # A partner rule of its own answers with its own clauses.
+    own = "-partner" if partner_wins and rules.undertrump_partner != "same" else ""
+    whom = " your partner" if own else ""
     if mode == "forbidden":
         # A lower trump only when the hand holds nothing but lower trumps.
         allowed = [c for c in hand if c not in lower]
         if allowed:
             return Legality(
                 allowed,
-                "no-undertrump",
-                f"{situation}: you may not undertrump while you hold other cards: "
+                f"no-undertrump{own}",
+                f"{situation}: you may not undertrump{whom} while you hold other cards: "
                 f"play {_names(allowed)}",
             )
         return Legality(
@@ -263,7 +295,7 @@ def _undertrump(
         allowed = [c for c in hand if c not in lower]
         return Legality(
             allowed,
-            "no-undertrump-when-can-overtrump",
+            f"no-undertrump{own}-when-can-overtrump",
             f"{situation}: you hold a higher trump, so no lower one: play {_names(allowed)}",
         )
     if mode == "required" and not partner_wins and not higher:
@@ -272,7 +304,19 @@ def _undertrump(
             "undertrump-required",
             f"{situation} and you cannot overtrump: you must still trump ({_names(lower)})",
         )
+    if own:
+        return Legality(
+            hand, "undertrump-partner-allowed",
+            f"{situation}: any card (undertrumping your partner allowed)",
+        )
     return Legality(hand, "any-card", f"{situation}: any card (undertrumping allowed)")
+
+
+def undertrump_rule(rules: Rules, partner_wins: bool) -> str:
+    """The undertrump setting that applies when the winning trump is a partner's or an opponent's."""
+    if partner_wins and rules.undertrump_partner != "same":
+        return rules.undertrump_partner
+    return rules.undertrump
 
 
 def _apply_plugins(
@@ -345,6 +389,7 @@ def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
     over_opp = rules.overtrump_opponent
     over_partner = rules.overtrump_partner
     undertrump = rules.undertrump
+    under_partner = undertrump_rule(rules, True)
 
     def legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
         # 1. Holding the led suit: follow it, beating the winning card where the duty applies.
@@ -368,11 +413,12 @@ def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
         lower = trumps & ~higher
         if not lower:
             return hand
-        if undertrump == "forbidden":
+        mode = under_partner if partner_wins else undertrump
+        if mode == "forbidden":
             return (hand & ~lower) or hand
-        if undertrump == "forbidden-if-can-overtrump":
+        if mode == "forbidden-if-can-overtrump":
             return hand & ~lower if higher else hand
-        if undertrump == "required" and not partner_wins and not higher:
+        if mode == "required" and not partner_wins and not higher:
             return lower
         return hand
 

@@ -182,7 +182,7 @@ def record_json(record: GameRecord) -> dict[str, Any]:
         "ruleset": {
             "name": record.ruleset.name,
             "hash": record.ruleset_hash or record.ruleset.content_hash(),
-            "content": record.ruleset.model_dump(mode="json"),
+            "content": record.ruleset.content_dump(),
         },
         "kind": record.kind,
         "seed": record.seed,

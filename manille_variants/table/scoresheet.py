@@ -274,7 +274,7 @@ class ScoreSheet:
             "format": FORMAT,
             "version": VERSION,
             "ruleset": {"name": self.ruleset.name, "hash": self.ruleset.content_hash(),
-                        "content": self.ruleset.model_dump(mode="json")},
+                        "content": self.ruleset.content_dump()},
             "entries": [e.text for e in self.entries],
             "summary": self.summary(),
         }
