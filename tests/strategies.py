@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from manille_variants.ruleset.schema import PlayRules
 
-BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette"]
 
 
 def _values(annotation: Any) -> st.SearchStrategy[Any] | None:

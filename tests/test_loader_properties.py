@@ -14,7 +14,7 @@ from manille_variants.errors import RulesetError
 from manille_variants.ruleset.loader import load_ruleset, read_ruleset_text
 from manille_variants.ruleset.schema import Ruleset
 
-BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
+BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
 
 
 def _schema_keys() -> list[str]:

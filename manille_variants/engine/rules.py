@@ -85,7 +85,7 @@ class Rules:
     # Memo of derived answers (deal scores, their factors) keyed by their inputs.
     memo: dict[Any, Any]
     # roots[dealer | blind offered << 2]: the first decision node of a deal (built by the
-    # deal engine on first use).
+    # deal engine on first use); roots[8 + (dealer | suit << 2)] with a turned trump card.
     roots: list[Any]
     # The duty to beat when following suit, as masks (see legality.follow_tables).
     follow_raise: tuple[tuple[int, ...], ...]
@@ -208,7 +208,7 @@ def _compile(rs: Ruleset) -> Rules:
         deal_bits=_deal_bits(rs.dealing.packets, step),
         call_table=_call_table(rs.calls),
         memo={},
-        roots=[None] * 8,
+        roots=[None] * 24,
         follow_raise=(),
         legal_fn=_unbound_legal,
     )

@@ -108,6 +108,7 @@ class DealWalk:
     score: DealScore | None = None
     problems: list[AuditProblem] = field(default_factory=list)
     stopped: bool = False
+    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
     def dealer(self) -> int:
@@ -165,6 +166,10 @@ def walk_deal(
     before = deal.scores if scores is None else scores
     walk = DealWalk(number, deal, None, pending, before)
     walk.hands = _hands(rules, deal, walk, check_seed)
+    if rules.turned_take_up is not None:
+        walk.turned = _turned(rules, deal, walk)
+        if walk.turned is None:
+            return walk
     cards = _decide(rules, deal, walk)
     if walk.stopped or walk.hands is None:
         return walk
@@ -190,9 +195,30 @@ def _hands(
     return deal.hands
 
 
+def _turned(rules: Rules, deal: DealRecord, walk: DealWalk) -> Card | None:
+    """The card turned up for trump: recorded, or the one the seed turns; one of the dealer's."""
+    turned = deal.turned
+    if turned is None and deal.seed is not None:
+        turned = new_deal(rules, deal.seed, deal.dealer).turned_card
+    if turned is None:
+        walk.problem(f"{rules.ruleset.name} takes trump from the turned card, and the record "
+                     "names no turned card and no seed: trump cannot be known")
+        walk.stopped = True
+    elif walk.hands is not None and turned not in walk.hands[deal.dealer]:
+        walk.problem(f"the turned card {turned} is not in the dealer's hand (seat {deal.dealer})")
+        walk.stopped = True
+        return None
+    return turned
+
+
 def _decide(rules: Rules, deal: DealRecord, walk: DealWalk) -> list[AnyAction]:
     """Check the decisions before the first card with the engine; returns the card plays."""
-    state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores)
+    if walk.turned is not None and walk.hands is not None:
+        # The decisions (calls) depend on the trump the turned card makes.
+        state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores,
+                         hands=walk.hands, turned=walk.turned)
+    else:
+        state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores)
     actions = list(deal.actions)
     k = 0
     while k < len(actions) and not isinstance(actions[k], Card):
@@ -279,8 +305,20 @@ def _play_card(
         trick.illegal.add(len(trick.plays))
         if holder is not None:
             hands[holder].remove(card)
+    elif _on_table(rules, walk, trick, seat) and card == walk.turned:
+        walk.problem(
+            f"{card} is the turned card: it stays on the table until {_TAKE_UP[rules.turned_take_up or '']}",
+            legal=_legal_texts(rules, [c for c in hand if c != card], played, walk.trump, trick.number),
+            clause="turned-card", **where,
+        )
+        trick.illegal.add(len(trick.plays))
+        hand.remove(card)
     else:
-        legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
+        if _on_table(rules, walk, trick, seat):
+            hand_now = [c for c in hand if c != walk.turned]
+            legality = explain_legal(rules, hand_now, played, walk.trump, tricks_played=trick.number - 1)
+        else:
+            legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
         if card not in legality.cards:
             walk.problem(
                 f"not legal: {legality.reason}",
@@ -291,6 +329,20 @@ def _play_card(
     trick.plays.append((seat, card))
     if len(trick.plays) == 4:
         _close(rules, walk, trick)
+
+
+_TAKE_UP = {
+    "after-first-card": "the first card of the first trick is played",
+    "after-first-trick": "the first trick is complete",
+}
+
+
+def _on_table(rules: Rules, walk: DealWalk, trick: TrickWalk, seat: int) -> bool:
+    """Whether the dealer, to play now, still has the turned card lying on the table."""
+    if walk.turned is None or seat != walk.dealer or trick.number > 1:
+        return False
+    take_up = rules.turned_take_up
+    return take_up == "after-first-trick" or (take_up == "after-first-card" and not trick.plays)
 
 
 def _legal_texts(
@@ -323,6 +375,7 @@ def _score(rules: Rules, walk: DealWalk) -> DealScore | None:
             rules, points, tricks, walk.mode or "trump", len(walk.calls), walk.pending_ties,
             last_trick="A" if last is not None and last & 1 == team else "B",
             trump=walk.trump.name if walk.trump is not None else None,
+            turned=walk.turned,
         )
     except ScoreInputError as exc:  # e.g. a ruleset without no-trump auditing a no-trump deal
         walk.problem(f"cannot be scored under {rules.ruleset.name}: {exc}")

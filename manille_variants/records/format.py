@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from manille_variants.cards import Card, format_cards, parse_cards
+from manille_variants.cards import Card, format_cards, parse_card, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
@@ -69,6 +69,7 @@ class DealRecord:
     game: int = 0
     result: dict[str, Any] | None = None
     scores_after: tuple[int, int] | None = None
+    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
     def cards_played(self) -> int:
@@ -114,6 +115,7 @@ def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int
         game=game,
         result=state.result.to_dict() if state.result is not None else None,
         scores_after=scores_after,
+        turned=state.turned_card,
     )
 
 
@@ -206,6 +208,8 @@ def _deal_json(deal: DealRecord) -> dict[str, Any]:
     }
     if deal.scores_after is not None:
         data["scores_after"] = list(deal.scores_after)
+    if deal.turned is not None:
+        data["turned"] = str(deal.turned)
     return data
 
 
@@ -265,6 +269,7 @@ class _DealEntry(_Model):
     actions: list[str]
     result: dict[str, Any] | None = None
     scores_after: tuple[int, int] | None = None
+    turned: str | None = None
 
 
 class _RecordFile(_Model):
@@ -416,7 +421,15 @@ def _deal(entry: _DealEntry, index: int, source: str) -> DealRecord:
         game=entry.game,
         result=entry.result,
         scores_after=entry.scores_after,
+        turned=_turned(entry.turned, where) if entry.turned is not None else None,
     )
+
+
+def _turned(text: str, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        raise RecordError(f"{where}.turned: {exc}") from None
 
 
 def _action(text: str, where: str) -> AnyAction:

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from manille_variants.ruleset.loader import bundled_names, load_ruleset, ruleset_file_schema
-from manille_variants.ruleset.schema import Call, Ruleset
+from manille_variants.ruleset.schema import Call, Ruleset, TurnedCard
 
 __all__ = [
     "MISSING",
@@ -251,6 +251,7 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+_UNDER_NULL: Any = object()  # a setting inside a mapping that is null (e.g. no turned card)
 
 
 @dataclass(frozen=True)
@@ -351,8 +352,12 @@ def _leaves(
     out: list[Setting] = []
     for key, prop in model["properties"].items():
         ref = _ref(prop, defs)
+        optional = next((_ref(p, defs) for p in prop.get("anyOf", []) if "$ref" in p), None)
         if ref is not None:
             out += _leaves(ref, defs, f"{prefix}.{key}", section)
+        elif optional is not None:  # a mapping that may be null: itself, then its settings
+            out.append(_setting(f"{prefix}.{key}", section, prop, defs))
+            out += _leaves(optional, defs, f"{prefix}.{key}", section)
         else:
             out.append(_setting(f"{prefix}.{key}", section, prop, defs))
     return out
@@ -368,6 +373,8 @@ def _type_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     if "anyOf" in prop:
         kinds = [_type_text(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
         return " or ".join(kinds) + " or null"
+    if "$ref" in prop:
+        return "mapping (the settings below)"
     if "enum" in prop:
         return " / ".join(
             f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in prop["enum"]
@@ -401,11 +408,15 @@ def _default(path: str) -> Any:
         return None
     if path == "name":
         return MISSING
+    if path.startswith("trump.turned_card."):  # the defaults once a card is turned
+        return TurnedCard.model_fields[path.rsplit(".", 1)[1]].default
     return _lookup(Ruleset(name="defaults").model_dump(mode="json"), path)
 
 
 def _lookup(data: Any, path: str) -> Any:
     for step in path.split("."):
+        if data is None:
+            return _UNDER_NULL
         if not isinstance(data, dict) or step not in data:
             return MISSING
         data = data[step]
@@ -470,6 +481,8 @@ def _section_markdown(
 
 
 def _bundled_cell(value: Any, default: Any) -> str:
+    if value is _UNDER_NULL:
+        return "—"
     text = _cell_value(_calls_text(value) if _records(value) and value else value)
     return f"**{text}**" if default is not MISSING and value != default else text
 
