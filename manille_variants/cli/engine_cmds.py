@@ -83,13 +83,18 @@ def score_command(
     last_trick: str | None = typer.Option(
         None, "--last-trick", help="A or B: who won the last trick (only with a last-trick bonus)."
     ),
+    turned: str | None = typer.Option(
+        None, "--turned", metavar="CARD",
+        help="The card turned up for trump (rulesets that take trump from it): its bonus.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the full breakdown as JSON."),
 ) -> None:
     """Score one deal: card points, totals, each factor and why, and the match points."""
     with user_errors():
         rs = load_ruleset(ruleset)
         score = score_deal(
-            rs, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick)
+            rs, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick),
+            turned=turned,
         )
         if as_json:
             data: dict[str, Any] = {"ruleset": rs.name, **score.to_dict()}
@@ -128,6 +133,9 @@ def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:
     combine = "added" if rs.scoring.combine == "add" else "multiplied"
     cap = f", capped at x{score.factor} (x{score.uncapped_factor} uncapped)" if score.capped else ""
     lines.append(f"  = x{score.factor} combined ({combine}{cap})")
+    if score.turned is not None:
+        lines += ["", "turned card (after every factor)",
+                  f"  {score.turned}: {score.turned_bonus} to {score.turned_side}, the dealer's side"]
     lines += ["", "match points (the running score)"]
     lines.append(f"  A {score.team_a:>3}   B {score.team_b:>3}   {_who_scores(score)}")
     lines += [f"note: {note}" for note in score.notes]
@@ -156,6 +164,7 @@ def _outcome_lines(score: DealScore) -> list[str]:
 
 
 def _who_scores(score: DealScore) -> str:
+    bonus = f"; {score.turned_side} + {score.turned_bonus} for the turned card" if score.turned_bonus else ""
     if score.winner is None:
-        return "(tie)"
-    return f"({score.winner} scores {score.excess} x {score.factor}; the other side 0)"
+        return f"(tie{bonus})"
+    return f"({score.winner} scores {score.excess} x {score.factor}; the other side 0{bonus})"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.table import Table
 
-from manille_variants.cards import Card, Suit
+from manille_variants.cards import Card, Suit, parse_card
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 
@@ -28,6 +28,7 @@ __all__ = [
     "pending_note",
     "pending_short",
     "sheet_table",
+    "turned_lines",
 ]
 
 _RED = (Suit.H, Suit.D)
@@ -92,7 +93,7 @@ def breakdown_lines(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
     if score.tied:
         lines.append(f"tie at {score.half}-{score.half}: nobody scores" + _tie_note(score))
-        return lines
+        return lines + turned_lines(score, labels)
     winner = a if score.winner == "A" else b
     sentence = f"{winner}: {score.excess} over {score.half}"
     if score.factors:
@@ -101,9 +102,26 @@ def breakdown_lines(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         sentence += f", capped at x{score.factor}"
     elif len(score.factors) > 1:
         sentence += f" (x{score.factor} in all)"
-    points = max(score.team_a, score.team_b)
+    points = score.excess * score.factor
     lines.append(f"{sentence} = {points} match point{'s' if points != 1 else ''}")
-    return lines
+    return lines + turned_lines(score, labels)
+
+
+def turned_lines(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
+    """The turned card's bonus, its own line of a breakdown (none when trump was named)."""
+    if score.turned is None:
+        return []
+    side = labels[0] if score.turned_side == "A" else labels[1]
+    card = card_text(score.turned)
+    if not score.turned_bonus:
+        return [f"turned {card}: no bonus"]
+    return [f"turned {card}: {side} (the dealer's side) + {score.turned_bonus} "
+            f"match point{'s' if score.turned_bonus != 1 else ''}, after every factor"]
+
+
+def card_text(text: str) -> str:
+    """A card's record text (``10H``) in symbols (``10♥``)."""
+    return parse_card(text).pretty
 
 
 def _tie_note(score: DealScore) -> str:
@@ -124,6 +142,10 @@ def breakdown_table(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> T
         table.add_row("total", str(score.totals[0]), str(score.totals[1]))
     table.add_row("factor", f"x{score.factor}" if score.winner == "A" else "",
                   f"x{score.factor}" if score.winner == "B" else "")
+    if score.turned is not None:
+        bonus = str(score.turned_bonus)
+        table.add_row(f"turned {card_text(score.turned)}", bonus if score.turned_side == "A" else "",
+                      bonus if score.turned_side == "B" else "")
     table.add_row("match points", str(score.team_a), str(score.team_b))
     return table
 
