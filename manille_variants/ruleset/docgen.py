@@ -84,6 +84,8 @@ def _dealing_words(rs: Ruleset) -> Iterator[str]:
 
 def _trump_words(rs: Ruleset) -> str:
     t = rs.trump
+    if t.turned_card is not None:
+        return _turned_words(t.turned_card)
     who = "The dealer names trump" + (
         " or hands the choice to the partner" if t.delegation else " (no passing)"
     )
@@ -101,6 +103,26 @@ def _trump_words(rs: Ruleset) -> str:
     else:
         parts.append("no blind no-trump")
     return "; ".join(parts) + "."
+
+
+_TAKE_UP_WORDS = {
+    "before-first-trick": "at the start of the first trick",
+    "after-first-card": "once the first card of the first trick is played",
+    "after-first-trick": "once the first trick is complete",
+}
+_BONUS_WORDS = {
+    "none": "it scores no bonus",
+    "ten": "a turned 10 scores its card value (5) for the dealer's side, after every factor",
+    "honour": "a turned honour scores its card value for the dealer's side, after every factor",
+}
+
+
+def _turned_words(turned: TurnedCard) -> str:
+    return (
+        "The dealer's last card is dealt face up and its suit is trump (no no-trump); it stays "
+        f"on the table, not playable, until the dealer takes it up {_TAKE_UP_WORDS[turned.take_up]}; "
+        f"{_BONUS_WORDS[turned.bonus]}."
+    )
 
 
 _BY = {"opponents": "an opponent", "contract-side": "the contract side", "anyone": "anyone"}
@@ -129,11 +151,16 @@ _UNDERTRUMP = {
 def _play_words(rs: Ruleset) -> Iterator[str]:
     p = rs.play
     follow = "Follow suit"
-    if p.beat_opponent:
-        follow += ", beating an opponent's winning card of the led suit if you can"
+    if p.beat_opponent is not False:
+        when = {True: "", "trump-lead": " on trump leads", "plain-lead": " on plain-suit leads"}
+        follow += f", beating an opponent's winning card of the led suit if you can{when[p.beat_opponent]}"
+        if p.beat_opponent is not True and p.beat_at_no_trump:
+            follow += " and at no-trump"
         follow += "" if p.beat_at_no_trump else " (not at no-trump)"
     if p.beat_partner_on_trump_lead:
         follow += "; on a trump lead beat the winning trump even when it is your partner's"
+    if p.beat_partner_at_no_trump:
+        follow += "; at no-trump beat the winning card even when it is your partner's"
     yield follow + "."
     duties = []
     if p.trump_when_opponent_wins or p.trump_when_partner_wins:
@@ -152,7 +179,11 @@ def _play_words(rs: Ruleset) -> Iterator[str]:
         duties.append(
             f"overtrump {whose[(p.overtrump_opponent, p.overtrump_partner)]} trump if you can"
         )
-    duties.append(_UNDERTRUMP[p.undertrump])
+    if p.undertrump_partner in ("same", p.undertrump):
+        duties.append(_UNDERTRUMP[p.undertrump])
+    else:
+        duties.append(f"over an opponent's trump, {_UNDERTRUMP[p.undertrump]}")
+        duties.append(f"over your partner's trump, {_UNDERTRUMP[p.undertrump_partner]}")
     yield "Void in the led suit: " + "; ".join(duties) + "."
     if p.extra_rules:
         yield "Plug-in rules: " + ", ".join(p.extra_rules) + "."
