@@ -34,13 +34,14 @@ def problems_of(write: WriteFile, text: str, name: str = "club.yaml") -> list[st
 # --- finding rulesets -------------------------------------------------------------------
 
 
-def test_bundled_names_are_the_four_rulesets() -> None:
-    assert bundled_names() == ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
+SIX = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
 
 
-@pytest.mark.parametrize(
-    "name", ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
-)
+def test_bundled_names_are_the_six_rulesets() -> None:
+    assert bundled_names() == SIX
+
+
+@pytest.mark.parametrize("name", SIX)
 def test_every_bundled_ruleset_loads_under_its_own_name(name: str) -> None:
     assert load_ruleset(name).name == name
 
@@ -81,7 +82,8 @@ def test_unknown_bundled_name_lists_names_and_aliases() -> None:
         "belgain: unknown ruleset 'belgain'; did you mean 'belgian'? (bundled: "
         "belgian (aliases: manillen, belgian-manillen, be); belgian-capped (aliases: capped, "
         "belgian-cap4); french-coinchee (aliases: coinchee, contree, french, fr); "
-        "table-convention (aliases: table, convention, manillen-table); a file path ends in .yaml)"
+        "french-muette (aliases: muette, manille-muette); french-parlee (aliases: parlee, "
+        "manille-parlee); table-convention (aliases: table, convention, manillen-table); a file path ends in .yaml)"
     )
 
 

@@ -423,3 +423,20 @@ def test_compare_runs_on_all_six_bundled_rulesets() -> None:
              "french-muette"]
     result = CliRunner().invoke(app, ["compare", *names, "-n", "60", "--matches", "2", "-j", "1", "--json"])
     assert result.exit_code == 0, result.output
+
+
+def test_audit_reports_a_wrong_turned_bonus_with_why() -> None:
+    finals: list[DealState] = []
+    rs = mv.load_ruleset("french-muette")
+    match = play_match(rs, 5, make_bots("heuristic", 5), on_deal=finals.append)
+    record = record_from_deals(rs, finals, seed=5, match=match)
+    first = next(i for i, d in enumerate(record.deals) if d.result and d.result["turned_bonus"])
+    deal0 = record.deals[first]
+    assert deal0.result is not None
+    wrong = {**deal0.result, "turned_bonus": deal0.result["turned_bonus"] + 1}
+    deals = list(record.deals)
+    deals[first] = DealRecord(**{**deal0.__dict__, "result": wrong})
+    report = audit_record(GameRecord(rs, tuple(deals), kind="deals"))
+    messages = [p.message for p in report.problems]
+    assert any(m.startswith(f"recorded turned_bonus {wrong['turned_bonus']}, the ruleset gives "
+                            f"{deal0.result['turned_bonus']}") and "turned " in m for m in messages)

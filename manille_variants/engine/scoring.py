@@ -91,7 +91,7 @@ class DealScore:
             uncapped_factor=self.uncapped_factor, mode=self.mode, calls=self.calls,
             pending_ties=self.pending_ties, thrown_in=self.thrown_in, notes=self.notes,
             turned=self.turned, turned_bonus=self.turned_bonus,
-            turned_side="B" if self.turned_side == "A" else "A",
+            turned_side="B" if self.turned_side == "A" and self.turned is not None else "A",
         )
 
     @classmethod

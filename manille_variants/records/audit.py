@@ -38,6 +38,7 @@ __all__ = [
 # The fields of a recorded result that the audit compares with its own scoring.
 CHECKED_RESULT_FIELDS = (
     "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
+    "turned_bonus",
 )
 
 
@@ -394,10 +395,10 @@ def compare_result(walk: DealWalk) -> None:
         return
     computed = walk.score.to_dict()
     for key in CHECKED_RESULT_FIELDS:
-        if key in recorded and _plain(recorded[key]) != _plain(computed[key]):
+        if key in recorded and _plain(recorded[key]) != _plain(computed.get(key)):
             walk.problem(
-                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed[key])}"
-                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor') else ''}"
+                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed.get(key))}"
+                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor', 'turned_bonus') else ''}"
             )
 
 
@@ -414,11 +415,13 @@ def _show(value: Any) -> str:
 
 
 def _why(score: DealScore) -> str:
+    turned = (f"; turned {score.turned}: +{score.turned_bonus} to {score.turned_side}, the dealer's side"
+              if score.turned is not None else "")
     if score.tied:
-        return " (a tie: nobody scores)"
+        return f" (a tie: nobody scores{turned})"
     factors = ", ".join(f.reason for f in score.factors) or "no factor"
     capped = f", capped at x{score.factor}" if score.capped else ""
-    return f" (excess {score.excess} x{score.factor}: {factors}{capped})"
+    return f" (excess {score.excess} x{score.factor}: {factors}{capped}{turned})"
 
 
 # ------------------------------------------------------------------------- records
