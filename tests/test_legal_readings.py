@@ -11,14 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import play_settings
 
 import manille_variants as mv
-from manille_variants.cards import Card, parse_cards
+from manille_variants.cards import DECK, Card, Suit, parse_cards
 from manille_variants.engine.legality import Legality, legal_mask, parse_trump
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import RulesetError
 from manille_variants.ruleset.loader import read_ruleset_text
-from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 
 def with_play(base: str, **play: Any) -> Ruleset:
@@ -244,3 +247,47 @@ def test_new_readings_at_their_defaults_keep_the_content_hash() -> None:
     changed = with_play("belgian", undertrump_partner="allowed")
     assert changed.content_dump()["play"]["undertrump_partner"] == "allowed"
     assert changed.content_hash() != rs.content_hash()
+
+
+# --------------------------------------------------------------------------------------
+# Random settings over the whole `play:` space, on positions that reach the new clauses.
+
+
+@st.composite
+def reading_positions(draw: st.DrawFn) -> tuple[list[Card], list[Card], Suit | None]:
+    """A hand and a trick in progress: often a trumped trick with the follower void in the led
+    suit (the undertrump clauses), often a same-suit race (the beat clauses), sometimes no-trump."""
+    trump = draw(st.sampled_from([None, *Suit]))
+    led = draw(st.sampled_from([s for s in Suit if s != trump] if draw(st.booleans()) else list(Suit)))
+    cards = list(draw(st.permutations(DECK)))
+    trick_size = draw(st.integers(1, 3))
+    trick = [next(c for c in cards if c.suit == led)]
+    rest = [c for c in cards if c not in trick]
+    trick += rest[: trick_size - 1]
+    if trump is not None and led != trump and draw(st.booleans()):  # trumped by someone
+        k = draw(st.integers(0, len(trick) - 1))
+        if k:
+            trick[k] = next(c for c in rest if c.suit == trump and c not in trick)
+    pool = [c for c in DECK if c not in trick]
+    void = draw(st.booleans())
+    if void:  # void in the led suit
+        pool = [c for c in pool if c.suit != led]
+    size = draw(st.integers(1, 8))
+    hand = list(draw(st.permutations(pool))[:size])
+    if void and trump is not None and led != trump:  # with a trump or two: the trump and undertrump clauses
+        trumps = draw(st.permutations([c for c in pool if c.suit == trump]))
+        hand = [c for c in hand if c.suit != trump][: size - 1] + list(trumps[: draw(st.integers(1, 2))])
+    return hand, trick, trump
+
+
+@settings(max_examples=400, deadline=None)
+@given(play=play_settings, position=reading_positions())
+def test_every_play_setting_fast_path_equals_readable_filter_on_reading_positions(
+    play: dict[str, Any], position: tuple[list[Card], list[Card], Suit | None]
+) -> None:
+    rs = mv.load_ruleset("belgian")
+    rs = rs.model_copy(update={"play": PlayRules.model_validate(play)})
+    hand, trick, trump = position
+    verdict = agreed(rs, " ".join(map(str, hand)), " ".join(map(str, trick)),
+                     trump.name if trump is not None else None)
+    assert verdict.cards and set(verdict.cards) <= set(hand)
