@@ -20,8 +20,11 @@ from manille_variants.errors import CardError
 
 __all__ = [
     "DECK",
+    "DECK_MASK",
     "RANKS",
     "SUITS",
+    "SUIT_MASKS",
+    "SUIT_TABLES",
     "Card",
     "Rank",
     "Suit",
@@ -173,6 +176,11 @@ def parse_cards(text: str | Iterable[str | Card], *, unique: bool = True) -> lis
     return cards
 
 
+# Card masks: bit ``suit * 8 + rank`` stands for a card (see :attr:`Card.bit`).
+DECK_MASK = (1 << 32) - 1  # the whole pack
+SUIT_MASKS: tuple[int, ...] = tuple(0xFF << (8 * s) for s in range(4))  # the cards of each suit
+
+
 def mask_of(cards: Iterable[Card]) -> int:
     """The bitmask holding these cards."""
     mask = 0
@@ -183,7 +191,7 @@ def mask_of(cards: Iterable[Card]) -> int:
 
 # Per-suit tables: the cards of each 8-bit suit pattern, so a 32-bit mask converts with
 # four lookups instead of a loop over bits.
-_SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
+SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
     tuple(tuple(DECK[s * 8 + r] for r in range(8) if pattern >> r & 1) for pattern in range(256))
     for s in range(4)
 )
@@ -191,7 +199,7 @@ _SUIT_TABLES: tuple[tuple[tuple[Card, ...], ...], ...] = tuple(
 
 def cards_from_mask(mask: int) -> list[Card]:
     """The cards of a mask, sorted by suit then face rank."""
-    t0, t1, t2, t3 = _SUIT_TABLES
+    t0, t1, t2, t3 = SUIT_TABLES
     return [
         *t0[mask & 255],
         *t1[mask >> 8 & 255],

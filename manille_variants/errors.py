@@ -2,6 +2,9 @@
 
 Every error a user can cause derives from :class:`ManilleError`; the CLI turns them into
 plain messages with exit code 1 (bad input) and never shows a traceback unless ``--debug``.
+Messages speak of the library's arguments, never of a front end's options: the CLI adds its
+own option to the message of an error that one answers (:class:`OutputExistsError`,
+:class:`RulesetMissingError`, :class:`SheetMissingError`).
 """
 
 from __future__ import annotations
@@ -52,9 +55,26 @@ class IllegalPlayError(ManilleError, ValueError):
     """An action that is not legal in the current state; the message says why."""
 
 
+class OutputExistsError(ManilleError, FileExistsError):
+    """An output file, or a non-empty output directory, is in the way and the call may not
+    replace it (its ``force`` argument is false); ``replacing`` says what forcing does."""
+
+    def __init__(self, message: str, replacing: str = "overwrite it") -> None:
+        super().__init__(message)
+        self.replacing = replacing
+
+
 class RecordError(ManilleError, ValueError):
     """A game record or typed deal that is corrupt, truncated or inconsistent."""
 
 
+class RulesetMissingError(RecordError):
+    """A record or typed deal that names no ruleset, read without a ``ruleset`` argument."""
+
+
 class ScoresheetError(ManilleError, ValueError):
     """A score sheet entry or file that cannot be used."""
+
+
+class SheetMissingError(ScoresheetError):
+    """A score sheet file that does not exist, opened without a ``ruleset`` to start one."""

@@ -11,9 +11,9 @@ import manille_variants as mv
 from manille_variants.bots import Bot, RandomBot, make_bot, make_bots, play_deal, play_match
 from manille_variants.bots.heuristic import HeuristicBot, Thresholds, hand_tricks
 from manille_variants.cards import Card, Suit, parse_cards
+from manille_variants.engine import Rules, compile_rules
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, call_action, trump_action
 from manille_variants.engine.deal import DealState
-from manille_variants.engine.rules import Rules, compile_rules
 from manille_variants.engine.view import SeatView
 from manille_variants.ruleset.loader import bundled_names
 

@@ -15,6 +15,7 @@ import pytest
 
 import manille_variants as mv
 from manille_variants.cards import DECK, Card, Suit
+from manille_variants.engine import compile_rules
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -27,7 +28,6 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.deal import DealState, _from_digest, shuffled_deck
-from manille_variants.engine.rules import compile_rules
 from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]

@@ -14,8 +14,8 @@ from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
 from manille_variants.cards import DECK, Card
+from manille_variants.engine import compile_rules
 from manille_variants.engine.deal import DealState
-from manille_variants.engine.rules import compile_rules
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 

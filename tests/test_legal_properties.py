@@ -12,8 +12,9 @@ from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
 from manille_variants.cards import DECK, Card, Suit, mask_of
+from manille_variants.engine import compile_rules
+from manille_variants.engine.compiled import compiled
 from manille_variants.engine.legality import CLAUSES, legal_mask
-from manille_variants.engine.rules import compile_rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
@@ -44,13 +45,14 @@ def fast(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -
 
 
 def bound(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -> int:
-    """The bound hot path (``Rules.legal_fn``) the deal engine uses."""
-    rules = compile_rules(rs)
+    """The bound hot path (``CompiledRules.legal_fn``) the deal engine uses."""
+    engine = compiled(rs)
+    rules = engine.rules
     if not trick:
         return mask_of(hand)
     win = trick_winner(rules, trick, trump)
     t = -1 if trump is None else int(trump)
-    return rules.legal_fn(mask_of(hand), trick[0].suit, trick[win].index, len(trick) - win == 2, t)
+    return engine.legal_fn(mask_of(hand), trick[0].suit, trick[win].index, len(trick) - win == 2, t)
 
 
 @settings(max_examples=200, deadline=None)

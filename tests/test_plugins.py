@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import manille_variants as mv
+from manille_variants.engine import compile_rules
 from manille_variants.engine.actions import LOOK, PASS, trump_action
-from manille_variants.engine.rules import compile_rules
 from manille_variants.ruleset import plugins
 from manille_variants.ruleset.schema import Ruleset
 

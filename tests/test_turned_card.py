@@ -19,8 +19,8 @@ from manille_variants.bots import make_bots, play_match
 from manille_variants.bots.heuristic import _CardPlay
 from manille_variants.cards import DECK, parse_card, parse_cards
 from manille_variants.cli import app
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, shuffled_deck
-from manille_variants.engine.rules import compile_rules
 from manille_variants.errors import RulesetError
 from manille_variants.records.audit import audit_record
 from manille_variants.records.format import (
@@ -252,7 +252,8 @@ def test_turned_card_bonus_on_a_tied_deal_still_goes_to_the_dealers_side() -> No
 
 
 def test_turned_card_bonus_lines_in_every_breakdown() -> None:
-    from manille_variants.table.render import breakdown_lines, breakdown_table
+    from manille_variants.engine.scoring import score_sentences as breakdown_lines
+    from manille_variants.table.render import breakdown_table
 
     score = mv.score_deal(mv.load_ruleset("french-muette"), 40, 6, turned="KH")
     lines = breakdown_lines(score)

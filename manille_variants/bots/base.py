@@ -1,4 +1,4 @@
-"""The bot protocol, the random bot, the bot registry and helpers to play deals and matches.
+"""The bot protocol, the random bot and helpers to play deals and matches.
 
 A bot sees only a :class:`~manille_variants.engine.view.SeatView`: its own hand, the cards
 played, trump, calls and scores, never another hand.  Bots are seeded: the same seed and the
@@ -7,7 +7,6 @@ same views give the same decisions.
 
 from __future__ import annotations
 
-import contextlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
@@ -20,17 +19,7 @@ from manille_variants.engine.view import SeatView
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
 
-__all__ = [
-    "BOTS",
-    "Bot",
-    "RandomBot",
-    "UnknownBotError",
-    "make_bot",
-    "make_bots",
-    "play_deal",
-    "play_match",
-    "register_bot",
-]
+__all__ = ["Bot", "RandomBot", "play_deal", "play_match"]
 
 
 @runtime_checkable
@@ -53,41 +42,6 @@ class RandomBot:
 
     def act(self, view: SeatView) -> AnyAction:
         return self.rng.choice(view.legal)
-
-
-class UnknownBotError(ManilleError, ValueError):
-    """A bot name that is not registered."""
-
-
-BotFactory = Callable[[int], Bot]
-BOTS: dict[str, BotFactory] = {"random": RandomBot}
-
-
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (to ``make_bot`` and the ``--bots`` options)."""
-    BOTS[name] = factory
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the registered kind ``name``, seeded."""
-    _load_builtin_bots()
-    factory = BOTS.get(name)
-    if factory is None:
-        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    return factory(seed)
-
-
-def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
-    """Four bots from ``"heuristic"`` (all seats), ``"heuristic,random"`` (team 0, team 1)
-    or four names (seat order); each seeded from ``seed`` and its seat."""
-    names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else list(spec)
-    if len(names) == 1:
-        names = names * 4
-    elif len(names) == 2:
-        names = [names[0], names[1], names[0], names[1]]
-    if len(names) != 4:
-        raise UnknownBotError(f"give one bot, one per team, or four (got {len(names)})")
-    return [make_bot(name, seed * 4 + seat) for seat, name in enumerate(names)]
 
 
 def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:
@@ -117,15 +71,3 @@ def play_match(
         assert final.result is not None
         match.add(final.result)
     return match
-
-
-_loaded = {"builtin": False}
-
-
-def _load_builtin_bots() -> None:
-    # The heuristic bot lives in its own module; importing it registers it.
-    if _loaded["builtin"]:
-        return
-    _loaded["builtin"] = True
-    with contextlib.suppress(ImportError):  # a checkout without it still has "random"
-        import manille_variants.bots.heuristic  # noqa: F401

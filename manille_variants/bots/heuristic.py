@@ -23,8 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from manille_variants.bots.base import register_bot
-from manille_variants.cards import SUITS, Card, Suit
+from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUITS, Card, Suit
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -34,12 +33,11 @@ from manille_variants.engine.actions import (
     Action,
     AnyAction,
 )
-from manille_variants.engine.rules import SUIT_MASKS, Rules
+from manille_variants.engine.rules import Rules
+from manille_variants.engine.tricks import trick_winner
 from manille_variants.engine.view import SeatView
 
 __all__ = ["HeuristicBot", "Thresholds", "hand_tricks"]
-
-FULL = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
@@ -127,7 +125,7 @@ class HeuristicBot:
 
     # --------------------------------------------------------------- decisions
     def _blind(self, view: SeatView) -> AnyAction:
-        target = view.rules.ruleset.match.target
+        target = view.rules.target
         ours, theirs = view.scores[view.team], view.scores[1 - view.team]
         t = self.thresholds
         desperate = theirs >= t.blind_danger * target and theirs - ours >= t.blind_deficit * target
@@ -183,7 +181,7 @@ class _CardPlay:
         if view.seat == view.dealer:
             self.hand_mask |= turned
         self.dealer_turned = 0 if view.seat == view.dealer else turned
-        self.unseen = FULL & ~played & ~self.hand_mask & ~turned
+        self.unseen = DECK_MASK & ~played & ~self.hand_mask & ~turned
         self.voids = self._voids()
         if self.dealer_turned:  # whatever the dealer showed, he still holds that suit
             self.voids[view.dealer] &= ~(1 << (self.dealer_turned.bit_length() - 1 >> 3))
@@ -214,7 +212,7 @@ class _CardPlay:
 
     def _had_to_trump(self, before: Sequence[Card]) -> bool:
         """Whether a player void in the led suit had to trump after ``before``."""
-        win = _winner(self.rules, before, self.trump)
+        win = trick_winner(self.rules, before, self.trump)
         if before[win].suit == self.trump:
             return False
         partner_wins = len(before) - win == 2
@@ -363,7 +361,7 @@ class _CardPlay:
         view = self.view
         trick = view.trick
         led = int(trick[0].suit)
-        win = _winner(self.rules, trick, self.trump)
+        win = trick_winner(self.rules, trick, self.trump)
         winning = trick[win]
         partner_wins = len(trick) - win == 2
         later = self.later_seats()
@@ -397,17 +395,3 @@ class _CardPlay:
         """The partner holds the trick safely: give it the most points we can spare."""
         return max(self.legal, key=lambda c: 2 * self.value(c) - self.keep_value(c))
 
-
-def _winner(rules: Rules, trick: Sequence[Card], trump: Suit | None) -> int:
-    best = 0
-    for i in range(1, len(trick)):
-        if rules.beats(trick[i], trick[best], trump):
-            best = i
-    return best
-
-
-def _make(seed: int) -> HeuristicBot:
-    return HeuristicBot(seed)
-
-
-register_bot("heuristic", _make)

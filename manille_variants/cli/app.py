@@ -1,9 +1,16 @@
-"""The typer application; each command module registers its commands here."""
+"""The typer application: every command is registered here, in the order ``--help`` lists them.
+
+The command modules define plain functions and never import this module.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import typer
 
+from manille_variants.cli import engine_cmds, play_cmds, record_cmds, ruleset_cmds, sim_cmds
 from manille_variants.cli.common import set_debug
 
 app = typer.Typer(
@@ -23,14 +30,25 @@ def _root(
     set_debug(debug)
 
 
+COMMANDS: dict[str, Callable[..., Any]] = {
+    "legal": engine_cmds.legal_command,
+    "score": engine_cmds.score_command,
+    "play": play_cmds.play_command,
+    "scoresheet": play_cmds.scoresheet_command,
+    "replay": record_cmds.replay_command,
+    "audit": record_cmds.audit_command,
+    "rulesets": ruleset_cmds.rulesets_command,
+    "show": ruleset_cmds.show_command,
+    "validate": ruleset_cmds.validate_command,
+    "diff": ruleset_cmds.diff_command,
+    "schema": ruleset_cmds.schema_command,
+    "simulate": sim_cmds.simulate_command,
+    "compare": sim_cmds.compare_command,
+}
+for _name, _command in COMMANDS.items():
+    app.command(_name)(_command)
+
+
 def main() -> None:
     """Console-script entry point."""
     app()
-
-
-def _register() -> None:
-    # Each module adds its commands to `app` on import.
-    from manille_variants.cli import commands  # noqa: F401
-
-
-_register()

@@ -14,7 +14,13 @@ from typing import Any
 
 import typer
 
-from manille_variants.errors import ManilleError, RulesetError
+from manille_variants.errors import (
+    ManilleError,
+    OutputExistsError,
+    RulesetError,
+    RulesetMissingError,
+    SheetMissingError,
+)
 
 _state = {"debug": False}
 
@@ -47,7 +53,7 @@ def user_errors() -> Iterator[None]:
     except ManilleError as exc:
         if debug_enabled():
             raise
-        raise fail(str(exc)) from None
+        raise fail(with_option(exc)) from None
     except OSError as exc:
         if debug_enabled():
             raise
@@ -57,6 +63,17 @@ def user_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
+
+
+def with_option(exc: ManilleError) -> str:
+    """The library's message, plus this command line's option that answers it."""
+    if isinstance(exc, OutputExistsError):
+        return f"{exc}; use --force to {exc.replacing}"
+    if isinstance(exc, RulesetMissingError):
+        return f"{exc}; give one with -r RULESET"
+    if isinstance(exc, SheetMissingError):
+        return f"{exc}; give -r RULESET to start a new sheet"
+    return str(exc)
 
 
 def echo_json(data: Any) -> None:

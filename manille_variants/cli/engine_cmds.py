@@ -12,17 +12,16 @@ from typing import Any, Literal
 import typer
 
 from manille_variants.cards import format_cards, parse_cards
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_deal
 from manille_variants.ruleset.loader import load_ruleset
 
 RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
 
 
-@app.command("legal")
 def legal_command(
     ruleset: str = typer.Option("table-convention", "-r", "--ruleset", help=RULESET_HELP),
     trump: str = typer.Option(
@@ -63,7 +62,6 @@ def legal_command(
         typer.echo(f"clause: {legality.clause} ({rs.name})")
 
 
-@app.command("score")
 def score_command(
     ruleset: str = typer.Option("table-convention", "-r", "--ruleset", help=RULESET_HELP),
     points: int = typer.Option(

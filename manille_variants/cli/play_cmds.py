@@ -11,7 +11,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
@@ -19,7 +18,6 @@ from manille_variants.table.scoresheet import ScoreSheet, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 
 
-@app.command("play")
 def play_command(
     ruleset: str = typer.Option(
         ..., "-r", "--ruleset", help="The ruleset to play: a bundled name, alias or .yaml file."
@@ -55,7 +53,6 @@ def play_command(
         raise typer.Exit(status)
 
 
-@app.command("scoresheet")
 def scoresheet_command(
     file: Path = typer.Option(
         ..., "--file", "-f", help="The score sheet file (JSON); created if missing (then -r is needed)."

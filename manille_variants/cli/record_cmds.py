@@ -11,7 +11,6 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, user_errors
 from manille_variants.errors import ManilleError
 from manille_variants.records.audit import AuditReport, audit_record
@@ -20,7 +19,6 @@ from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import bundled_names
 
 
-@app.command("replay")
 def replay_command(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
     ruleset: str | None = typer.Option(
@@ -39,7 +37,6 @@ def replay_command(
         print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text)
 
 
-@app.command("audit")
 def audit_command(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
     ruleset: str | None = typer.Option(

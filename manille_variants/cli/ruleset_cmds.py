@@ -13,7 +13,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
@@ -27,7 +26,6 @@ def _table(*columns: str) -> Table:
     return table
 
 
-@app.command("rulesets")
 def rulesets_command(
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list instead of a table."),
 ) -> None:
@@ -53,7 +51,6 @@ def rulesets_command(
         Console().print(table)
 
 
-@app.command("show")
 def show_command(
     ruleset: str = typer.Argument(
         ..., metavar="RULESET", help="A bundled ruleset (name or alias) or a .yaml file."
@@ -70,7 +67,6 @@ def show_command(
             typer.echo(ruleset_yaml(rs, summary=not raw), nl=False)
 
 
-@app.command("validate")
 def validate_command(
     paths: list[str] = typer.Argument(
         ..., metavar="PATH...", help="Ruleset files (or bundled names) to check."
@@ -92,7 +88,6 @@ def validate_command(
             raise fail(f"{failed} of {len(paths)} rulesets invalid")
 
 
-@app.command("diff")
 def diff_command(
     a: str = typer.Argument(..., metavar="A", help="First ruleset (name, alias or file)."),
     b: str = typer.Argument(..., metavar="B", help="Second ruleset (name, alias or file)."),
@@ -117,7 +112,6 @@ def diff_command(
         Console().print(table)
 
 
-@app.command("schema")
 def schema_command(
     output: Path | None = typer.Option(
         None, "-o", "--output", help="Write to this file instead of stdout."

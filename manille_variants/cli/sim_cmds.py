@@ -14,7 +14,6 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from manille_variants.cli.app import app
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
@@ -74,7 +73,6 @@ def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int |
                        jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
 
 
-@app.command("simulate")
 def simulate_command(
     ruleset: str = typer.Option(..., "-r", "--ruleset", metavar="RULESET",
                                 help="A bundled ruleset (name or alias) or a .yaml file."),
@@ -115,7 +113,6 @@ def _write_records(directory: Path, comparison: Comparison) -> None:
     typer.echo(f"wrote {len(written)} record file(s) to {directory}", err=True)
 
 
-@app.command("compare")
 def compare_command(
     rulesets: list[str] = typer.Argument(..., metavar="R1 R2 [R3 ...]",
                                          help="Rulesets to compare; the first is the baseline."),

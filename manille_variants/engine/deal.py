@@ -20,7 +20,7 @@ simulation):
 - the hands are dealt once (four 32-bit masks in the deal's :class:`_Context`); a play
   state keeps only the mask of the cards not yet played, so a card costs one xor;
 - the legal cards of the next player are computed as a card is applied, by the ruleset's
-  compiled fast path (:func:`~manille_variants.engine.legality.make_legal_fn`).
+  compiled fast path (:func:`~manille_variants.engine.fastpath.make_legal_fn`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,17 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
 
-from manille_variants.cards import _SUIT_TABLES, DECK, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import (
+    DECK,
+    DECK_MASK,
+    SUIT_MASKS,
+    SUIT_TABLES,
+    SUITS,
+    Card,
+    Suit,
+    cards_from_mask,
+    parse_cards,
+)
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -46,9 +56,12 @@ from manille_variants.engine.actions import (
     parse_action,
     trump_action,
 )
-from manille_variants.engine.legality import explain_legal
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.compiled import CompiledRules, compiled
+from manille_variants.engine.fastpath import LegalFn
+from manille_variants.engine.legality import Legality, explain_legal
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_checked, turned_bonus
+from manille_variants.engine.view import SeatView, seat_view
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.ruleset.schema import Call, Ruleset
 
@@ -59,8 +72,7 @@ TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play o
 _TRUMP_ACTIONS = tuple(trump_action(s) for s in SUITS)
 _TRUMP_INDEX = {action: int(suit) for suit, action in zip(SUITS, _TRUMP_ACTIONS, strict=True)}
 _BLIND_CHOICES = (LOOK, BLIND)
-_T0, _T1, _T2, _T3 = _SUIT_TABLES
-_HAND = 0xFFFFFFFF
+_T0, _T1, _T2, _T3 = SUIT_TABLES
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game
 
@@ -99,7 +111,7 @@ def _from_digest(digest: bytes) -> tuple[bytes, int]:
 
 
 def new_deal(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     seed: int,
     dealer: int = 0,
     *,
@@ -116,16 +128,17 @@ def new_deal(
     under a ruleset that takes trump from the turned card, ``turned`` then says which of the
     dealer's cards was turned (otherwise it is the dealer's last card dealt).
     """
-    rules = compile_rules(ruleset)
+    engine = compiled(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
     order, cut = _shuffle(seed)
     # deal_bits[dealer][cut][p][c]: the bit of card c in the 128-bit hands when it lies at
     # position p of the uncut pack; so dealing is one pass over the shuffled order.
-    dealt = sum(map(_getitem, rules.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
+    dealt = sum(map(_getitem, engine.deal_bits[dealer][cut], order)) if hands is None else _given_hands(hands)
     if scores is not _LEVEL:
         scores = (int(scores[0]), int(scores[1]))
-    ctx = _Context(rules, seed, dealer, pending_ties, scores, cut, dealt)
+    ctx = _Context(engine, seed, dealer, pending_ties, scores, cut, dealt)
+    rules = engine.rules
     if rules.turned_take_up is not None:
         # The 32nd card dealt (the dealer's last) lies at the position before the cut.
         ctx.turned = _turned_card(dealt, dealer, turned) if hands is not None else order[cut - 1]
@@ -135,7 +148,7 @@ def new_deal(
     blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
     new = _new_state(_Deciding)
     new._ctx = ctx
-    new._node = node = rules.roots[dealer | blind << 2] or _root(rules, dealer, blind)
+    new._node = node = engine.roots[dealer | blind << 2] or _root(engine, dealer, blind)
     new._decisions = ()
     new.phase = node.phase
     new.to_play = dealer
@@ -154,13 +167,13 @@ def _turned_card(dealt: int, dealer: int, turned: Card | str | None) -> int:
 
 def _turned_deal(ctx: _Context) -> DealState:
     """A deal whose trump is the turned card's suit: the calls, or straight to the first lead."""
-    rules = ctx.rules
+    engine = ctx.engine
     suit = ctx.turned >> 3
     key = 8 + (ctx.dealer | suit << 2)
-    node = rules.roots[key]
+    node = engine.roots[key]
     if node is None:
-        start = _Node(rules, ctx.dealer, "trump", ctx.dealer)
-        node = rules.roots[key] = start._ask(start._callers((), "trump", None), "trump", suit, None, ())
+        start = _Node(engine, ctx.dealer, "trump", ctx.dealer)
+        node = engine.roots[key] = start._ask(start._callers((), "trump", None), "trump", suit, None, ())
     if node.phase == _PLAY:
         return _first_lead(ctx.settled(node, ()))
     new = _new_state(_Deciding)
@@ -191,7 +204,7 @@ def _given_hands(hands: Sequence[str | Sequence[Card | str]]) -> int:
 
 
 def replay(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     seed: int,
     dealer: int,
     actions: Iterable[AnyAction | str],
@@ -218,14 +231,14 @@ class _Node:
     the "play" phase is the end of the decisions: its ``to_play`` is the first leader.
     """
 
-    __slots__ = ("after", "calls", "chooser", "dealer", "legal", "mode", "phase", "queue", "rules",
+    __slots__ = ("after", "calls", "chooser", "dealer", "engine", "legal", "mode", "phase", "queue",
                  "to_play", "trump")
 
     def __init__(
-        self, rules: Rules, dealer: int, phase: str, to_play: int, *, queue: tuple[int, ...] = (),
+        self, engine: CompiledRules, dealer: int, phase: str, to_play: int, *, queue: tuple[int, ...] = (),
         mode: str | None = None, trump: int = -1, chooser: int | None = None, calls: tuple[str, ...] = (),
     ) -> None:
-        self.rules = rules
+        self.engine = engine
         self.dealer = dealer
         self.phase = phase
         self.to_play = to_play
@@ -238,7 +251,7 @@ class _Node:
         self.after: dict[AnyAction, _Node] = {}
 
     def _choices(self) -> tuple[AnyAction, ...]:
-        rules = self.rules
+        rules = self.engine.rules
         if self.phase == "blind":
             return _BLIND_CHOICES
         if self.phase == "trump":
@@ -265,9 +278,9 @@ class _Node:
         if action is PASS:
             return self._ask(self.queue[1:], self.mode, self.trump, self.chooser, self.calls)
         if action is LOOK:
-            return _Node(self.rules, dealer, "trump", self.to_play)
+            return _Node(self.engine, dealer, "trump", self.to_play)
         if action is DELEGATE:
-            return _Node(self.rules, dealer, "trump", dealer ^ 2, chooser=dealer ^ 2)
+            return _Node(self.engine, dealer, "trump", dealer ^ 2, chooser=dealer ^ 2)
         if action is BLIND:
             return self._ask(self._callers((), "blind", None), "blind", -1, dealer, ())
         if action.kind == "trump" or action is NO_TRUMP:
@@ -280,21 +293,21 @@ class _Node:
         self, queue: tuple[int, ...], mode: str | None, trump: int, chooser: int | None, calls: tuple[str, ...]
     ) -> _Node:
         """The next seat to ask for a call, or the first lead when nobody is left."""
-        rules = self.rules
+        engine = self.engine
         if queue:
-            return _Node(rules, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
+            return _Node(engine, self.dealer, "calls", queue[0], queue=queue, mode=mode, trump=trump,
                          chooser=chooser, calls=calls)
-        return _Node(rules, self.dealer, _PLAY, rules.first_leader(self.dealer), mode=mode, trump=trump,
-                     chooser=chooser, calls=calls)
+        return _Node(engine, self.dealer, _PLAY, engine.rules.first_leader(self.dealer), mode=mode,
+                     trump=trump, chooser=chooser, calls=calls)
 
     def _open_calls(self, seat: int, calls: tuple[str, ...], mode: str | None) -> tuple[Call, ...]:
         """The calls ``seat`` may make after ``calls`` in ``mode``."""
         key = (calls[-1] if calls else None, mode or "trump", (seat & 1) == (self.dealer & 1))
-        return self.rules.call_table[key]
+        return self.engine.call_table[key]
 
     def _callers(self, calls: tuple[str, ...], mode: str | None, after: int | None) -> tuple[int, ...]:
         """Seats asked in turn for the next call: from the first leader, or after the last caller."""
-        rules = self.rules
+        rules = self.engine.rules
         if not rules.calls:
             return ()
         step = rules.step
@@ -303,10 +316,10 @@ class _Node:
         return tuple(s for s in seats if self._open_calls(s, calls, mode))
 
 
-def _root(rules: Rules, dealer: int, blind: bool) -> _Node:
+def _root(engine: CompiledRules, dealer: int, blind: bool) -> _Node:
     """The first decision of a deal, the dealer's blind choice or naming trump (built once:
-    ``rules.roots[dealer | blind << 2]``)."""
-    node = rules.roots[dealer | blind << 2] = _Node(rules, dealer, "blind" if blind else "trump", dealer)
+    ``engine.roots[dealer | blind << 2]``)."""
+    node = engine.roots[dealer | blind << 2] = _Node(engine, dealer, "blind" if blind else "trump", dealer)
     return node
 
 
@@ -328,27 +341,29 @@ class _Context:
     (``beat``, ``legal_fn``...).  All the states of the play share it.
     """
 
-    __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "follow_raise", "legal_fn", "node",
-                 "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump",
+    __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "engine", "follow_raise", "legal_fn",
+                 "node", "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump",
                  "turned")
     # Set by settled(), for the play:
     beat: tuple[int, ...]
     follow_raise: tuple[int, ...]
     suit_hands: tuple[tuple[int, ...], ...]
-    legal_fn: Callable[[int, int, int, bool, int], int | None]
+    legal_fn: Callable[[int, int, int, bool, int], int | None] | LegalFn
     after: tuple[int, ...]
 
     def __init__(
-        self, rules: Rules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int, dealt: int
+        self, engine: CompiledRules, seed: int, dealer: int, pending_ties: int, scores: tuple[int, int], cut: int,
+        dealt: int,
     ) -> None:
-        self.rules = rules
+        self.engine = engine
+        self.rules = rules = engine.rules
         self.seed = seed
         self.dealer = dealer
         self.pending_ties = pending_ties
         self.scores = scores
         self.cut = cut
         self.dealt = dealt  # the four hands as dealt (128 bits, 32 a seat)
-        self.seat_hands = (dealt & _HAND, dealt >> 32 & _HAND, dealt >> 64 & _HAND, dealt >> 96 & _HAND)
+        self.seat_hands = (dealt & DECK_MASK, dealt >> 32 & DECK_MASK, dealt >> 64 & DECK_MASK, dealt >> 96 & DECK_MASK)
         self.plugins = bool(rules.obligation_plugins)
         self.node: _Node | None = None  # the decisions' outcome, once the play starts
         self.decisions: tuple[AnyAction, ...] = ()  # the actions before the first card
@@ -365,14 +380,14 @@ class _Context:
         """
         if self.node is node:
             return self
-        rules = self.rules
+        engine = self.engine
         new = self if self.node is None else copy.copy(self)  # the play fields are all set below
         new.node = node
         new.decisions = decisions
         new.trump = node.trump
         # beat[win]: the cards that take the trick from the card holding it with this trump.
-        new.beat = rules.beat[node.trump]
-        new.follow_raise = rules.follow_raise[node.trump]
+        new.beat = engine.beat[node.trump]
+        new.follow_raise = engine.follow_raise[node.trump]
         if self.plugins:
             # Plug-ins narrow the legal cards: leave them to be computed on demand (no card
             # follows suit, and the fast path answers None).
@@ -381,17 +396,18 @@ class _Context:
         else:
             # suit_hands[seat][suit]: the cards of that suit dealt to that seat.
             new.suit_hands = _suit_hands(self.seat_hands)
-            new.legal_fn = rules.legal_fn
-        new.after = rules.next_seat
+            new.legal_fn = engine.legal_fn
+        new.after = self.rules.next_seat
         return new
 
 
 def _suit_hands(seat_hands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     h0, h1, h2, h3 = seat_hands
-    return ((h0 & 0xFF, h0 & 0xFF00, h0 & 0xFF0000, h0 & 0xFF000000),
-            (h1 & 0xFF, h1 & 0xFF00, h1 & 0xFF0000, h1 & 0xFF000000),
-            (h2 & 0xFF, h2 & 0xFF00, h2 & 0xFF0000, h2 & 0xFF000000),
-            (h3 & 0xFF, h3 & 0xFF00, h3 & 0xFF0000, h3 & 0xFF000000))
+    s0, s1, s2, s3 = SUIT_MASKS
+    return ((h0 & s0, h0 & s1, h0 & s2, h0 & s3),
+            (h1 & s0, h1 & s1, h1 & s2, h1 & s3),
+            (h2 & s0, h2 & s1, h2 & s2, h2 & s3),
+            (h3 & s0, h3 & s1, h3 & s2, h3 & s3))
 
 
 def _on_demand(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> None:
@@ -488,7 +504,7 @@ class DealState:
     @property
     def points(self) -> tuple[int, int]:
         """Card points taken so far by team 0 and team 1."""
-        points = self._ctx.rules.mask_points
+        points = self._ctx.engine.mask_points
         return points(self._done[0]), points(self._done[1])
 
     @property
@@ -586,15 +602,13 @@ class DealState:
         )
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know now (for bots): a :class:`~manille_variants.engine.view.SeatView`."""
-        from manille_variants.engine.view import seat_view
-
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now (for bots)."""
         return seat_view(self, seat)
 
     def played_mask(self) -> int:
         """Every card played so far, including the trick in progress."""
-        return _HAND ^ self._rem
+        return DECK_MASK ^ self._rem
 
 
 _new_state = object.__new__
@@ -611,7 +625,7 @@ class _Deciding(DealState):
     result = None
     _turned_waits = True
     trick: tuple[Card, ...] = ()
-    _rem = _HAND
+    _rem = DECK_MASK
     _done = _NOTHING_DONE
     _win = -1
 
@@ -647,18 +661,18 @@ class _Deciding(DealState):
         return new
 
     def _throw_in(self) -> DealState:
-        rules = self._ctx.rules
-        if not rules.early_look_throws_in or self.phase not in ("blind", "trump"):
-            raise _throw_in_refused(rules)
+        ctx = self._ctx
+        if not ctx.rules.early_look_throws_in or self.phase not in ("blind", "trump"):
+            raise _throw_in_refused(ctx.rules)
         new = _new_state(_Over)
         new._ctx = self._ctx.settled(self._node, (*self._decisions, THROW_IN))
-        new._rem = _HAND
+        new._rem = DECK_MASK
         new._done = _NOTHING_DONE
         new._win = -1
         new.trick = ()
         new.to_play = self.to_play
         new._legal = 0
-        new.result = DealScore.thrown(rules, self._ctx.pending_ties)
+        new.result = DealScore.thrown(ctx.engine, ctx.pending_ties)
         return new
 
 
@@ -692,11 +706,11 @@ class _Playing(DealState):
         return int(sum(c.bit for c in self._explain().cards))
 
     def explain(self) -> str:
-        return self._explain().reason  # type: ignore[no-any-return]
+        return self._explain().reason
 
-    def _explain(self) -> Any:
+    def _explain(self) -> Legality:
         return explain_legal(
-            self._ctx.rules, self.hand(self.to_play), list(self.trick), self.trump_suit,
+            self._ctx.engine, self.hand(self.to_play), list(self.trick), self.trump_suit,
             tricks_played=len(self._done[2]),
         )
 
@@ -720,7 +734,7 @@ class _Playing(DealState):
                 trick += action.single  # type: ignore[union-attr]
                 winner = win >> 5
                 won0, won1, done = self._done
-                cards = _HAND ^ won0 ^ won1 ^ rem  # the four cards of this trick
+                cards = DECK_MASK ^ won0 ^ won1 ^ rem  # the four cards of this trick
                 done += ((ctx.after[seat], trick, winner),)
                 new = _new_state(_Playing if len(done) < 8 else _Over)
                 new._ctx = ctx
@@ -749,7 +763,7 @@ class _Playing(DealState):
         new.trick = trick + action.single  # type: ignore[union-attr]
         new.to_play = nxt
         # The next player's legal cards: the led suit, beating the winner where the duty
-        # applies (see legality.follow_tables); void in it, the ruleset's fast path.
+        # applies (see fastpath.follow_tables); void in it, the ruleset's fast path.
         follow = ctx.suit_hands[nxt][led] & rem
         new._legal = (
             follow & ctx.follow_raise[win | nxt << 7] or follow if follow
@@ -773,26 +787,26 @@ class _Playing(DealState):
         ctx = self._ctx
         node: _Node = ctx.node  # type: ignore[assignment]
         team = ctx.dealer & 1
-        rules = ctx.rules
+        engine = ctx.engine
         # Deal scores are immutable, so equal inputs can share one (plug-ins may read trump).
         won = self._done[1] if team else self._done[0]
-        points = rules.mask_points(won)
+        points = engine.mask_points(won)
         tricks = won.bit_count() >> 2
         key = (points, tricks, node.mode, len(node.calls), ctx.pending_ties, last_winner & 1 == team,
-               node.trump if rules.scoring_plugins else None)
-        found = rules.memo.get(key)
+               node.trump if ctx.rules.scoring_plugins else None)
+        found = engine.memo.get(key)
         if found is None:
-            found = rules.memo[key] = score_checked(
-                rules, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
+            found = engine.memo[key] = score_checked(
+                engine, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
                 "A" if last_winner & 1 == team else "B", self.trump,
             )
         if ctx.turned >= 0:  # the turned card's bonus, after every factor
             turned_key = (key, ctx.turned)
             base = found
-            found = rules.memo.get(turned_key)
+            found = engine.memo.get(turned_key)
             if found is None:
                 card = DECK[ctx.turned]
-                found = rules.memo[turned_key] = base.with_turned(str(card), turned_bonus(rules, card))
+                found = engine.memo[turned_key] = base.with_turned(str(card), turned_bonus(ctx.rules, card))
         return found
 
 
@@ -829,7 +843,7 @@ def _first_lead(ctx: _Context) -> DealState:
     waits = ctx.turned >= 0 and ctx.rules.turned_take_up != "before-first-trick"
     new = _new_state(_Untaken if waits else _Playing)
     new._ctx = ctx
-    new._rem = _HAND
+    new._rem = DECK_MASK
     new._done = _NOTHING_DONE
     new._win = -1
     new.trick = ()

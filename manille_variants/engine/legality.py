@@ -8,11 +8,13 @@ for every setting.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from manille_variants.cards import Card, Suit, parse_cards, parse_suit
-from manille_variants.engine.rules import SUIT_MASKS, Rules, compile_rules
+from manille_variants.engine.compiled import CompiledRules, compiled
+from manille_variants.engine.fastpath import beat_duty, undertrump_rule
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
 from manille_variants.ruleset.plugins import LegalContext, rule_name
@@ -92,7 +94,7 @@ def _names(cards: Iterable[Card]) -> str:
 
 
 def explain_legal(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     hand: str | Sequence[Card | str],
     trick: str | Sequence[Card | str],
     trump: str | Suit | None,
@@ -104,28 +106,29 @@ def explain_legal(
     ``trick`` holds the cards already played to this trick, in play order from its leader;
     the player to act is next, so the card before last is the partner's.
     """
-    rules = compile_rules(ruleset)
+    rules = compiled(ruleset).rules
     cards, played, trump_suit = _position(hand, trick, trump)
     legality = _builtin(rules, cards, played, trump_suit)
     return _apply_plugins(rules, cards, played, trump_suit, legality, tricks_played)
 
 
 def legal_cards(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     hand: str | Sequence[Card | str],
     trick: str | Sequence[Card | str],
     trump: str | Suit | None,
 ) -> list[Card]:
     """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``, computed by
     the bitmask fast path (by the readable filter when the ruleset has obligation plug-ins)."""
-    rules = compile_rules(ruleset)
+    engine = compiled(ruleset)
+    rules = engine.rules
     if rules.obligation_plugins:
         return explain_legal(rules, hand, trick, trump).cards
     cards, played, trump_suit = _position(hand, trick, trump)
     legal = sum(c.bit for c in cards)
     if played:
         win = trick_winner(rules, played, trump_suit)
-        legal = rules.legal_fn(legal, played[0].suit, played[win].index, len(played) - win == 2,
+        legal = engine.legal_fn(legal, played[0].suit, played[win].index, len(played) - win == 2,
                                -1 if trump_suit is None else int(trump_suit))
     return [c for c in cards if c.bit & legal]
 
@@ -165,7 +168,7 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
         #     (on every lead, or only on trump or only on plain leads, per the ruleset), or
         #     your partner's on a trump lead or at no-trump where the ruleset says so; at
         #     no-trump only if the duty applies there at all.
-        duty = _beat_duty(rules, partner_wins, led == trump, trump is None)
+        duty = beat_duty(rules, partner_wins, led == trump, trump is None)
         if winning.suit == led and duty:
             higher = [c for c in following if rules.beats(c, winning, trump)]
             if higher:
@@ -220,20 +223,8 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
 
 
-def _beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
-    """Whether a player holding the led suit must beat the winning card of that suit."""
-    if no_trump:
-        # Every no-trump lead counts as a trump lead and as a plain lead.
-        if not rules.beat_at_no_trump:
-            return False
-        return rules.beat_partner_at_no_trump if partner_wins else rules.beat_opponent is not False
-    if partner_wins:
-        return rules.beat_partner_on_trump_lead and trump_lead
-    return rules.beat_opponent in (True, "trump-lead" if trump_lead else "plain-lead")
-
-
 def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
-    """The clause that makes a follower beat the winning card (see :func:`_beat_duty`)."""
+    """The clause that makes a follower beat the winning card (see ``fastpath.beat_duty``)."""
     if partner_wins:
         return "beat-partner-no-trump" if trump is None else "beat-partner-trump-lead"
     reading = rules.beat_opponent
@@ -246,7 +237,7 @@ def _follow_reason(
     """Why following suit is enough (clause 1b)."""
     if trumped:
         return "the trick is trumped"
-    if partner_wins and not _beat_duty(rules, True, led == trump, trump is None):
+    if partner_wins and not beat_duty(rules, True, led == trump, trump is None):
         return "your partner holds the trick"
     if trump is None and not rules.beat_at_no_trump:
         return "no duty to beat at no-trump"
@@ -312,13 +303,6 @@ def _undertrump(
     return Legality(hand, "any-card", f"{situation}: any card (undertrumping allowed)")
 
 
-def undertrump_rule(rules: Rules, partner_wins: bool) -> str:
-    """The undertrump setting that applies when the winning trump is a partner's or an opponent's."""
-    if partner_wins and rules.undertrump_partner != "same":
-        return rules.undertrump_partner
-    return rules.undertrump
-
-
 def _apply_plugins(
     rules: Rules,
     hand: list[Card],
@@ -341,85 +325,14 @@ def _apply_plugins(
 
 
 def legal_mask(
-    rules: Rules, hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
+    rules: Ruleset | Rules | CompiledRules, hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
 ) -> int:
     """Bitmask fast path of :func:`explain_legal` (built-in rules only): the function the deal
-    engine calls, compiled per ruleset by :func:`make_legal_fn`.
+    engine calls, compiled per ruleset (see :func:`~manille_variants.engine.fastpath.make_legal_fn`).
 
     ``led`` is the led suit (-1 when leading), ``win_idx`` the index of the card holding the
     trick, ``trump`` the trump suit (-1 at no-trump).
     """
     if led < 0:
         return hand
-    return rules.legal_fn(hand, led, win_idx, partner_wins, trump)
-
-
-def follow_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
-    """The duty to beat when following suit (clause 1a), as bitmasks: ``table[trump][k]``
-    (``trump`` -1 at no-trump) with ``k = win_idx | winner_seat << 5 | to_play << 7``.
-
-    The entry is the cards that beat the winning card when the player to play must beat it
-    (his partner's card or an opponent's, per the ruleset), else 0; a follower plays
-    ``follow & entry or follow``.  That also covers a trumped trick: the entry then holds
-    only trumps, so a follower of the led suit plays any of it.  The first 128 entries are
-    seen from seat 0: ``win_idx | 32`` for an opponent's card, ``win_idx | 64`` a partner's.
-    """
-    tables = []
-    for trump in (0, 1, 2, 3, -1):
-        entries = [0] * 512
-        for win_idx in range(32):
-            for winner in range(4):
-                for to_play in range(4):
-                    if winner == to_play:
-                        continue
-                    partner_wins = winner ^ to_play == 2
-                    duty = _beat_duty(rules, partner_wins, win_idx >> 3 == trump, trump < 0)
-                    entries[win_idx | winner << 5 | to_play << 7] = rules.above[win_idx] if duty else 0
-        tables.append(tuple(entries))
-    return tuple(tables)
-
-
-def make_legal_fn(rules: Rules) -> Callable[[int, int, int, bool, int], int]:
-    """The legality fast path with this ruleset's flags and tables bound as locals (see :func:`legal_mask`)."""
-    above = rules.above
-    suit_masks = SUIT_MASKS
-    follow_raise = rules.follow_raise
-    trump_opp = rules.trump_when_opponent_wins
-    trump_partner = rules.trump_when_partner_wins
-    over_opp = rules.overtrump_opponent
-    over_partner = rules.overtrump_partner
-    undertrump = rules.undertrump
-    under_partner = undertrump_rule(rules, True)
-
-    def legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
-        # 1. Holding the led suit: follow it, beating the winning card where the duty applies.
-        follow = hand & suit_masks[led]
-        if follow:
-            return follow & follow_raise[trump][win_idx | (64 if partner_wins else 32)] or follow
-        # 2a. Void at no-trump, or without a trump: any card.
-        if trump < 0:
-            return hand
-        trumps = hand & suit_masks[trump]
-        if not trumps:
-            return hand
-        # 2b. A plain card wins: trump if the duty applies (opponent, or partner in French rules).
-        if win_idx >> 3 != trump:
-            return trumps if (trump_partner if partner_wins else trump_opp) else hand
-        # 2c. The trick is trumped: overtrump when required and possible.
-        higher = trumps & above[win_idx]
-        if higher and (over_partner if partner_wins else over_opp):
-            return higher
-        # 2d. Lower trumps, per the undertrump setting.
-        lower = trumps & ~higher
-        if not lower:
-            return hand
-        mode = under_partner if partner_wins else undertrump
-        if mode == "forbidden":
-            return (hand & ~lower) or hand
-        if mode == "forbidden-if-can-overtrump":
-            return hand & ~lower if higher else hand
-        if mode == "required" and not partner_wins and not higher:
-            return lower
-        return hand
-
-    return legal
+    return compiled(rules).legal_fn(hand, led, win_idx, partner_wins, trump)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from manille_variants.engine.compiled import CompiledRules, compile_rules
 from manille_variants.engine.deal import DealState, new_deal
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.ruleset.schema import Ruleset
 
@@ -45,7 +46,7 @@ class DealOutcome:
 class Match:
     """The running state of a match under one ruleset."""
 
-    ruleset: Ruleset | Rules
+    ruleset: Ruleset | Rules | CompiledRules
     seed: int = 0
     first_dealer: int | None = None
     rules: Rules = field(init=False)
@@ -60,10 +61,8 @@ class Match:
     def __post_init__(self) -> None:
         self.rules = compile_rules(self.ruleset)
         if self.first_dealer is None:
-            setting = self.rules.ruleset.dealing.first_dealer
-            self.first_dealer = (
-                random.Random(deal_seed(self.seed, -1)).randrange(4) if setting == "random" else int(setting)
-            )
+            setting = self.rules.first_dealer
+            self.first_dealer = random.Random(deal_seed(self.seed, -1)).randrange(4) if setting is None else setting
         self.dealer = self.first_dealer
 
     @property
@@ -72,7 +71,7 @@ class Match:
 
     @property
     def games_needed(self) -> int:
-        return self.rules.ruleset.match.best_of // 2 + 1
+        return self.rules.games_needed
 
     def next_seed(self) -> int:
         return deal_seed(self.seed, len(self.deals))
@@ -98,7 +97,7 @@ class Match:
         self.scores[1] += gained[1]
         if score.tied:
             # A tie that carries nothing (a void deal) leaves nothing pending.
-            if self.rules.ruleset.scoring.tie.carry == "next-deal":
+            if self.rules.tie_carry == "next-deal":
                 self.pending_ties += 1
         elif not score.thrown_in:
             self.pending_ties = 0
@@ -115,7 +114,7 @@ class Match:
         return outcome
 
     def _game_winner(self) -> int | None:
-        target = self.rules.ruleset.match.target
+        target = self.rules.target
         leaders = [t for t in (0, 1) if self.scores[t] >= target]
         if not leaders:
             return None

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from manille_variants.cards import Card, Rank, parse_card
+from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.frozen import build
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.errors import CardError, ManilleError
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
-from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import HAND_SIZE, MODES, Ruleset
 
-__all__ = ["DealScore", "FactorApplied", "ScoreInputError", "pending_factor", "score_deal", "turned_bonus"]
-
-Mode = Literal["trump", "no-trump", "blind"]
-MODES = ("trump", "no-trump", "blind")
+__all__ = [
+    "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
+    "score_deal", "score_sentences", "turned_bonus", "turned_sentences",
+]
 
 
 class ScoreInputError(ManilleError, ValueError):
@@ -95,9 +96,9 @@ class DealScore:
         )
 
     @classmethod
-    def thrown(cls, rules: Rules | Ruleset, pending_ties: int = 0) -> DealScore:
+    def thrown(cls, rules: Ruleset | Rules | CompiledRules, pending_ties: int = 0) -> DealScore:
         """A deal thrown in (early look): nothing scored, a pending tie stays pending."""
-        half = compile_rules(rules).half
+        half = compiled(rules).rules.half
         return cls(
             team_a=0, team_b=0, tied=False, factor=1, factors=(), card_points=(0, 0),
             tricks=(0, 0), totals=(0, 0), half=half, winner=None, excess=0, uncapped_factor=1,
@@ -106,16 +107,20 @@ class DealScore:
         )
 
 
-def pending_factor(rules: Rules, pending_ties: int) -> int:
-    """The factor that ``pending_ties`` ties in a row bring to the next decisive deal."""
-    tie = rules.ruleset.scoring.tie
-    if pending_ties <= 0 or tie.carry == "none":
-        return 1
-    return tie.factor if tie.stacking == "single" else tie.factor**pending_ties
+class DealFigures(NamedTuple):
+    """What a deal's factors depend on, from team A's side (the dealer's)."""
+
+    points: int
+    tricks: int
+    mode: str
+    calls: int
+    pending_ties: int
+    winner: Literal["A", "B"] | None
+    trump: str | None
 
 
 def score_deal(
-    ruleset: Ruleset | Rules,
+    ruleset: Ruleset | Rules | CompiledRules,
     points: int,
     tricks: int,
     mode: str = "trump",
@@ -141,11 +146,12 @@ def score_deal(
     >>> mv.score_deal(mv.load_ruleset("table-convention"), 38, 5, mode="no-trump").team_a
     16
     """
-    rules = compile_rules(ruleset)
+    engine = compiled(ruleset)
+    rules = engine.rules
     _check_inputs(rules, points, tricks, mode, calls, pending_ties)
     last = _last_trick_side(rules, tricks, last_trick)
     card = _turned_input(rules, turned, trump)
-    score = score_checked(rules, points, tricks, mode, calls, pending_ties, last,
+    score = score_checked(engine, points, tricks, mode, calls, pending_ties, last,
                           card.suit.name if card is not None else trump)
     if card is not None:
         return score.with_turned(str(card), turned_bonus(rules, card))
@@ -182,17 +188,19 @@ def _turned_input(rules: Rules, turned: str | Card | None, trump: str | None) ->
 
 
 def score_checked(
-    rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str | None,
-    trump: str | None,
+    engine: CompiledRules, points: int, tricks: int, mode: str, calls: int, pending_ties: int,
+    last: str | None, trump: str | None,
 ) -> DealScore:
     """:func:`score_deal` for figures known to be possible (the deal engine's own): no checks."""
+    rules = engine.rules
     bonus = rules.last_trick_bonus
     a_total = points + tricks * rules.trick_points + (bonus if last == "A" else 0)
     b_total = rules.deal_total - a_total
     winner: Literal["A", "B"] | None = (
         "A" if a_total > b_total else "B" if b_total > a_total else None
     )
-    factors, uncapped, factor = _all_factors(rules, points, tricks, mode, calls, pending_ties, winner, trump)
+    figures = DealFigures(points, tricks, mode, calls, pending_ties, winner, trump)
+    factors, uncapped, factor = _all_factors(engine, figures)
     excess = max(a_total, b_total) - rules.half if winner else 0
     return build(  # the deal engine scores every deal
         DealScore,
@@ -220,27 +228,21 @@ def score_checked(
 
 
 def _all_factors(
-    rules: Rules,
-    points: int,
-    tricks: int,
-    mode: str,
-    calls: int,
-    pending_ties: int,
-    winner: str | None,
-    trump: str | None,
+    engine: CompiledRules, deal: DealFigures
 ) -> tuple[tuple[FactorApplied, ...], int, int]:
     """The factors applied, their combination and the capped factor (memoised per ruleset
     when no scoring plug-in may look at the deal)."""
-    sweep = winner is not None and _is_sweep(rules, points, tricks, winner)
-    key = ("factors", mode, calls, pending_ties, winner, sweep)
-    found = None if rules.scoring_plugins else rules.memo.get(key)
+    rules = engine.rules
+    sweep = deal.winner is not None and _is_sweep(rules, deal.points, deal.tricks, deal.winner)
+    key = ("factors", deal.mode, deal.calls, deal.pending_ties, deal.winner, sweep)
+    found = None if rules.scoring_plugins else engine.memo.get(key)
     if found is None:
-        factors = _factors(rules, points, tricks, mode, calls, pending_ties, winner, sweep, trump)
+        factors = _factors(rules, deal, sweep)
         uncapped = _combine(rules, factors)
-        cap = rules.ruleset.scoring.cap
+        cap = rules.cap
         found = (tuple(factors), uncapped, min(uncapped, cap) if cap is not None else uncapped)
         if not rules.scoring_plugins:
-            rules.memo[key] = found
+            engine.memo[key] = found
     return found
 
 
@@ -253,17 +255,17 @@ def _notes(
     totals: tuple[int, int],
 ) -> tuple[str, ...]:
     notes: list[str] = []
-    tie = rules.ruleset.scoring.tie
+    void = rules.tie_carry == "none"
     if factor < uncapped:
         notes.append(f"capped at x{factor} (x{uncapped} before the cap)")
-    if pending_ties and tie.carry == "none":
+    if pending_ties and void:
         notes.append("a tie is void under this ruleset: earlier ties carry nothing")
     if winner is None:
         split = f"{totals[0]}-{totals[1]}"
-        if tie.carry == "none":
+        if void:
             notes.append(f"tie {split}: the deal is void, nobody scores")
         else:
-            carried = pending_factor(rules, pending_ties + 1)
+            carried = rules.pending_factor(pending_ties + 1)
             notes.append(
                 f"tie {split}: nobody scores; the next decisive deal carries x{carried}"
             )
@@ -333,33 +335,24 @@ def _last_trick_side(rules: Rules, tricks: int, last_trick: str | None) -> str |
     return last_trick
 
 
-def _factors(
-    rules: Rules,
-    points: int,
-    tricks: int,
-    mode: str,
-    calls: int,
-    pending_ties: int,
-    winner: str | None,
-    sweep: bool,
-    trump: str | None,
-) -> list[FactorApplied]:
-    out = _mode_factors(rules, mode)
-    tie = pending_factor(rules, pending_ties)
+def _factors(rules: Rules, deal: DealFigures, sweep: bool) -> list[FactorApplied]:
+    out = _mode_factors(rules, deal.mode)
+    pending = deal.pending_ties
+    tie = rules.pending_factor(pending)
     if tie > 1:
-        times = "" if pending_ties == 1 else f" ({pending_ties} ties in a row)"
+        times = "" if pending == 1 else f" ({pending} ties in a row)"
         out.append(FactorApplied("tie", tie, f"tie carried x{tie}{times}"))
-    rule = rules.ruleset.scoring.sweep
-    if sweep and rule.factor > 1:
-        what = "all 8 tricks" if rule.definition == "all-tricks" else "all the card points"
-        out.append(FactorApplied("sweep", rule.factor, f"sweep ({what}) x{rule.factor}"))
-    if calls:
-        call = rules.calls[calls - 1]
+    factor = rules.sweep_factor
+    if sweep and factor > 1:
+        what = "all 8 tricks" if rules.sweep_definition == "all-tricks" else "all the card points"
+        out.append(FactorApplied("sweep", factor, f"sweep ({what}) x{factor}"))
+    if deal.calls:
+        call = rules.calls[deal.calls - 1]
         if call.factor > 1:
             label = call.label or call.name
             out.append(FactorApplied(call.name, call.factor, f"{label} x{call.factor}"))
     if rules.scoring_plugins:
-        ctx = ScoreContext(points, tricks, mode, trump, calls, pending_ties, winner)
+        ctx = ScoreContext(deal.points, deal.tricks, deal.mode, deal.trump, deal.calls, pending, deal.winner)
         out.extend(_plugin_factors(rules, ctx))
     return out
 
@@ -384,15 +377,82 @@ def _plugin_factors(rules: Rules, ctx: ScoreContext) -> list[FactorApplied]:
 
 
 def _is_sweep(rules: Rules, points: int, tricks: int, winner: str) -> bool:
-    if rules.ruleset.scoring.sweep.definition == "all-tricks":
+    if rules.sweep_definition == "all-tricks":
         return tricks == (HAND_SIZE if winner == "A" else 0)
     return points == (rules.card_total if winner == "A" else 0)
 
 
 def _combine(rules: Rules, factors: list[FactorApplied]) -> int:
-    if rules.ruleset.scoring.combine == "add":
+    if rules.combine == "add":
         return 1 + sum(f.value - 1 for f in factors)
     total = 1
     for f in factors:
         total *= f.value
     return total
+
+
+# ---------------------------------------------------------------------- in words
+def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
+    """How the match points of a deal came about, in a few plain sentences (what the table
+    and a replay print after a deal).
+
+    ``labels`` name team A (the dealer's side) and team B."""
+    if score.thrown_in:
+        pending = f"; {score.pending_ties} pending tie(s) stay pending" if score.pending_ties else ""
+        return [f"thrown in: nothing scored{pending}"]
+    a, b = labels
+    lines = [
+        f"card points {a} {score.card_points[0]}, {b} {score.card_points[1]}; "
+        f"tricks {a} {score.tricks[0]}, {b} {score.tricks[1]}"
+    ]
+    if score.totals != score.card_points:
+        lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
+    if score.tied:
+        lines.append(f"tie at {score.half}-{score.half}: nobody scores" + _ties_in_a_row(score))
+        return lines + turned_sentences(score, labels)
+    winner = a if score.winner == "A" else b
+    sentence = f"{winner}: {score.excess} over {score.half}"
+    if score.factors:
+        sentence += ", " + ", ".join(f.reason for f in score.factors)
+    if score.capped:
+        sentence += f", capped at x{score.factor}"
+    elif len(score.factors) > 1:
+        sentence += f" (x{score.factor} in all)"
+    points = score.excess * score.factor
+    lines.append(f"{sentence} = {points} match point{'s' if points != 1 else ''}")
+    return lines + turned_sentences(score, labels)
+
+
+def turned_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
+    """The turned card's bonus, its own line of a breakdown (none when trump was named)."""
+    if score.turned is None:
+        return []
+    side = labels[0] if score.turned_side == "A" else labels[1]
+    card = parse_card(score.turned).pretty
+    if not score.turned_bonus:
+        return [f"turned {card}: no bonus"]
+    return [f"turned {card}: {side} (the dealer's side) + {score.turned_bonus} "
+            f"match point{'s' if score.turned_bonus != 1 else ''}, after every factor"]
+
+
+def _ties_in_a_row(score: DealScore) -> str:
+    if any(f.name == "tie" for f in score.factors) or score.pending_ties:
+        return f" ({score.pending_ties + 1} ties in a row)"
+    return ""
+
+
+def pending_short(rules: Rules, pending: int) -> str:
+    """A table cell for pending ties: ``tie: next x2``, ``2 ties: next x4``."""
+    factor = rules.pending_factor(pending)
+    if factor <= 1:
+        return ""
+    return f"{'tie' if pending == 1 else f'{pending} ties'}: next x{factor}"
+
+
+def pending_note(rules: Rules, pending: int) -> str:
+    """What a number of pending ties means for the next deal, in words."""
+    factor = rules.pending_factor(pending)
+    if factor <= 1:
+        return ""
+    ties = "a tie" if pending == 1 else f"{pending} ties in a row"
+    return f"{ties} pending: the next decisive deal counts x{factor}"

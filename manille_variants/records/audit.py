@@ -9,19 +9,21 @@ scores, games); :func:`consistent_rulesets` lists the bundled rulesets a record 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from manille_variants.cards import Card, Suit, format_cards
 from manille_variants.engine.actions import THROW_IN, AnyAction
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.legality import explain_legal
 from manille_variants.engine.match import Match, deal_seed
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.errors import IllegalPlayError, ManilleError, RecordError
+from manille_variants.errors import IllegalPlayError, ManilleError, RulesetMissingError
 from manille_variants.records.format import DealRecord, GameRecord
+from manille_variants.records.walk import AuditProblem, DealWalk, TrickWalk
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
@@ -40,87 +42,6 @@ CHECKED_RESULT_FIELDS = (
     "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
     "turned_bonus",
 )
-
-
-@dataclass(frozen=True)
-class AuditProblem:
-    """One problem: where (deal, trick, seat, card, numbered from 1 except seats 0-3), the
-    legal cards and the rule clause when a card was illegal, and a sentence."""
-
-    deal: int | None
-    message: str
-    trick: int | None = None
-    seat: int | None = None
-    card: str | None = None
-    legal: tuple[str, ...] | None = None
-    clause: str | None = None
-
-    def __str__(self) -> str:
-        where = [f"deal {self.deal}"] if self.deal is not None else ["record"]
-        if self.trick is not None:
-            where.append(f"trick {self.trick}")
-        if self.seat is not None:
-            where.append(f"seat {self.seat}")
-        if self.card is not None:
-            where.append(self.card)
-        extra = []
-        if self.legal is not None:
-            extra.append(f"legal: {' '.join(self.legal) or 'none'}")
-        if self.clause is not None:
-            extra.append(f"clause: {self.clause}")
-        tail = f" [{'; '.join(extra)}]" if extra else ""
-        return f"{', '.join(where)}: {self.message}{tail}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "deal": self.deal, "trick": self.trick, "seat": self.seat, "card": self.card,
-            "legal": list(self.legal) if self.legal is not None else None,
-            "clause": self.clause, "message": self.message,
-        }
-
-
-@dataclass
-class TrickWalk:
-    """One trick as played: its leader, the (seat, card) plays, winner and card points."""
-
-    number: int
-    leader: int
-    plays: list[tuple[int, Card]] = field(default_factory=list)
-    winner: int | None = None
-    points: int = 0
-    illegal: set[int] = field(default_factory=set)  # positions of illegal plays
-
-
-@dataclass
-class DealWalk:
-    """A recorded deal followed under a ruleset: decisions, tricks, recomputed score, problems."""
-
-    number: int
-    record: DealRecord
-    hands: tuple[tuple[Card, ...], ...] | None
-    pending_ties: int
-    scores: tuple[int, int]
-    decisions: list[tuple[int, AnyAction]] = field(default_factory=list)
-    mode: str | None = None
-    trump: Suit | None = None
-    calls: tuple[str, ...] = ()
-    chooser: int | None = None
-    tricks: list[TrickWalk] = field(default_factory=list)
-    score: DealScore | None = None
-    problems: list[AuditProblem] = field(default_factory=list)
-    stopped: bool = False
-    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
-
-    @property
-    def dealer(self) -> int:
-        return self.record.dealer
-
-    @property
-    def finished(self) -> bool:
-        return self.score is not None
-
-    def problem(self, message: str, **where: Any) -> None:
-        self.problems.append(AuditProblem(self.number, message, **where))
 
 
 @dataclass
@@ -453,7 +374,7 @@ def _ruleset_for(record: GameRecord, ruleset: Ruleset | str | None) -> Ruleset:
     if ruleset is not None:
         return load_ruleset(ruleset)
     if record.ruleset is None:
-        raise RecordError(f"{record.source}: names no ruleset; give one with -r RULESET")
+        raise RulesetMissingError(f"{record.source}: names no ruleset")
     return record.ruleset
 
 
@@ -508,7 +429,7 @@ def _check_first_dealer(
     if record.first_dealer is not None and record.first_dealer != first:
         problems.append(AuditProblem(1, f"the record says seat {record.first_dealer} dealt "
                                      f"first, but deal 1 was dealt by seat {first}"))
-    if record.seed is not None and rules.ruleset.dealing.first_dealer == "random":
+    if record.seed is not None and rules.first_dealer is None:
         drawn = Match(rules, record.seed).first_dealer
         if drawn != first:
             problems.append(AuditProblem(1, f"seed {record.seed} draws seat {drawn} as the first "

@@ -26,11 +26,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from manille_variants._version import __version__
 from manille_variants.cards import Card, format_cards, parse_card, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
-from manille_variants.errors import CardError, RecordError
+from manille_variants.errors import CardError, OutputExistsError, RecordError
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
@@ -38,13 +39,20 @@ __all__ = [
     "VERSION",
     "DealRecord",
     "GameRecord",
+    "RecordExistsError",
+    "check_hands",
     "deal_record",
     "dumps_record",
     "loads_record",
+    "parse_json",
     "read_record",
     "record_from_deals",
     "write_record",
 ]
+
+class RecordExistsError(RecordError, OutputExistsError):
+    """A record file in the way of :func:`write_record` (``force`` false)."""
+
 
 FORMAT = "manille-record"
 VERSION = 1
@@ -165,8 +173,6 @@ def _match_outcome(match: Match) -> dict[str, Any]:
 
 
 def _generator() -> str:
-    from manille_variants._version import __version__
-
     return f"manille_variants {__version__}"
 
 
@@ -239,7 +245,7 @@ def write_record(record: GameRecord, path: str | Path, *, force: bool = True) ->
     """
     target = Path(path)
     if not force and target.exists():
-        raise RecordError(f"{target} exists; use --force to overwrite it")
+        raise RecordExistsError(f"{target} exists")
     text = dumps_record(record)
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -297,7 +303,7 @@ def read_record(path: str | Path) -> GameRecord:
 
 def loads_record(text: str, source: str = "<record>") -> GameRecord:
     """Parse a record from JSON text (``source`` names it in messages)."""
-    data = _json(text, source)
+    data = parse_json(text, source)
     if not isinstance(data, dict):
         raise RecordError(f"{source}: a game record is a JSON object (got {type(data).__name__})")
     _check_header(data, source)
@@ -323,7 +329,9 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     )
 
 
-def _json(text: str, source: str) -> Any:
+def parse_json(text: str, source: str) -> Any:
+    """The JSON document in ``text``; a clear :class:`RecordError` (file:line:col) when it is
+    empty, truncated or not JSON."""
     if not text.strip():
         raise RecordError(f"{source}: the file is empty (expected a JSON game record)")
     try:

@@ -9,11 +9,14 @@ from rich.console import Console
 
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, Action, AnyAction
-from manille_variants.engine.rules import Rules, compile_rules
-from manille_variants.records.audit import AuditReport, DealWalk
+from manille_variants.engine.compiled import compile_rules
+from manille_variants.engine.rules import Rules
+from manille_variants.engine.scoring import pending_note, score_sentences
+from manille_variants.records.audit import AuditReport
 from manille_variants.records.format import GameRecord
 from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text
-from manille_variants.table.render import breakdown_lines, card_markup, contract_text, hand_markup, pending_note
+from manille_variants.records.walk import DealWalk
+from manille_variants.words import card_markup, contract_text, hand_markup
 
 __all__ = ["print_replay"]
 
@@ -55,7 +58,7 @@ def _header(console: Console, record: GameRecord, report: AuditReport) -> None:
 
 
 def _deal(console: Console, rules: Rules, record: GameRecord, walk: DealWalk) -> None:
-    game = f" · game {walk.record.game + 1}" if rules.ruleset.match.best_of > 1 and record.kind == "match" else ""
+    game = f" · game {walk.record.game + 1}" if rules.best_of > 1 and record.kind == "match" else ""
     console.rule(f"Deal {walk.number}{game}")
     line = (f"Dealer {SEAT_NAMES[walk.dealer]}; match points before: N-S {walk.scores[0]}, "
             f"E-W {walk.scores[1]}")
@@ -123,7 +126,7 @@ def _result(console: Console, walk: DealWalk) -> None:
         return
     team = walk.dealer & 1
     oriented = score if team == 0 else score.swapped()
-    for line in breakdown_lines(oriented, TEAMS):
+    for line in score_sentences(oriented, TEAMS):
         console.print(line)
     gained = (oriented.team_a, oriented.team_b)
     after = (walk.scores[0] + gained[0], walk.scores[1] + gained[1])
@@ -134,7 +137,7 @@ def _footer(console: Console, report: AuditReport, only: int | None) -> None:
     match = report.match
     if match is not None and only is None:
         if match.winner is not None:
-            games = f" ({match.games[0]}-{match.games[1]} in games)" if report.ruleset.match.best_of > 1 else ""
+            games = f" ({match.games[0]}-{match.games[1]} in games)" if match.rules.best_of > 1 else ""
             console.print(f"[bold]{TEAMS[match.winner]} win the match{games}.[/bold]")
         else:
             console.print(f"Match unfinished: N-S {match.scores[0]}, E-W {match.scores[1]}.")

@@ -37,12 +37,13 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError
-from manille_variants.records.audit import DealWalk
+from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError, RulesetMissingError
 from manille_variants.records.format import DealRecord, GameRecord, check_hands, loads_record
+from manille_variants.records.walk import DealWalk
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
@@ -288,7 +289,7 @@ def _typed_ruleset(game: TypedGame, ruleset: Ruleset | str | None) -> Ruleset:
     if ruleset is not None:
         return load_ruleset(ruleset)
     if game.ruleset is None:
-        raise RecordError(f"{game.source}: names no ruleset: add a line 'ruleset: NAME' or give -r RULESET")
+        raise RulesetMissingError(f"{game.source}: names no ruleset (a line 'ruleset: NAME' names one)")
     return load_ruleset(game.ruleset)
 
 
@@ -454,7 +455,7 @@ def _trick_seats(rules: Rules, deal: TextDeal, source: str) -> list[list[int]]:
 
 
 def deal_to_text(rules: Rules, walk: DealWalk) -> str:
-    """A walked deal (:class:`~manille_variants.records.audit.DealWalk`) in the typed format."""
+    """A walked deal (:class:`~manille_variants.records.walk.DealWalk`) in the typed format."""
     lines = [f"dealer: {SEAT_NAMES[walk.dealer]}"]
     lines.append(f"trump: {_trump_text(walk)}")
     if walk.turned is not None:

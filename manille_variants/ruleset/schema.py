@@ -16,12 +16,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from manille_variants.cards import RANK_LABELS
+
 __all__ = [
+    "HAND_SIZE",
+    "MODES",
+    "RANK_LABELS",
     "RANK_ORDER_DEFAULT",
     "BlindNoTrump",
     "Call",
     "Dealing",
     "MatchRules",
+    "Mode",
     "NoTrump",
     "PlayRules",
     "Ruleset",
@@ -32,7 +38,6 @@ __all__ = [
     "TurnedCard",
 ]
 
-RANK_LABELS = ("7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_ORDER_DEFAULT = ["10", "A", "K", "Q", "J", "9", "8", "7"]
 CARD_VALUES_DEFAULT = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1, "9": 0, "8": 0, "7": 0}
 SLUG = r"^[a-z0-9][a-z0-9-]*$"

@@ -16,7 +16,7 @@ from manille_variants.engine.deal import DealState, replay
 from manille_variants.engine.match import Match
 from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
-from manille_variants.sim.runner import SimError
+from manille_variants.sim.runner import SimError, SimOutputExistsError
 
 __all__ = ["check_records_dir", "write_records"]
 
@@ -28,7 +28,7 @@ def check_records_dir(directory: Path, *, force: bool = False) -> None:
     if directory.exists() and not directory.is_dir():
         raise SimError(f"{directory} is not a directory")
     if directory.is_dir() and any(directory.iterdir()) and not force:
-        raise SimError(f"{directory} is not empty; use --force to write records into it")
+        raise SimOutputExistsError(f"{directory} is not empty", replacing="write records into it")
     directory.mkdir(parents=True, exist_ok=True)
 
 

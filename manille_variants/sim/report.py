@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from manille_variants.sim.compare import Comparison, Metric, fmt
-from manille_variants.sim.runner import MissingExtraError, SimError
+from manille_variants.sim.runner import MissingExtraError, SimOutputExistsError
 
 __all__ = ["REPORT_INSTALL", "make_charts", "render_html", "write_plots", "write_report"]
 
@@ -118,7 +118,7 @@ def write_plots(directory: Path, images: dict[str, bytes], *, force: bool = Fals
     paths = [directory / name for name in images]
     clash = [p for p in paths if p.exists()]
     if clash and not force:
-        raise SimError(f"{clash[0]} exists; use --force to overwrite it")
+        raise SimOutputExistsError(f"{clash[0]} exists")
     for path, data in zip(paths, images.values(), strict=True):
         path.write_bytes(data)
     return paths
@@ -209,6 +209,6 @@ def write_report(path: Path, comparison: Comparison, images: dict[str, bytes], *
                  force: bool = False) -> None:
     """Write the HTML report; an existing file only with ``force``."""
     if path.exists() and not force:
-        raise SimError(f"{path} exists; use --force to overwrite it")
+        raise SimOutputExistsError(f"{path} exists")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render_html(comparison, images), encoding="utf-8")

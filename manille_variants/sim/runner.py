@@ -22,11 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from manille_variants.bots import make_bot, make_bots, play_deal, play_match
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
-from manille_variants.engine.rules import Rules, compile_rules
+from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
-from manille_variants.errors import ManilleError
+from manille_variants.errors import ManilleError, OutputExistsError
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "Progress",
     "RulesetRun",
     "SimError",
+    "SimOutputExistsError",
     "bot_seed",
     "default_bots",
     "default_jobs",
@@ -60,6 +62,10 @@ class SimError(ManilleError):
 
 class MissingExtraError(SimError, ImportError):
     """An optional package needed for the asked feature is not installed."""
+
+
+class SimOutputExistsError(SimError, OutputExistsError):
+    """A report, chart or records directory in the way (``force`` false)."""
 
 
 class DealRow(NamedTuple):
@@ -274,7 +280,7 @@ def _distributed() -> Any:
         return importlib.import_module("distributed")
     except ImportError:
         raise MissingExtraError(
-            f"--scheduler needs the optional Dask packages: {DISTRIBUTED_INSTALL}"
+            f"a Dask scheduler needs the optional Dask packages: {DISTRIBUTED_INSTALL}"
         ) from None
 
 

@@ -32,11 +32,13 @@ from pydantic import ValidationError
 from manille_variants.cards import Card, Suit, parse_card, parse_suit
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
-from manille_variants.errors import CardError, RecordError, ScoresheetError
+from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
+from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
+from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
-from manille_variants.table.render import SheetRow, contract_text, pending_note, pending_short
+from manille_variants.table.render import SheetRow
+from manille_variants.words import contract_text
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
 
@@ -331,10 +333,8 @@ class ScoreSheet:
 
 
 def _read_json(path: Path, source: str) -> Any:
-    from manille_variants.records.format import _json
-
     try:
-        return _json(path.read_text(encoding="utf-8"), source)
+        return parse_json(path.read_text(encoding="utf-8"), source)
     except RecordError as exc:
         raise ScoresheetError(str(exc).replace("record", "score sheet")) from None
     except UnicodeDecodeError:
@@ -364,7 +364,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
     target = Path(path)
     if not target.exists():
         if ruleset is None:
-            raise ScoresheetError(f"{target} does not exist; give -r RULESET to start a new sheet")
+            raise SheetMissingError(f"{target} does not exist")
         return ScoreSheet.new(load_ruleset(ruleset)), True
     sheet = ScoreSheet.load(target)
     if ruleset is not None:
@@ -372,7 +372,7 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
         if wanted.content_hash() != sheet.ruleset.content_hash():
             raise ScoresheetError(
                 f"{target} keeps score under {sheet.ruleset.name}; the ruleset is fixed when the "
-                f"sheet is created (got -r {ruleset})"
+                f"sheet is created (got {ruleset})"
             )
     return sheet, False
 

@@ -16,28 +16,21 @@ from typing import TextIO
 from rich.console import Console
 from rich.markup import escape
 
+from manille_variants._version import __version__
 from manille_variants.bots import Bot, make_bots
 from manille_variants.cards import Card, parse_card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, Action, AnyAction
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
+from manille_variants.engine.scoring import pending_note, pending_short, score_sentences
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import CardError, ManilleError, ScoresheetError
 from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
-from manille_variants.table.render import (
-    SheetRow,
-    breakdown_lines,
-    breakdown_table,
-    card_markup,
-    contract_text,
-    hand_markup,
-    pending_note,
-    pending_short,
-    sheet_table,
-)
+from manille_variants.table.render import SheetRow, breakdown_table, sheet_table
 from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.words import card_markup, contract_text, hand_markup
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
@@ -281,7 +274,7 @@ class PlaySession:
         self.console.print(f"[bold]Deal {len(self.match.deals)} over.[/bold]")
         if not score.thrown_in:
             self.console.print(breakdown_table(score, labels))
-        for line in breakdown_lines(score, labels):
+        for line in score_sentences(score, labels):
             self.console.print(line)
         outcome = self.match.deals[-1]
         several = self.ruleset.match.best_of > 1
@@ -452,8 +445,6 @@ class PlaySession:
 
 
 def _generator(command: str) -> str:
-    from manille_variants._version import __version__
-
     return f"manille_variants {__version__} ({command})"
 
 
@@ -519,7 +510,7 @@ class ScoresheetSession:
         outcome = self.sheet.outcomes[-1]
         if outcome.dealer & 1:
             score = score.swapped()
-        for line in breakdown_lines(score, ("A", "B")):
+        for line in score_sentences(score, ("A", "B")):
             self.console.print(line)
 
     def save(self) -> None:

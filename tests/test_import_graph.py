@@ -1,0 +1,195 @@
+"""The package's import graph: no cycle (imports inside functions count, ``if TYPE_CHECKING:``
+imports do not), each room imports only the rooms below it, and importing the package runs
+every module once."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import manille_variants
+
+PACKAGE = Path(manille_variants.__file__).resolve().parent
+ROOT = PACKAGE.name
+
+# room -> the rooms it may import (top-level modules are rooms of their own).  Dependencies
+# point one way: cards/errors <- ruleset <- engine <- bots <- sim; records -> engine/ruleset;
+# table -> records/bots/engine; cli -> everything.
+BASE = {"cards", "errors", "words"}
+ALLOWED: dict[str, set[str]] = {
+    "_version": set(),
+    "errors": set(),
+    "cards": {"errors"},
+    "words": {"cards", "errors"},
+    "ruleset": BASE,
+    "engine": BASE | {"ruleset"},
+    "bots": BASE | {"ruleset", "engine"},
+    "records": BASE | {"_version", "ruleset", "engine"},
+    "sim": BASE | {"ruleset", "engine", "bots", "records"},
+    "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
+    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table"},
+    "": {"_version", "cards", "errors", "ruleset", "engine"},  # manille_variants/__init__.py
+}
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = [ROOT, *path.relative_to(PACKAGE).with_suffix("").parts]
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = module_files()
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return ast.unparse(test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+
+def _imported_names(name: str, tree: ast.AST, is_package: bool) -> set[str]:
+    """Dotted names imported anywhere in ``tree`` (also in functions), except under
+    ``if TYPE_CHECKING:``."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child.test):
+                for other in child.orelse:
+                    visit(other)
+                continue
+            if isinstance(child, ast.Import):
+                names.update(alias.name for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    package = name.split(".") if is_package else name.split(".")[:-1]
+                    package = package[: len(package) - child.level + 1]
+                    base = ".".join([*package, base] if base else package)
+                names.add(base)
+                names.update(f"{base}.{alias.name}" for alias in child.names)
+            visit(child)
+
+    visit(tree)
+    return names
+
+
+def _module_of(dotted: str) -> str | None:
+    """The package module a dotted name lies in (``a.b.func`` -> ``a.b``), or None."""
+    while dotted and dotted not in MODULES:
+        dotted = dotted.rpartition(".")[0]
+    return dotted or None
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the package modules it imports, with the packages an import runs first
+    (``import a.b.c`` runs ``a.b``); a module's own packages are left out."""
+    graph: dict[str, set[str]] = {}
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        targets: set[str] = set()
+        for dotted in _imported_names(name, tree, path.name == "__init__.py"):
+            module = _module_of(dotted)
+            if module is None:
+                continue
+            parts = module.split(".")
+            targets.update(".".join(parts[:i]) for i in range(2, len(parts) + 1))
+        graph[name] = {t for t in targets if t != name and not name.startswith(t + ".")}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle (its modules in order, the first repeated at the end), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt):], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state:
+            found = visit(start)
+            if found:
+                return found
+    return None
+
+
+def room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_the_graph_sees_every_kind_of_import() -> None:
+    graph = import_graph()
+    assert len(graph) >= 40
+    assert f"{ROOT}.engine.rules" in graph[f"{ROOT}.engine.compiled"]  # from a.b import c
+    assert f"{ROOT}.sim.report" in graph[f"{ROOT}.cli.sim_cmds"]  # inside a function
+    assert f"{ROOT}.engine.deal" not in graph[f"{ROOT}.engine.view"]  # under TYPE_CHECKING
+
+
+def test_find_cycle_reports_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_package_has_no_import_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_each_room_imports_only_the_rooms_below_it() -> None:
+    assert set(ALLOWED) == {room(m) for m in MODULES}, "a new room: say what it may import"
+    wrong = sorted(
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        for target in targets
+        if room(target) != room(module) and room(target) not in ALLOWED[room(module)]
+    )
+    assert not wrong, "\n".join(wrong)
+
+
+# Run in a fresh interpreter: a finder that only watches sees every module the package's
+# import machinery looks for; a module looked for twice would have been run twice.
+_COUNT_IMPORTS = f"""
+import sys
+from collections import Counter
+
+found = Counter()
+
+class Watch:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name == {ROOT!r} or name.startswith({ROOT!r} + "."):
+            found[name] += 1
+        return None
+
+sys.meta_path.insert(0, Watch)
+import {ROOT}
+import {ROOT}.cli
+twice = sorted(name for name, n in found.items() if n > 1)
+print(len(found), " ".join(twice))
+"""
+
+
+def test_importing_the_package_runs_each_module_once() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", _COUNT_IMPORTS], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert int(out[0]) >= 30
+    assert out[1:] == [], f"imported twice: {out[1:]}"
