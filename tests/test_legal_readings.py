@@ -1,4 +1,5 @@
-"""The play readings of RULES.md §5: one scenario per clause and value, on both legality paths.
+"""The play readings found beyond the bundled rulesets: one scenario per clause and value, on
+both legality paths.
 
 Every scenario checks that the public ``legal_cards``, the compiled fast path the deal engine
 runs and the readable filter ``explain_legal`` give the same cards.  Positions are written
@@ -226,7 +227,7 @@ def test_undertrump_partner_allowed() -> None:
 
 
 def test_undertrump_required_against_opponent_forbidden_over_partner() -> None:
-    # RULES.md §5: required when an opponent's trump cannot be overtrumped, forbidden on a partner's.
+    # A table's reading: required when an opponent's trump cannot be overtrumped, never on a partner's.
     rs = with_play("french-coinchee", undertrump="required", undertrump_partner="forbidden")
     against = agreed(rs, "9S AD", "QH 7H AS")
     assert names(against.cards) == ["9S"] and against.clause == "undertrump-required"
