@@ -3,18 +3,18 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 MANILLE := $(VENV)/bin/manille
 
-.PHONY: demo test bench lint docs clean
+.PHONY: demo test bench lint docs clean screenshots
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 
 $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[report]'
+	$(PIP) install -q -e '.[report,web]'
 	touch $@
 
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
-	$(PIP) install -q -e '.[test,report]'
+	$(PIP) install -q -e '.[test,report,web]'
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
@@ -28,10 +28,22 @@ demo: $(VENV)/.demo-installed
 	$(MANILLE) compare table-convention belgian belgian-capped french-coinchee \
 		-n $(DEMO_DEALS) --report out/compare.html --force
 
-test: $(VENV)/.test-installed
+# The browser tests drive Debian's Chromium (browsers cannot be downloaded here): installed
+# when missing, a no-op when it is there.
+CHROMIUM := /usr/bin/chromium
+
+$(CHROMIUM):
+	apt-get update -qq
+	apt-get install -y -qq chromium
+
+test: $(VENV)/.test-installed $(CHROMIUM)
 	$(VENV)/bin/ruff check manille_variants tests bench
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
+
+# Retake the screenshots of docs/web.md (the browser tests, copying their pictures into docs/img/).
+screenshots: $(VENV)/.test-installed $(CHROMIUM)
+	UPDATE_SCREENSHOTS=1 $(VENV)/bin/pytest -q tests/test_web_browser.py
 
 bench: $(VENV)/.bench-installed
 	$(PY) bench/run.py

@@ -29,7 +29,8 @@ ALLOWED: dict[str, set[str]] = {
     "records": BASE | {"_version", "ruleset", "engine"},
     "sim": BASE | {"ruleset", "engine", "bots", "records"},
     "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
-    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table"},
+    "web": BASE | {"", "_version", "ruleset", "engine", "bots", "records", "sim", "table"},
+    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "web"},
     "": {"_version", "cards", "errors", "ruleset", "engine"},  # manille_variants/__init__.py
 }
 

@@ -31,6 +31,14 @@ def test_wheel_contains_bundled_rulesets(wheel: Path) -> None:
     assert shipped == BUNDLED
 
 
+def test_wheel_carries_the_web_app_templates_and_static_files(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    web = Path(__file__).resolve().parent.parent / "manille_variants" / "web"
+    for folder in ("templates", "static"):
+        for path in (web / folder).iterdir():
+            assert f"manille_variants/web/{folder}/{path.name}" in names
+
+
 def test_installed_wheel_finds_bundled_rulesets_outside_checkout(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run(

@@ -6,6 +6,7 @@ sheet in :mod:`manille_variants.table.scoresheet`.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 import typer
@@ -14,7 +15,7 @@ from rich.console import Console
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.table.scoresheet import ScoreSheet, open_sheet
+from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 
 
@@ -80,12 +81,18 @@ def scoresheet_command(
     The file is saved after every deal; a refused entry changes nothing.
     """
     with user_errors():
-        sheet, is_new = open_sheet(file, ruleset)
         console = Console(highlight=False, soft_wrap=True)
-        if add or undo:
-            _change(sheet, add or [], undo)
-        if is_new or add or undo:
-            sheet.save(file)
+        if add or undo or as_json or show:
+            with _lock_if_folder(file):  # read, change and write as one step among writers
+                sheet, is_new = open_sheet(file, ruleset)
+                if add or undo:
+                    _change(sheet, add or [], undo)
+                if is_new or add or undo:
+                    sheet.save(file)
+        else:
+            sheet, is_new = open_sheet(file, ruleset)
+            if is_new:
+                sheet.save(file)
         if as_json:
             echo_json(sheet.summary())
         elif add or undo or show:
@@ -94,6 +101,11 @@ def scoresheet_command(
             status = ScoresheetSession(sheet, file, console=console).run()
             if status:
                 raise typer.Exit(status)
+
+
+def _lock_if_folder(file: Path) -> AbstractContextManager[None]:
+    # A missing folder is reported by open_sheet/save with the file's name, not the lock's.
+    return locked(file) if file.parent.is_dir() else nullcontext()
 
 
 def _change(sheet: ScoreSheet, entries: list[str], undo: bool) -> None:

@@ -21,8 +21,12 @@ are always recomputed from them, so the file can never disagree with itself.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +44,7 @@ from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 from manille_variants.table.render import SheetRow
 from manille_variants.words import contract_text
 
-__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "open_sheet", "parse_entry"]
+__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "locked", "open_sheet", "parse_entry"]
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
@@ -299,18 +303,26 @@ class ScoreSheet:
         }
 
     def save(self, path: str | Path) -> None:
-        """Write the sheet atomically (a temporary file renamed over the target)."""
+        """Write the sheet atomically (a temporary file of its own renamed over the target)."""
         target = Path(path)
-        tmp = target.with_name(f".{target.name}.tmp")
-        tmp.write_text(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n",
-                       encoding="utf-8")
-        os.replace(tmp, target)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(self.to_json(), indent=2, ensure_ascii=False) + "\n")
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     @classmethod
     def load(cls, path: str | Path) -> ScoreSheet:
         """Read a sheet file; any defect is a ScoresheetError naming the file and place."""
-        source = str(path)
-        data = _read_json(Path(path), source)
+        return cls.from_json(_read_json(Path(path), str(path)), str(path))
+
+    @classmethod
+    def from_json(cls, data: Any, source: str = "<sheet>") -> ScoreSheet:
+        """A sheet from the JSON of :meth:`to_json` (a file's parsed content)."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ScoresheetError(f"{source}: not a score sheet (expected format {FORMAT!r})")
         if data.get("version") != VERSION:
@@ -330,6 +342,20 @@ class ScoreSheet:
             return cls(ruleset, parsed)
         except ScoresheetError as exc:
             raise ScoresheetError(f"{source}: {exc}") from None
+
+
+@contextlib.contextmanager
+def locked(path: str | Path) -> Iterator[None]:
+    """Hold the sheet's lock (an exclusive ``fcntl`` lock on ``.NAME.lock`` beside it) for a
+    read-modify-write, so that concurrent writers take turns and lose nothing."""
+    target = Path(path)
+    lock_path = target.with_name(f".{target.name}.lock")
+    with open(lock_path, "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
 def _read_json(path: Path, source: str) -> Any:

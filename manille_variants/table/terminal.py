@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
@@ -29,7 +30,7 @@ from manille_variants.errors import CardError, ManilleError, ScoresheetError
 from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.render import SheetRow, breakdown_table, sheet_table
-from manille_variants.table.scoresheet import ScoreSheet
+from manille_variants.table.scoresheet import ScoreSheet, locked
 from manille_variants.words import card_markup, contract_text, hand_markup
 
 __all__ = [
@@ -489,21 +490,39 @@ class ScoresheetSession:
         if word in ("help", "?"):
             self.console.print(_SHEET_HELP)
             return
-        try:
-            if word == "undo":
-                entry = self.sheet.undo()
-                self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
-            else:
-                self.sheet.add(text)
-                self._deal_lines()
-        except ScoresheetError as exc:
-            self.console.print(f"Refused: {exc}. Nothing changed.")
-            return
-        except ManilleError as exc:  # pragma: no cover - defensive
-            self.console.print(f"Refused: {exc}. Nothing changed.")
-            return
-        self.save()
+        with self._locked():  # others may write the file too: read it again, change, write
+            self._reload()
+            try:
+                if word == "undo":
+                    entry = self.sheet.undo()
+                    self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
+                else:
+                    self.sheet.add(text)
+                    self._deal_lines()
+            except ScoresheetError as exc:
+                self.console.print(f"Refused: {exc}. Nothing changed.")
+                return
+            except ManilleError as exc:  # pragma: no cover - defensive
+                self.console.print(f"Refused: {exc}. Nothing changed.")
+                return
+            self.save()
         self.show()
+
+    def _locked(self) -> AbstractContextManager[None]:
+        if self.on_save is not None or not self.path.parent.is_dir():
+            return nullcontext()
+        return locked(self.path)
+
+    def _reload(self) -> None:
+        """Take in the deals another writer saved meanwhile (same file, same ruleset)."""
+        if self.on_save is not None or not self.path.exists():
+            return
+        try:
+            fresh = ScoreSheet.load(self.path)
+        except ScoresheetError:
+            return
+        if fresh.ruleset.content_hash() == self.sheet.ruleset.content_hash():
+            self.sheet = fresh
 
     def _deal_lines(self) -> None:
         score = self.sheet.scores[-1]

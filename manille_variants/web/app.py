@@ -1,0 +1,90 @@
+"""The application factory: routes, templates, static files, the guard and error answers.
+
+>>> import tempfile
+>>> app = create_app(Path(tempfile.mkdtemp()))
+>>> sorted({r.path for r in app.routes if r.path.startswith("/api/rulesets")})
+['/api/rulesets']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount
+from starlette.staticfiles import StaticFiles
+
+from manille_variants.errors import ManilleError, RulesetError
+from manille_variants.web import api, pages
+from manille_variants.web.compare import Jobs
+from manille_variants.web.i18n import localize
+from manille_variants.web.play import Games
+from manille_variants.web.render import page_language, render, wants_json
+from manille_variants.web.security import LOOPBACK, Guard
+from manille_variants.web.storage import SheetNotFound, Store, default_data_dir
+
+__all__ = ["create_app"]
+
+HERE = Path(__file__).resolve().parent
+
+
+def create_app(data: Path | None = None, *, token: str | None = None,
+               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False) -> Starlette:
+    """The web app over the data folder ``data`` (default: the per-user data folder).
+
+    ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
+    ``token``: the access token every request must carry (as a cookie after the first visit),
+    or None on the loopback."""
+    routes = [*api.ROUTES, *pages.ROUTES,
+              Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
+        exception_handlers={
+            HTTPException: _http_error,
+            SheetNotFound: _not_found,
+            RulesetError: _ruleset_error,
+            ManilleError: _user_error,
+        },
+    )
+    app.state.store = Store(data or default_data_dir())
+    app.state.games = Games()
+    app.state.jobs = Jobs()
+    app.state.templates = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    return app
+
+
+def _error(request: Request, status: int, text: str, **extra: Any) -> Response:
+    if wants_json(request):
+        return JSONResponse({"error": text, **extra}, status)
+    return render(request, "error.html", status, message=extra.get("message", text), code=status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(request, exc.status_code, str(exc.detail))
+
+
+async def _not_found(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no score sheet {exc}")
+
+
+async def _ruleset_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, RulesetError)
+    problems = [api.problem_json(p) for p in exc.problems]
+    return _error(request, 400, str(exc), problems=problems)
+
+
+async def _user_error(request: Request, exc: Exception) -> Response:
+    # The API's error is the CLI's message; ``message`` says it in the page's language.
+    return _error(request, 400, str(exc), message=localize(page_language(request), str(exc)))

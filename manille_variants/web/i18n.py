@@ -1,0 +1,281 @@
+"""The words of the pages in English, Dutch and French.
+
+The language is the one asked for with ``?lang=`` (kept in a cookie), else the browser's
+``Accept-Language``, else English.  Stored data keeps keys (``A``, ``trump``, ``no-trump``);
+only the pages turn them into words, so a sheet reads in any of the three.
+
+>>> translate("nl", "sheets")
+'Scorebladen'
+"""
+
+from __future__ import annotations
+
+import re
+
+LANGUAGES = ("en", "nl", "fr")
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
+
+# key: (English, Dutch, French)
+WORDS: dict[str, tuple[str, str, str]] = {
+    "app": ("Manille at the table", "Manille aan tafel", "Manille à table"),
+    "home": ("Home", "Begin", "Accueil"),
+    "rulesets": ("Rulesets", "Spelregels", "Règles"),
+    "editor": ("House rules", "Huisregels", "Règles maison"),
+    "score": ("Score a deal", "Een spel tellen", "Compter une donne"),
+    "sheets": ("Score sheets", "Scorebladen", "Feuilles de marque"),
+    "play": ("Play", "Spelen", "Jouer"),
+    "compare": ("Compare", "Vergelijken", "Comparer"),
+    "language": ("Language", "Taal", "Langue"),
+    "home_intro": (
+        "Every reading of the rules of Manille: look them up, write your own, keep the score of a real "
+        "table, check a deal under several rulesets, play against bots.",
+        "Elke lezing van de regels van Manille: opzoeken, je eigen schrijven, de score van een echte tafel "
+        "bijhouden, een spel onder verschillende spelregels narekenen, tegen bots spelen.",
+        "Toutes les lectures des règles de la Manille : les consulter, écrire les vôtres, tenir la marque "
+        "d'une vraie table, vérifier une donne sous plusieurs règles, jouer contre des robots.",
+    ),
+    "name": ("Name", "Naam", "Nom"),
+    "title": ("Title", "Titel", "Titre"),
+    "extends": ("Extends", "Breidt uit", "Étend"),
+    "aliases": ("Aliases", "Andere namen", "Autres noms"),
+    "own": ("the table's own", "van de tafel", "de la table"),
+    "summary": ("In plain words", "In gewone woorden", "En clair"),
+    "settings": ("Settings", "Instellingen", "Réglages"),
+    "side_by_side": ("Side by side", "Naast elkaar", "Côte à côte"),
+    "setting": ("Setting", "Instelling", "Réglage"),
+    "same_settings": ("These rulesets have the same settings.", "Deze spelregels zijn gelijk.",
+                      "Ces règles ont les mêmes réglages."),
+    "show": ("Show", "Toon", "Afficher"),
+    "edit_copy": ("Edit a copy", "Een kopie bewerken", "Modifier une copie"),
+    "start_from": ("Start from", "Begin met", "Partir de"),
+    "check": ("Check", "Controleren", "Vérifier"),
+    "save": ("Save", "Bewaren", "Enregistrer"),
+    "download": ("Download", "Downloaden", "Télécharger"),
+    "valid": ("Valid.", "Geldig.", "Valide."),
+    "problems": ("Problems", "Problemen", "Problèmes"),
+    "saved": ("Saved", "Bewaard", "Enregistré"),
+    "saving": ("Saving…", "Bewaren…", "Enregistrement…"),
+    "line": ("line", "regel", "ligne"),
+    "column": ("column", "kolom", "colonne"),
+    "mode": ("Contract", "Contract", "Contrat"),
+    "trump": ("trump", "troef", "atout"),
+    "no-trump": ("no-trump", "zonder troef", "sans atout"),
+    "blind": ("blind no-trump", "blind zonder troef", "sans atout à l'aveugle"),
+    "thrown-in": ("thrown in", "weggegooid", "annulée"),
+    "points": ("Card points", "Kaartpunten", "Points de cartes"),
+    "tricks": ("Tricks", "Slagen", "Plis"),
+    "calls": ("Calls", "Roepen", "Annonces"),
+    "pending_ties": ("Pending ties", "Gelijke spellen vooraf", "Égalités en attente"),
+    "last_trick": ("Last trick", "Laatste slag", "Dernier pli"),
+    "team": ("Team", "Ploeg", "Équipe"),
+    "team_a_dealer": ("Team A (the dealer's side)", "Ploeg A (de kant van de gever)",
+                      "Équipe A (le camp du donneur)"),
+    "factor": ("Factor", "Factor", "Facteur"),
+    "factors": ("Factors", "Factoren", "Facteurs"),
+    "tie": ("tie", "gelijk", "égalité"),
+    "match_points": ("Match points", "Wedstrijdpunten", "Points de partie"),
+    "choose_rulesets": ("Rulesets", "Spelregels", "Règles"),
+    "new_sheet": ("New sheet", "Nieuw scoreblad", "Nouvelle feuille"),
+    "create": ("Create", "Aanmaken", "Créer"),
+    "team_names": ("Team names", "Namen van de ploegen", "Noms des équipes"),
+    "note": ("Note", "Notitie", "Note"),
+    "history": ("Past sheets", "Vorige scorebladen", "Feuilles passées"),
+    "date": ("Date", "Datum", "Date"),
+    "deals": ("Deals", "Spellen", "Donnes"),
+    "deal": ("Deal", "Spel", "Donne"),
+    "winner": ("Winner", "Winnaar", "Gagnant"),
+    "import": ("Import a sheet (JSON)", "Een scoreblad inlezen (JSON)", "Importer une feuille (JSON)"),
+    "export_json": ("Export JSON", "JSON exporteren", "Exporter en JSON"),
+    "export_csv": ("Export CSV", "CSV exporteren", "Exporter en CSV"),
+    "add_deal": ("Add the deal", "Spel toevoegen", "Ajouter la donne"),
+    "entering_for": ("Figures of", "Cijfers van", "Chiffres de"),
+    "other_side": ("The other side", "De andere kant", "L'autre camp"),
+    "undo": ("Undo the last deal", "Laatste spel ongedaan maken", "Annuler la dernière donne"),
+    "correct": ("Correct", "Verbeteren", "Corriger"),
+    "remove": ("Remove", "Verwijderen", "Supprimer"),
+    "your_name": ("Your name", "Je naam", "Votre nom"),
+    "by": ("By", "Door", "Par"),
+    "standings": ("Standings", "Stand", "Classement"),
+    "to_target": ("to the target", "tot het doel", "jusqu'au but"),
+    "target": ("Target", "Doel", "But"),
+    "pending_factor": ("Pending factor", "Wachtende factor", "Facteur en attente"),
+    "boams": ("Games (boams)", "Boams", "Manches (boams)"),
+    "next_dealer": ("Deals next", "Geeft nu", "Donne ensuite"),
+    "won_by": ("won by team", "gewonnen door ploeg", "gagnée par l'équipe"),
+    "game": ("Game", "Boam", "Manche"),
+    "how_scored": ("How it was scored", "Hoe het geteld werd", "Comment elle a été comptée"),
+    "chart": ("Score over time", "Score in de tijd", "Marque au fil du jeu"),
+    "your_hand": ("Your hand", "Je kaarten", "Votre main"),
+    "table": ("The table", "De tafel", "La table"),
+    "legal_marked": ("Cards you may play are marked.", "Kaarten die je mag spelen zijn gemarkeerd.",
+                     "Les cartes jouables sont marquées."),
+    "new_game": ("New game", "Nieuw spel", "Nouvelle partie"),
+    "next_deal": ("Next deal", "Volgend spel", "Donne suivante"),
+    "record": ("Download the record", "Verslag downloaden", "Télécharger le compte rendu"),
+    "seed": ("Seed", "Zaad", "Graine"),
+    "bots": ("Bots", "Bots", "Robots"),
+    "run": ("Run", "Starten", "Lancer"),
+    "progress": ("Progress", "Voortgang", "Progression"),
+    "report": ("Report", "Verslag", "Rapport"),
+    "you": ("You", "Jij", "Vous"),
+    "partner": ("Partner", "Partner", "Partenaire"),
+    "left": ("Left", "Links", "Gauche"),
+    "right": ("Right", "Rechts", "Droite"),
+    "to_play": ("to play", "aan zet", "à jouer"),
+    "choose": ("Choose", "Kies", "Choisissez"),
+    "deal_over": ("The deal is over.", "Het spel is uit.", "La donne est finie."),
+    "match_over": ("The match is over.", "De wedstrijd is uit.", "La partie est finie."),
+    "phase_blind": ("look at the hand, or play blind no-trump", "kaarten bekijken, of blind zonder troef spelen",
+                    "regarder la main, ou jouer sans atout à l'aveugle"),
+    "phase_trump": ("name trump", "troef kiezen", "choisir l'atout"),
+    "phase_calls": ("a call, or pass", "roepen, of passen", "annoncer, ou passer"),
+    "phase_play": ("play a card", "een kaart spelen", "jouer une carte"),
+    "phase_over": ("over", "uit", "finie"),
+    "act_look": ("look at my hand", "mijn kaarten bekijken", "regarder ma main"),
+    "act_blind": ("play blind no-trump", "blind zonder troef spelen", "jouer sans atout à l'aveugle"),
+    "act_no-trump": ("no-trump", "zonder troef", "sans atout"),
+    "act_delegate": ("let my partner choose", "mijn partner laten kiezen", "laisser choisir mon partenaire"),
+    "act_pass": ("pass", "passen", "passer"),
+    "act_throw-in": ("throw the deal in", "het spel weggooien", "annuler la donne"),
+    "at_a_glance": ("At a glance", "In één oogopslag", "En bref"),
+    "best_of": ("Games (boams) per match: best of", "Boams per wedstrijd: beste van",
+                "Manches par partie : au meilleur de"),
+    "tie_factor": ("Tie", "Gelijkspel", "Égalité"),
+    "sweep_factor": ("All tricks (sweep)", "Alle slagen", "Tous les plis (capot)"),
+    "cap": ("Cap on the factor", "Maximum van de factor", "Plafond du facteur"),
+    "combine": ("Factors combined", "Factoren samengevoegd", "Facteurs combinés"),
+    "factor_tie": ("after a tie", "na een gelijkspel", "après une égalité"),
+    "factor_sweep": ("all tricks", "alle slagen", "tous les plis"),
+    "factor_no-trump": ("no-trump", "zonder troef", "sans atout"),
+    "factor_blind": ("blind no-trump", "blind zonder troef", "sans atout à l'aveugle"),
+    "may_play": ("you may play", "je mag spelen", "vous pouvez jouer"),
+    "clause_follow-suit": ("follow suit", "kleur bekennen", "fournir à la couleur"),
+    "clause_beat-opponent": ("beat the opponent's winning card", "hoger gaan dan de winnende kaart van de tegenstander",
+                             "monter sur la carte maîtresse de l'adversaire"),
+    "clause_beat-partner-trump-lead": ("beat the winning trump, even your partner's",
+                                       "hoger gaan dan de winnende troef, ook die van je partner",
+                                       "monter sur l'atout maître, même celui du partenaire"),
+    "clause_trump-opponent": ("trump: an opponent holds the trick", "troeven: een tegenstander heeft de slag",
+                              "couper : un adversaire est maître"),
+    "clause_trump-partner": ("trump, even when your partner holds the trick",
+                             "troeven, ook als je partner de slag heeft",
+                             "couper, même quand le partenaire est maître"),
+    "clause_overtrump-opponent": ("overtrump the opponent", "de tegenstander overtroeven", "surcouper l'adversaire"),
+    "clause_overtrump-partner": ("overtrump, even your partner", "overtroeven, ook je partner",
+                                 "surcouper, même le partenaire"),
+    "clause_no-undertrump": ("do not undertrump", "niet ondertroeven", "ne pas sous-couper"),
+    "clause_no-undertrump-when-can-overtrump": ("do not undertrump when you can overtrump",
+                                                "niet ondertroeven als je kunt overtroeven",
+                                                "ne pas sous-couper quand on peut surcouper"),
+    "clause_undertrump-required": ("you must still trump", "je moet toch troeven", "il faut quand même couper"),
+    "form": ("Edit with a form", "Met een formulier aanpassen", "Modifier avec un formulaire"),
+    "form_intro": (
+        "Each change rewrites the YAML below: the settings that differ from the parent ruleset. The call "
+        "ladder and lists stay as the parent has them (change them in the YAML).",
+        "Elke wijziging herschrijft de YAML hieronder: de instellingen die verschillen van de basisregels. "
+        "Het roepen en de lijsten blijven zoals in de basisregels (pas ze aan in de YAML).",
+        "Chaque changement réécrit le YAML ci-dessous : les réglages qui diffèrent des règles de base. Les "
+        "annonces et les listes restent celles des règles de base (modifiez-les dans le YAML).",
+    ),
+    "refused": ("Refused", "Geweigerd", "Refusé"),
+    "not_found": ("Not found", "Niet gevonden", "Introuvable"),
+    "compare_intro": (
+        "The same shuffled deals played by bots under each ruleset; the first is the baseline.",
+        "Dezelfde geschudde spellen door bots gespeeld onder elke spelregel; de eerste is de basis.",
+        "Les mêmes donnes jouées par des robots sous chaque règle ; la première sert de référence.",
+    ),
+    "editor_intro": (
+        "Start from a bundled ruleset, change what your table does differently, check and save it.",
+        "Begin met een meegeleverde spelregel, pas aan wat jullie anders doen, controleer en bewaar.",
+        "Partez d'une règle fournie, changez ce que votre table fait autrement, vérifiez et enregistrez.",
+    ),
+    "score_intro": (
+        "Team A is the dealer's side. The scores under every chosen ruleset, side by side.",
+        "Ploeg A is de kant van de gever. De score onder elke gekozen spelregel, naast elkaar.",
+        "L'équipe A est le camp du donneur. La marque sous chaque règle choisie, côte à côte.",
+    ),
+}
+
+
+def language(query: str | None, cookie: str | None, accept: str | None) -> str:
+    """The page language: ``?lang=``, then the cookie, then ``Accept-Language``, then English.
+
+    >>> language(None, None, "fr-BE,fr;q=0.9,en;q=0.5")
+    'fr'
+    """
+    for choice in (query, cookie):
+        if choice in LANGUAGES:
+            return choice
+    for part in (accept or "").split(","):
+        code = part.split(";")[0].strip().lower()[:2]
+        if code in LANGUAGES:
+            return code
+    return "en"
+
+
+def translate(lang: str, key: str) -> str:
+    """The word for ``key`` in ``lang``; an unknown key is shown as it is."""
+    words = WORDS.get(key)
+    if words is None:
+        return key
+    return words[LANGUAGES.index(lang)] if lang in LANGUAGES else words[0]
+
+
+# The score sheet's refusals (the CLI's messages, in English) in Dutch and French:
+# (pattern, Dutch, French); the templates take the pattern's named groups.
+MESSAGES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), nl, fr) for p, nl, fr in (
+    (r"^POINTS must be between 0 and (?P<n>\d+) \(got (?P<x>-?\d+)\)$",
+     "de kaartpunten liggen tussen 0 en {n} (niet {x})",
+     "les points de cartes vont de 0 à {n} (pas {x})"),
+    (r"^TRICKS must be between 0 and (?P<n>\d+) \(got (?P<x>-?\d+)\)$",
+     "het aantal slagen ligt tussen 0 en {n} (niet {x})",
+     "le nombre de plis va de 0 à {n} (pas {x})"),
+    (r"^team A took no trick, so it cannot hold card points \(got (?P<x>\d+)\)$",
+     "ploeg A haalde geen slag, dus ook geen kaartpunten (niet {x})",
+     "l'équipe A n'a fait aucun pli, donc aucun point de cartes (pas {x})"),
+    (r"^team A took all (?P<n>\d+) tricks, so it holds all (?P<t>\d+) card points \(got (?P<x>\d+)\)$",
+     "ploeg A haalde alle {n} slagen, dus alle {t} kaartpunten (niet {x})",
+     "l'équipe A a fait les {n} plis, donc les {t} points de cartes (pas {x})"),
+    (r"^(?P<k>\d+) trick\(s\) hold at most (?P<m>\d+) card points \(got (?P<x>\d+)\)$",
+     "{k} slag(en) bevatten hoogstens {m} kaartpunten (niet {x})",
+     "{k} pli(s) contiennent au plus {m} points de cartes (pas {x})"),
+    (r"^the other side's (?P<o>\d+) trick\(s\) hold at most (?P<m>\d+) card points, so (?P<k>\d+) "
+     r"trick\(s\) hold at least (?P<l>\d+) \(got (?P<x>\d+)\)$",
+     "de {o} slag(en) van de andere kant bevatten hoogstens {m} kaartpunten, dus {k} slag(en) minstens {l} "
+     "(niet {x})",
+     "les {o} pli(s) de l'autre camp contiennent au plus {m} points de cartes, donc {k} pli(s) au moins {l} "
+     "(pas {x})"),
+    (r"^the match is over: team (?P<t>[AB]) won it$",
+     "de wedstrijd is uit: ploeg {t} heeft gewonnen",
+     "la partie est finie : l'équipe {t} l'a gagnée"),
+    (r"^nothing to undo: the sheet is empty$",
+     "niets ongedaan te maken: het blad is leeg",
+     "rien à annuler : la feuille est vide"),
+    (r"^(?P<r>[\w-]+) does not allow no-trump$",
+     "{r} kent geen spel zonder troef", "{r} ne permet pas le sans-atout"),
+    (r"^(?P<r>[\w-]+) does not allow blind no-trump$",
+     "{r} kent geen blind spel zonder troef", "{r} ne permet pas le sans-atout à l'aveugle"),
+    (r"^(?P<r>[\w-]+) never throws a deal in \(an early look does not void the deal\)$",
+     "{r} gooit nooit een spel weg (te vroeg kijken maakt het spel niet ongeldig)",
+     "{r} n'annule jamais une donne (regarder trop tôt n'annule pas la donne)"),
+))
+_ENTRY_PREFIX = re.compile(r"^entry (?P<n>\d+) \((?P<e>[^)]*)\): (?P<rest>.*)$")
+
+
+def localize(lang: str, message: str) -> str:
+    """A score sheet refusal in ``lang``; a message without a translation stays as it is.
+
+    >>> localize("nl", "POINTS must be between 0 and 60 (got 61)")
+    'de kaartpunten liggen tussen 0 en 60 (niet 61)'
+    """
+    if lang not in ("nl", "fr"):
+        return message
+    prefix = _ENTRY_PREFIX.match(message)
+    if prefix is not None:
+        word = "spel" if lang == "nl" else "donne"
+        return f"{word} {prefix['n']} ({prefix['e']}): {localize(lang, prefix['rest'])}"
+    for pattern, nl, fr in MESSAGES:
+        found = pattern.match(message)
+        if found is not None:
+            return (nl if lang == "nl" else fr).format(**found.groupdict())
+    return message

@@ -1,0 +1,175 @@
+"""The HTML pages.  Thin handlers (plain functions: Starlette runs them in its thread pool):
+each gathers what its template shows; the pages' scripts talk to the JSON API for everything
+that changes data."""
+
+from __future__ import annotations
+
+import json
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route
+
+from manille_variants.bots import BOTS
+from manille_variants.errors import RulesetError
+from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
+from manille_variants.ruleset.loader import bundled_names
+from manille_variants.web.i18n import WORDS
+from manille_variants.web.render import page_language, render
+from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
+from manille_variants.web.scoring import score_across
+from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
+from manille_variants.web.storage import Store
+from manille_variants.web.summary import summary
+
+__all__ = ["ROUTES"]
+
+
+def _store(request: Request) -> Store:
+    store: Store = request.app.state.store
+    return store
+
+
+def home(request: Request) -> Response:
+    return render(request, "home.html")
+
+
+def rulesets(request: Request) -> Response:
+    found = choices(_store(request))
+    return render(request, "rulesets.html", rulesets=found)
+
+
+def ruleset(request: Request) -> Response:
+    name = request.path_params["name"]
+    try:
+        rs = resolve(_store(request), name)
+    except RulesetError as exc:
+        raise HTTPException(404, str(exc)) from None
+    saved = _store(request).ruleset_text(rs.name)
+    return render(request, "ruleset.html", rs=rs, summary=summary(rs, page_language(request)), glance=at_a_glance(rs),
+                  yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False), custom=saved is not None,
+                  others=[c.name for c in choices(_store(request)) if c.name != rs.name])
+
+
+def diff(request: Request) -> Response:
+    store = _store(request)
+    names = [c.name for c in choices(store)]
+    a = request.query_params.get("a", names[0])
+    b = request.query_params.get("b", names[1] if len(names) > 1 else names[0])
+    left, right = resolve(store, a), resolve(store, b)
+    rows = [(r.path, format_value(r.a), format_value(r.b)) for r in diff_rulesets(left, right)]
+    return render(request, "diff.html", a=left, b=right, rows=rows, names=names,
+                  summaries=(summary(left, page_language(request)), summary(right, page_language(request))))
+
+
+def editor(request: Request) -> Response:
+    store = _store(request)
+    start = request.query_params.get("from", "table-convention")
+    rs = resolve(store, start)
+    saved = store.ruleset_text(rs.name)
+    if saved is not None:
+        text = saved.yaml
+    else:
+        text = f"name: my-{rs.name}\ntitle: {json.dumps(rs.title + ' (house rules)')}\nextends: {rs.name}\n" \
+               + _commented(ruleset_yaml(rs, summary=False))
+    parent = resolve(store, extends_of(text) or rs.name)
+    return render(request, "editor.html", text=text, start=rs.name, names=[c.name for c in choices(store)],
+                  form={"fields": [f.as_json() for f in form_fields()], "parent": parent.name,
+                        "parent_values": values(parent)})
+
+
+def _commented(text: str) -> str:
+    """The parent's settings as comments, to copy from."""
+    lines = ["", "# The settings of the parent, to copy and change (uncomment the ones you change):"]
+    lines += [f"# {line}" if line else "#" for line in text.splitlines()
+              if not line.startswith(("name:", "title:", "description:", "aliases:", "sources:", "  - "))]
+    return "\n".join(lines) + "\n"
+
+
+def score(request: Request) -> Response:
+    """The form; with its figures in the query (a browser without script), the results too."""
+    store, q = _store(request), request.query_params
+    found = choices(store)
+    results = None
+    if q.get("points", "").isdigit() and q.get("tricks", "").isdigit():
+        results = score_across(store, q.getlist("rulesets") or [c.name for c in found[:4]],
+                               points=int(q["points"]), tricks=int(q["tricks"]), mode=q.get("mode", "trump"),
+                               calls=_number(q.get("calls")), pending_ties=_number(q.get("pending_ties")),
+                               last_trick=q.get("last_trick") or None)
+    return render(request, "score.html", rulesets=found, results=results,
+                  factor_words={key for key in WORDS if key.startswith("factor_")})
+
+
+def _number(text: str | None) -> int:
+    return int(text) if text is not None and text.isdigit() else 0
+
+
+def sheets(request: Request) -> Response:
+    store = _store(request)
+    found = store.sheets()
+    names = [c.name for c in choices(store)]
+    return render(request, "sheets.html", sheets=[(s, sheet_json(s), chart_svg(s, 300, 90)) for s in found],
+                  names=names, default="table-convention" if "table-convention" in names else names[0])
+
+
+def sheet(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
+    return render(request, "sheet.html", sheet=sheet_json(found), chart=chart_svg(found))
+
+
+def sheet_chart(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
+    return HTMLResponse(chart_svg(found), media_type="image/svg+xml")
+
+
+def export_json(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
+    text = json.dumps(found.score.to_json(), indent=2, ensure_ascii=False) + "\n"
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.json"'})
+
+
+def export_csv(request: Request) -> Response:
+    found = _store(request).sheet(request.path_params["id"])
+    return Response(sheet_csv(found), media_type="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.csv"'})
+
+
+def _bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+def play(request: Request) -> Response:
+    found = choices(_store(request))
+    return render(request, "play.html", rulesets=found, bots=_bot_names())
+
+
+def compare(request: Request) -> Response:
+    found = choices(_store(request))
+    return render(request, "compare.html", rulesets=found, bots=_bot_names(), bundled=bundled_names())
+
+
+def compare_report(request: Request) -> Response:
+    job = request.app.state.jobs.get(request.path_params["id"])
+    if job is None or job.report is None:
+        raise HTTPException(404, "no finished comparison with that id")
+    return HTMLResponse(job.report)
+
+
+ROUTES = [
+    Route("/", home),
+    Route("/rulesets", rulesets),
+    Route("/rulesets/{name}", ruleset),
+    Route("/diff", diff),
+    Route("/editor", editor),
+    Route("/score", score),
+    Route("/sheets", sheets),
+    Route("/sheets/{id}", sheet),
+    Route("/sheets/{id}/chart.svg", sheet_chart),
+    Route("/sheets/{id}/export.json", export_json),
+    Route("/sheets/{id}/export.csv", export_csv),
+    Route("/play", play),
+    Route("/compare", compare),
+    Route("/compare/{id}/report", compare_report),
+]

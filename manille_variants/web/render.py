@@ -1,0 +1,39 @@
+"""Pages in the request's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jinja2
+from starlette.requests import Request
+from starlette.responses import HTMLResponse
+
+from manille_variants._version import __version__
+from manille_variants.web.i18n import LANGUAGE_NAMES, LANGUAGES, language, translate
+
+__all__ = ["page_language", "render", "wants_json"]
+
+
+def wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/")
+
+
+def page_language(request: Request) -> str:
+    """The language asked for (``?lang=``), kept (cookie) or the browser's."""
+    return language(request.query_params.get("lang"), request.cookies.get("lang"),
+                    request.headers.get("accept-language"))
+
+
+def render(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    """A page in the request's language; ``?lang=`` is remembered in a cookie."""
+    asked = request.query_params.get("lang")
+    lang = page_language(request)
+    env: jinja2.Environment = request.app.state.templates
+    html = env.get_template(template).render(
+        t=lambda key: translate(lang, key), lang=lang, languages=LANGUAGES, language_names=LANGUAGE_NAMES,
+        path=request.url.path, version=__version__, **context,
+    )
+    response = HTMLResponse(html, status)
+    if asked in LANGUAGES:
+        response.set_cookie("lang", asked, max_age=365 * 24 * 3600, samesite="lax")
+    return response

@@ -1,0 +1,165 @@
+"""Rulesets as the web app sees them: the bundled ones and the table's own (saved in the store).
+
+A name from a request is looked up, never opened as a file: a bundled name or alias, or the
+name of a saved ruleset.  A saved ruleset may extend only a bundled ruleset, by name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from manille_variants.errors import Problem, RulesetError
+from manille_variants.ruleset.docgen import RULE_SECTIONS, settings
+from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, read_ruleset_text
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
+from manille_variants.web.storage import Store
+
+__all__ = ["Choice", "Field", "at_a_glance", "check_text", "choices", "extends_of", "form_fields", "resolve", "values"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A ruleset to choose from: the keys of ``GET /api/rulesets``, and whether it is the table's own."""
+
+    name: str
+    title: str
+    extends: str | None
+    aliases: tuple[str, ...]
+    custom: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        return {"name": self.name, "title": self.title, "extends": self.extends,
+                "aliases": list(self.aliases), "custom": self.custom}
+
+
+def choices(store: Store) -> list[Choice]:
+    """The bundled rulesets, then the saved ones."""
+    found = [Choice(e.name, e.title, e.extends, e.aliases) for e in bundled_rulesets()]
+    for saved in store.saved_rulesets():
+        try:
+            rs = read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
+        except RulesetError:
+            continue
+        found.append(Choice(rs.name, rs.title, extends_of(saved.yaml), tuple(rs.aliases), custom=True))
+    return found
+
+
+def _bundled_name(name: str) -> str | None:
+    wanted = name.strip().lower()
+    for entry in bundled_rulesets():
+        if wanted == entry.name or wanted in entry.aliases:
+            return entry.name
+    return None
+
+
+def resolve(store: Store, name: str) -> Ruleset:
+    """The ruleset called ``name``: bundled (name or alias) or saved; RulesetError if neither."""
+    bundled = _bundled_name(name)
+    if bundled is not None:
+        return load_ruleset(bundled)
+    saved = store.ruleset_text(name)
+    if saved is None:
+        known = ", ".join(c.name for c in choices(store))
+        raise RulesetError(Problem(name, None, None, "", f"unknown ruleset {name!r} (known: {known})"))
+    return read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
+
+
+def extends_of(text: str) -> str | None:
+    """The ``extends:`` of ruleset text, or None (also for text that is not a ruleset)."""
+    try:
+        node = parse_text(text, "<ruleset>").child("extends")
+    except RulesetError:
+        return None
+    return str(node.value) if node is not None else None
+
+
+def check_text(text: str, filename: str = "ruleset.yaml") -> Ruleset:
+    """Validate ruleset YAML typed in the editor; RulesetError with every problem, located.
+
+    ``extends:`` must name a bundled ruleset (no file paths); the name must not be a bundled one.
+    """
+    if len(text.encode()) > MAX_BYTES:
+        raise RulesetError(Problem(filename, None, None, "", f"too large: at most {MAX_BYTES} bytes"))
+    tree = parse_text(text, filename)
+    extends = tree.child("extends")
+    if extends is not None and (not isinstance(extends.value, str) or _bundled_name(extends.value) is None):
+        names = ", ".join(e.name for e in bundled_rulesets())
+        raise RulesetError(extends.pos.problem(
+            "extends", f"must name a bundled ruleset: {names} (got {extends.value!r})"))
+    rs = read_ruleset_text(text, filename)
+    if _bundled_name(rs.name) is not None:
+        where = tree.child("name")
+        pos = where.pos if where is not None else tree.pos
+        raise RulesetError(pos.problem("name", f"{rs.name!r} is a bundled ruleset; give yours a name of its own"))
+    return rs
+
+
+def at_a_glance(rs: Ruleset) -> list[tuple[str, str]]:
+    """The settings that matter most at the table, as (word key, value): the page translates
+    the keys; the values are numbers, names and ×factors."""
+    t, sc = rs.trump, rs.scoring
+    return [
+        ("target", str(rs.match.target)),
+        ("best_of", str(rs.match.best_of)),
+        ("no-trump", f"×{t.no_trump.factor}" if t.no_trump.allowed else "–"),
+        ("blind", f"×{t.blind_no_trump.factor}" if t.blind_no_trump.allowed else "–"),
+        ("calls", ", ".join(f"{c.label or c.name} ×{c.factor}" for c in rs.calls) or "–"),
+        ("tie_factor", f"×{sc.tie.factor} ({sc.tie.carry}, {sc.tie.stacking})"),
+        ("sweep_factor", f"×{sc.sweep.factor}"),
+        ("cap", f"×{sc.cap}" if sc.cap else "–"),
+        ("combine", sc.combine),
+    ]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A setting the editor's form can show: a yes/no, one of a few words, or a number."""
+
+    path: str
+    section: str
+    description: str
+    kind: str  # "bool", "choice" or "int"
+    choices: tuple[str, ...] = ()
+    nullable: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"path": self.path, "section": self.section, "description": self.description, "kind": self.kind,
+                "choices": list(self.choices), "nullable": self.nullable}
+
+
+def form_fields() -> list[Field]:
+    """The rule settings of the schema that a form can edit (lists and the call ladder stay YAML)."""
+    fields = []
+    for setting in settings():
+        if setting.section not in RULE_SECTIONS or "[]" in setting.path:
+            continue
+        kind, choices = _kind(setting.type)
+        if kind:
+            fields.append(Field(setting.path, setting.section, setting.description, kind, choices,
+                                setting.type.endswith("or null")))
+    return fields
+
+
+def _kind(type_text: str) -> tuple[str, tuple[str, ...]]:
+    if type_text == "true / false":
+        return "bool", ()
+    if type_text.startswith("`") and not type_text.startswith("list"):
+        return "choice", tuple(re.findall(r"`([^`]+)`", type_text))
+    if type_text.startswith("integer"):
+        return "int", ()
+    return "", ()
+
+
+def values(rs: Ruleset) -> dict[str, Any]:
+    """The ruleset's value of every form field, by path."""
+    data = rs.model_dump(mode="json")
+    found = {}
+    for field in form_fields():
+        value: Any = data
+        for key in field.path.split("."):
+            value = value[key]
+        found[field.path] = value
+    return found

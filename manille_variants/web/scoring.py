@@ -1,0 +1,43 @@
+"""One deal scored under several rulesets side by side (the cross-check of ``POST /api/score``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import manille_variants as mv
+from manille_variants.errors import ManilleError
+from manille_variants.web.rulesets import resolve
+from manille_variants.web.storage import Store
+
+__all__ = ["MAX_PENDING_TIES", "MODES", "score_across"]
+
+MODES = ("trump", "no-trump", "blind")
+MAX_PENDING_TIES = 50  # a factor of 2**50 already; more only makes a server compute huge numbers
+
+
+def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: int, mode: str = "trump",
+                 calls: int = 0, pending_ties: int = 0, last_trick: str | None = None) -> list[dict[str, Any]]:
+    """One result per ruleset: ``{ruleset, team_a, team_b, tied, factor, factors}`` and the full
+    breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset."""
+    if not 0 <= pending_ties <= MAX_PENDING_TIES:
+        raise ManilleError(f"pending ties must be between 0 and {MAX_PENDING_TIES} (got {pending_ties})")
+    side: Literal["A", "B"] | None = "A" if last_trick == "A" else "B" if last_trick == "B" else None
+    results: list[dict[str, Any]] = []
+    for name in rulesets:
+        try:
+            rs = resolve(store, name)
+            score = mv.score_deal(rs, points, tricks, mode, calls, pending_ties, last_trick=side)
+        except (ManilleError, ValueError) as exc:
+            results.append({"ruleset": name, "error": str(exc)})
+            continue
+        results.append({
+            "ruleset": rs.name,
+            "team_a": score.team_a,
+            "team_b": score.team_b,
+            "tied": score.tied,
+            "factor": score.factor,
+            "factors": [{"name": f.name, "value": f.value, "reason": f.reason} for f in score.factors],
+            "breakdown": score.to_dict(),
+        })
+    return results

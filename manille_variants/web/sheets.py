@@ -1,0 +1,147 @@
+"""A stored score sheet as the pages and the API show it: JSON, CSV and a score-over-time chart.
+
+The JSON keeps the keys of ``manille scoresheet --json`` (``team_a``, ``team_b``,
+``pending_ties``, ``deals``, ``winner`` ...) and adds the sheet's id, its teams, and one row
+per deal with who entered it.  Words are left to the pages: the data keeps keys.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from manille_variants.errors import ManilleError
+from manille_variants.table.scoresheet import ScoreSheet, parse_entry
+from manille_variants.web.storage import Sheet
+
+__all__ = ["chart_svg", "entry_problem", "sheet_csv", "sheet_json"]
+
+
+def sheet_json(sheet: Sheet) -> dict[str, Any]:
+    """The sheet's state with its id, names, revision, key settings and rows."""
+    score = sheet.score
+    rs = score.ruleset
+    return {
+        **score.summary(),
+        "id": sheet.id,
+        "created": sheet.created,
+        "names": {"A": sheet.team_a, "B": sheet.team_b},
+        "note": sheet.note,
+        "revision": sheet.revision,
+        "settings": _settings(score),
+        "to_target": [max(0, rs.match.target - s) for s in score.match.scores],
+        "boams": _boams(score),
+        "pending_factor": score.rules.pending_factor(score.match.pending_ties),
+        "entries": sheet.entries,
+        "rows": _rows(sheet),
+    }
+
+
+def _settings(score: ScoreSheet) -> dict[str, Any]:
+    rs = score.ruleset
+    return {
+        "title": rs.title,
+        "target": rs.match.target,
+        "best_of": rs.match.best_of,
+        "combine": rs.scoring.combine,
+        "cap": rs.scoring.cap,
+        "tie_carry": rs.scoring.tie.carry,
+        "card_total": score.rules.card_total,
+        "calls": [c.label or c.name for c in score.rules.calls],
+        "last_trick_bonus": score.rules.last_trick_bonus,
+        "thrown_in": score.rules.early_look_throws_in,
+    }
+
+
+def _boams(score: ScoreSheet) -> dict[str, int]:
+    """Games (boams) won by each side so far."""
+    games = score.match.games
+    return {"A": games[0], "B": games[1]}
+
+
+def _rows(sheet: Sheet) -> list[dict[str, Any]]:
+    score = sheet.score
+    rows = []
+    for row, deal, dscore, outcome in zip(score.rows(), sheet.deals, score.scores, score.outcomes, strict=True):
+        oriented = dscore.swapped() if outcome.dealer & 1 else dscore
+        rows.append({
+            "number": row.number,
+            "game": row.game,
+            "dealer": row.dealer,
+            "entry": deal.entry,
+            "contract": row.contract,
+            "card_points": list(row.card_points) if row.card_points is not None else None,
+            "points": list(row.points),
+            "totals": list(row.totals),
+            "pending": row.pending,
+            "note": row.note,
+            "by": deal.by,
+            "at": deal.at,
+            "factor": dscore.factor,
+            "factors": [{"name": f.name, "value": f.value, "reason": f.reason} for f in dscore.factors],
+            "tied": dscore.tied,
+            "score": oriented.to_dict(),
+        })
+    return rows
+
+
+def sheet_csv(sheet: Sheet) -> str:
+    """One line per deal: number, game, dealer, entry, points and totals of A and B, who entered it."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["deal", "game", "dealer", "entry", "points_a", "points_b", "total_a", "total_b",
+                     "pending_ties", "by", "at"])
+    for row in _rows(sheet):
+        writer.writerow([row["number"], row["game"] + 1, row["dealer"], row["entry"], *row["points"],
+                         *row["totals"], row["pending"], row["by"], row["at"]])
+    return out.getvalue()
+
+
+def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:
+    """The running totals of A and B over the deals, as an inline SVG (no script, no library)."""
+    totals = [(0, 0)] + [tuple(r.totals) for r in sheet.score.rows()]
+    target = sheet.score.ruleset.match.target
+    top = max([target, *(max(t) for t in totals)])
+    steps = max(1, len(totals) - 1)
+    pad = 28
+
+    def point(i: int, value: int) -> str:
+        x = pad + (width - 2 * pad) * i / steps
+        y = height - pad - (height - 2 * pad) * value / top
+        return f"{x:.1f},{y:.1f}"
+
+    lines = []
+    for team, cls in ((0, "team-a"), (1, "team-b")):
+        points = " ".join(point(i, t[team]) for i, t in enumerate(totals))
+        lines.append(f'<polyline class="{cls}" fill="none" stroke-width="2" points="{points}"/>')
+    y_target = point(0, target).split(",")[1]
+    return (
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" data-deals="{len(totals) - 1}" '
+        'xmlns="http://www.w3.org/2000/svg">'
+        f'<line class="target" x1="{pad}" x2="{width - pad}" y1="{y_target}" y2="{y_target}" '
+        f'stroke-dasharray="4 4"/>'
+        f'<text x="{width - pad}" y="{float(y_target) - 4:.1f}" text-anchor="end">{target}</text>'
+        f'<line class="axis" x1="{pad}" x2="{width - pad}" y1="{height - pad}" y2="{height - pad}"/>'
+        + "".join(lines)
+        + f'<text x="{pad}" y="{height - 8}">0</text>'
+        f'<text x="{width - pad}" y="{height - 8}" text-anchor="end">{len(totals) - 1}</text>'
+        "</svg>"
+    )
+
+
+def entry_problem(sheet: Sheet, entry: str, number: int | None = None) -> str | None:
+    """Why ``entry`` would be refused as the next deal (or as a correction of deal ``number``),
+    with the CLI's message; None when it would be accepted."""
+    try:
+        if number is None:
+            ScoreSheet(sheet.score.ruleset, list(sheet.score.entries)).add(entry)
+        else:
+            texts = list(sheet.entries)
+            if not 1 <= number <= len(texts):
+                return f"no deal {number} on the sheet (it has {len(texts)})"
+            texts[number - 1] = entry
+            ScoreSheet(sheet.score.ruleset, [parse_entry(t) for t in texts])
+    except ManilleError as exc:
+        return str(exc)
+    return None

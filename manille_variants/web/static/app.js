@@ -1,0 +1,545 @@
+// manille_variants web app: small hand-written scripts for the pages (no libraries).
+// Text from the server is always put in with textContent, never as HTML.
+"use strict";
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => Array.from(root.querySelectorAll(selector));
+const WORDS = (() => {
+  const read = (id) => { const node = document.getElementById(id); return node ? JSON.parse(node.textContent) : {}; };
+  return { ...read("common-words"), ...read("words") };
+})();
+const w = (key) => WORDS[key] || key;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+async function api(method, url, body) {
+  const options = { method, credentials: "same-origin", headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(url, options);
+  const data = await response.json().catch(() => ({ error: response.statusText }));
+  if (!response.ok) {
+    const error = new Error(data.message || data.error || response.statusText);
+    error.status = response.status;
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+function newId() {
+  const bytes = new Uint8Array(12);
+  (window.crypto || window.msCrypto).getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+function cardNode(text, attrs = {}) {
+  const suit = text.slice(-1);
+  const red = suit === "H" || suit === "D";
+  return el("span", { class: "card" + (red ? " red" : ""), ...attrs }, text.slice(0, -1) + (SUITS[suit] || suit));
+}
+
+function factorList(factors) {
+  if (!factors.length) return el("span", { class: "hint" }, " –");
+  // The factor's name in the page's language where it has one (a call keeps its own name).
+  return el("ul", { class: "factors" }, factors.map((f) => el("li", { title: f.reason },
+    `×${f.value} ${WORDS["factor_" + f.name] || f.reason}`)));
+}
+
+// ------------------------------------------------------------------ editor
+function editorPage() {
+  const area = $("#yaml");
+  const problems = $("#problems");
+  const status = $("#status");
+  const check = async () => {
+    try {
+      const answer = await api("POST", "/api/validate", { yaml: area.value });
+      problems.replaceChildren();
+      if (answer.ok) {
+        problems.append(el("p", { class: "ok" }, w("valid")));
+        form.show(answer.values);
+      } else {
+        problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
+          class: "problem", tabindex: "0", "data-line": p.line || "",
+          onclick: () => goToLine(area, p.line, p.column),
+        }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.message}`))));
+      }
+    } catch (error) {
+      problems.replaceChildren(el("p", { class: "error" }, error.message));
+    }
+  };
+  area.addEventListener("input", debounce(check, 350));
+  const form = settingsForm(area, () => check());
+  check();
+  $("#save").addEventListener("click", async () => {
+    status.textContent = "";
+    try {
+      const answer = await api("POST", "/api/rulesets", { yaml: area.value });
+      status.replaceChildren(el("span", { class: "saved-mark" }, `✓ ${w("saved")}: `),
+        el("a", { href: `/rulesets/${encodeURIComponent(answer.name)}` }, answer.name));
+    } catch (error) {
+      status.replaceChildren(el("span", { class: "error" }, error.message));
+      check();
+    }
+  });
+  $("#download").addEventListener("click", () => {
+    const match = /^name:\s*["']?([a-z0-9-]+)/m.exec(area.value);
+    const link = el("a", { href: URL.createObjectURL(new Blob([area.value], { type: "text/yaml" })),
+      download: `${match ? match[1] : "ruleset"}.yaml` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+  });
+}
+
+// The editor's form: one input per setting of the schema that a form can hold; a change
+// rewrites the YAML as the header (name, title, extends) plus every value that differs from
+// the parent ruleset.
+function settingsForm(area, changed) {
+  const data = JSON.parse($("#form-data").textContent);
+  const inputs = new Map();
+  const sections = new Map();
+  for (const field of data.fields) {
+    if (!sections.has(field.section)) {
+      const box = el("fieldset", { class: "form-section" }, el("legend", {}, field.section));
+      sections.set(field.section, box);
+      $("#form-fields").append(box);
+    }
+    let input;
+    if (field.kind === "bool") {
+      input = el("input", { type: "checkbox" });
+    } else if (field.kind === "choice") {
+      input = el("select", {}, field.choices.map((c) => el("option", { value: c }, c)));
+    } else {
+      input = el("input", { type: "number", min: "0", inputmode: "numeric", placeholder: field.nullable ? "–" : "" });
+    }
+    input.dataset.path = field.path;
+    input.addEventListener("change", () => { area.value = rewrite(); changed(); });
+    inputs.set(field.path, { field, input });
+    sections.get(field.section).append(el("label", { class: "form-field", title: field.description },
+      el("span", {}, field.path.split(".").slice(1).join(".")), input));
+  }
+  const read = ({ field, input }) => {
+    if (field.kind === "bool") return input.checked;
+    if (field.kind === "int") return input.value === "" ? (field.nullable ? null : 0) : Number(input.value);
+    return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
+  };
+  const yamlValue = (v) => (v === null ? "null" : String(v));
+  function rewrite() {
+    const header = area.value.split("\n").filter((line) => /^(name|title|extends):/.test(line));
+    if (!header.some((line) => line.startsWith("extends:"))) header.push(`extends: ${data.parent}`);
+    const tree = {};
+    for (const [path, entry] of inputs) {
+      const value = read(entry);
+      if (value === data.parent_values[path]) continue;
+      const keys = path.split(".");
+      let node = tree;
+      for (const key of keys.slice(0, -1)) node = node[key] = node[key] || {};
+      node[keys[keys.length - 1]] = value;
+    }
+    const lines = [...header];
+    const emit = (node, indent) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (value !== null && typeof value === "object") { lines.push(`${indent}${key}:`); emit(value, indent + "  "); }
+        else lines.push(`${indent}${key}: ${yamlValue(value)}`);
+      }
+    };
+    emit(tree, "");
+    return lines.join("\n") + "\n";
+  }
+  return {
+    show(values) {
+      if (!values) return;
+      for (const [path, { field, input }] of inputs) {
+        const value = values[path];
+        if (field.kind === "bool") input.checked = Boolean(value);
+        else input.value = value === null || value === undefined ? "" : String(value);
+      }
+    },
+  };
+}
+
+function goToLine(area, line, column) {
+  if (!line) return;
+  const lines = area.value.split("\n");
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+  offset += Math.max(0, (column || 1) - 1);
+  area.focus();
+  area.setSelectionRange(offset, offset);
+}
+
+// ------------------------------------------------------------------ score
+function scorePage() {
+  const form = $("#score-form");
+  const out = $("#results");
+  const run = async (event) => {
+    if (event) event.preventDefault();
+    const data = new FormData(form);
+    const body = {
+      rulesets: data.getAll("rulesets"), mode: data.get("mode"),
+      points: Number(data.get("points")), tricks: Number(data.get("tricks")),
+      calls: Number(data.get("calls")), pending_ties: Number(data.get("pending_ties")),
+      last_trick: data.get("last_trick") || null,
+    };
+    try {
+      const answer = await api("POST", "/api/score", body);
+      out.replaceChildren(el("table", { class: "list cross" },
+        el("thead", {}, el("tr", {}, el("th", {}, ""), answer.results.map((r) => el("th", {}, r.ruleset)))),
+        el("tbody", {},
+          el("tr", {}, el("th", {}, `${w("match_points")} A`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_a))),
+          el("tr", {}, el("th", {}, `${w("match_points")} B`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_b))),
+          el("tr", {}, el("th", {}, w("factor")), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : `×${r.factor}${r.tied ? " (" + w("tie") + ")" : ""}`))),
+          el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.error) : factorList(r.factors)))),
+        )));
+    } catch (error) {
+      out.replaceChildren(el("p", { class: "error" }, error.message));
+    }
+  };
+  form.addEventListener("submit", run);
+  form.addEventListener("change", run);
+  run();
+}
+
+// ------------------------------------------------------------------ sheets (list)
+function sheetsPage() {
+  $("#new-sheet").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.target));
+    try {
+      const sheet = await api("POST", "/api/sheets", data);
+      location.href = `/sheets/${sheet.id}`;
+    } catch (error) {
+      $("#new-error").textContent = error.message;
+    }
+  });
+  $("#import-file").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (!file) return;
+    try {
+      const sheet = await api("POST", "/api/sheets/import", { sheet: JSON.parse(await file.text()) });
+      location.href = `/sheets/${sheet.id}`;
+    } catch (error) {
+      $("#import-error").textContent = error.message;
+    }
+  });
+}
+
+// ------------------------------------------------------------------ one sheet
+function sheetPage() {
+  let sheet = JSON.parse($("#sheet-data").textContent);
+  const form = $("#deal-form");
+  const saved = $("#saved");
+  const by = $("#by");
+  by.value = localStorage.getItem("manille.by") || "";
+  by.addEventListener("change", () => localStorage.setItem("manille.by", by.value));
+  const total = sheet.settings.card_total;
+  let pending = null; // {id, entry}: a deal being sent (a retry keeps its id)
+
+  const markSaving = () => { saved.textContent = `… ${w("saving")}`; saved.className = "saved busy"; };
+  const markSaved = () => { saved.textContent = `✓ ${w("saved")}`; saved.className = "saved"; };
+
+  function entryText() {
+    const mode = $("#mode").value;
+    if (mode === "thrown-in") return "thrown-in";
+    const side = $("#side").value;
+    const points = $("#points").value, tricks = $("#tricks").value;
+    if (points === "" || tricks === "") return null;
+    const a = side === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
+    let text = `${mode} ${a[0]} ${a[1]}`;
+    const calls = $("#calls");
+    if (calls && calls.value !== "0") text += ` ${calls.value}`;
+    const last = $("#last");
+    if (last && last.value) text += ` last:${last.value}`;
+    return text;
+  }
+
+  function localProblem() {
+    const points = $("#points").value, tricks = $("#tricks").value;
+    if ($("#mode").value === "thrown-in" || points === "" || tricks === "") return null;
+    const p = Number(points), t = Number(tricks);
+    if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
+    if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
+    return null;
+  }
+
+  const checkServer = debounce(async () => {
+    const text = entryText();
+    if (!text) return;
+    try {
+      const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text });
+      if (entryText() === text) setProblem(answer.message || answer.error);
+    } catch (error) { /* offline: the add will say */ }
+  }, 250);
+
+  function setProblem(message) {
+    $("#entry-error").textContent = message || "";
+    $("#add").disabled = Boolean(message);
+  }
+
+  function showOther() {
+    const side = $("#side").value, other = side === "A" ? "B" : "A";
+    const points = $("#points").value, tricks = $("#tricks").value;
+    const thrown = $("#mode").value === "thrown-in";
+    $("#points").disabled = thrown;
+    $("#tricks").disabled = thrown;
+    if (thrown || points === "" || tricks === "") { $("#other").textContent = ""; return; }
+    $("#other").textContent = `${w("other_side")} (${other}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
+  }
+
+  form.addEventListener("input", () => {
+    showOther();
+    const problem = localProblem();
+    setProblem(problem);
+    if (!problem) checkServer();
+  });
+
+  async function send(method, url, body) {
+    markSaving();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const answer = await api(method, url, body);
+        render(answer);
+        markSaved();
+        return answer;
+      } catch (error) {
+        if (error.status || attempt >= 4) { markSaved(); throw error; }
+        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+      }
+    }
+  }
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = entryText();
+    if (!text) return;
+    if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
+    try {
+      await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
+      pending = null;
+      $("#points").value = ""; $("#tricks").value = "";
+      showOther(); setProblem(null);
+      $("#points").focus();
+    } catch (error) { setProblem(error.message); }
+  });
+
+  $("#names-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { await send("PUT", `/api/sheets/${sheet.id}`, Object.fromEntries(new FormData(event.target))); }
+    catch (error) { setProblem(error.message); }
+  });
+
+  $("#undo").addEventListener("click", async () => {
+    try { await send("DELETE", `/api/sheets/${sheet.id}/deals/last`); } catch (error) { setProblem(error.message); }
+  });
+
+  const dialog = $("#detail");
+  let detailNumber = null;
+  function openDetail(row) {
+    detailNumber = row.number;
+    const s = row.score;
+    $("#detail-body").replaceChildren(
+      el("h3", {}, `${w("deal")} ${row.number}: ${row.contract} (${row.entry})`),
+      el("p", {}, `${w("points")}: A ${s.card_points[0]} · B ${s.card_points[1]}; ${w("tricks")}: A ${s.tricks[0]} · B ${s.tricks[1]}`),
+      el("p", {}, `${w("match_points")}: A ${row.points[0]} · B ${row.points[1]}${row.tied ? " (" + w("tie") + ")" : ""}`),
+      el("div", {}, el("b", {}, `${w("factors")} ×${row.factor}`), factorList(row.factors)),
+      (s.notes || []).map((n) => el("p", { class: "hint" }, n)),
+      row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
+    );
+    $("#detail-entry").value = row.entry;
+    $("#detail-error").textContent = "";
+    if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
+  }
+  $("#detail-save").addEventListener("click", async () => {
+    try {
+      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: $("#detail-entry").value, by: by.value });
+      dialog.close();
+    } catch (error) { $("#detail-error").textContent = error.message; }
+  });
+  $("#detail-remove").addEventListener("click", async () => {
+    try {
+      await send("DELETE", `/api/sheets/${sheet.id}/deals/${detailNumber}`);
+      dialog.close();
+    } catch (error) { $("#detail-error").textContent = error.message; }
+  });
+
+  // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
+  function contractLabel(entry) {
+    const words = entry.split(" ");
+    const red = words[0] === "H" || words[0] === "D";
+    const head = el("span", { class: red ? "red" : "" }, SUITS[words[0]] || w(words[0]));
+    const calls = words.length > 3 && /^\d+$/.test(words[3]) ? Number(words[3]) : 0;
+    return calls ? el("span", {}, head, ` · ${sheet.settings.calls[calls - 1]}`) : head;
+  }
+
+  function render(next) {
+    const changed = next.revision !== sheet.revision;
+    sheet = next;
+    const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
+    $("#name-a").textContent = names.A;
+    $("#name-b").textContent = names.B;
+    $("#side").options[0].textContent = `${names.A} (A)`;
+    $("#side").options[1].textContent = `${names.B} (B)`;
+    const standing = (team, score, left) => el("div", { class: "team" + (sheet.winner === team ? " won" : "") },
+      el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
+      el("span", { class: "hint" }, `${left} ${w("to_target")}`));
+    const facts = [];
+    if (sheet.pending_factor > 1) facts.push(`${w("pending_factor")}: ×${sheet.pending_factor} (${sheet.pending_ties} ${w("tie")})`);
+    if (sheet.best_of) facts.push(`${w("boams")}: A ${sheet.boams.A} · B ${sheet.boams.B}`);
+    if (sheet.next_dealer) facts.push(`${w("next_dealer")}: ${names[sheet.next_dealer]}`);
+    const parts = [standing("A", sheet.team_a, sheet.to_target[0]), standing("B", sheet.team_b, sheet.to_target[1]),
+      el("p", { class: "facts" }, facts.join(" · "))];
+    if (sheet.winner) parts.push(el("p", { class: "winner" }, `${w("winner")}: ${names[sheet.winner]}`));
+    $("#standings").replaceChildren(...parts);
+    $("#deals tbody").replaceChildren(...sheet.rows.slice().reverse().map((row) => el("tr", {
+      class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
+      onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
+    },
+      el("td", {}, row.number), el("td", { title: row.contract }, contractLabel(row.entry)),
+      el("td", {}, row.card_points ? `${row.card_points[0]}–${row.card_points[1]}` : ""),
+      el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
+      el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
+      el("td", {}, row.note), el("td", { class: "by" }, row.by), el("td", {}, "›"))));
+    $("#add").disabled = Boolean(sheet.winner);
+    if (changed) refreshChart();
+  }
+
+  async function refreshChart() {
+    try {
+      const response = await fetch(`/sheets/${sheet.id}/chart.svg`, { credentials: "same-origin" });
+      if (response.ok) {
+        const doc = new DOMParser().parseFromString(await response.text(), "image/svg+xml");
+        $("#chart").replaceChildren(document.importNode(doc.documentElement, true));
+      }
+    } catch (error) { /* the next poll tries again */ }
+  }
+
+  async function poll() {
+    try {
+      const response = await fetch(`/api/sheets/${sheet.id}?since=${sheet.revision}`, { credentials: "same-origin" });
+      if (response.status === 200) render(await response.json());
+    } catch (error) { /* offline for a moment */ }
+  }
+  setInterval(poll, 2000);
+  render(sheet);
+}
+
+// ------------------------------------------------------------------ play
+function playPage() {
+  let game = null;
+  const seatNames = { 0: w("you"), 1: w("right"), 2: w("partner"), 3: w("left") };
+  $("#new-game").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(event.target));
+    data.seed = Number(data.seed);
+    try { show(await api("POST", "/api/play", data)); } catch (error) { $("#play-error").textContent = error.message; }
+  });
+  async function act(action) {
+    try {
+      $("#play-error").textContent = "";
+      show(await api("POST", `/api/play/${game.id}/act`, { action }));
+    } catch (error) { $("#play-error").textContent = error.message; }
+  }
+  $("#next").addEventListener("click", async () => {
+    try { show(await api("POST", `/api/play/${game.id}/next`, {})); } catch (error) { $("#play-error").textContent = error.message; }
+  });
+  function show(view) {
+    game = view;
+    $("#game").hidden = false;
+    $("#record").href = `/api/play/${view.id}/record`;
+    $("#scores").textContent = `${w("team")} 0+2: ${view.scores[0]} · ${w("team")} 1+3: ${view.scores[1]} (→ ${view.target})`;
+    const contract = view.mode ? `${view.mode === "trump" ? w("trump") + " " + SUITS[view.trump] : w(view.mode)}${view.calls.length ? " · " + view.calls.join(", ") : ""}` : "";
+    $("#contract").textContent = contract;
+    for (const seat of $$(".seat")) {
+      const number = Number(seat.dataset.seat);
+      const played = view.trick.find((t) => t.seat === number);
+      const shown = played || (!view.trick.length && view.last_trick ? { card: view.last_trick.cards[(number - view.last_trick.leader + 4) % 4] } : null);
+      seat.classList.toggle("to-play", view.to_play === number);
+      seat.querySelector(".card-slot").replaceChildren(shown && shown.card ? cardNode(shown.card) : "");
+    }
+    $("#hand").replaceChildren(...view.hand.map((card) => {
+      const legal = view.playing_cards && view.legal.includes(card);
+      return el("button", { class: "card-button" + (legal ? " legal" : ""), "data-card": card,
+        "aria-label": card + (legal ? " (legal)" : ""), onclick: () => view.playing_cards && act(card) }, cardNode(card));
+    }));
+    $("#choices").replaceChildren(...(view.your_turn && !view.playing_cards
+      ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, actionLabel(view, a)))]
+      : []));
+    let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")}: ${w("phase_" + view.phase)}` : "";
+    if (view.match_over) message = `${w("match_over")} ${w("team")} ${view.winner === 0 ? "0+2" : "1+3"}`;
+    $("#message").textContent = message;
+    $("#next").hidden = !view.deal_over || view.match_over;
+    const r = view.result;
+    $("#result").replaceChildren(...(r ? [el("div", { class: "card result" },
+      el("p", {}, `${w("points")}: ${r.card_points[0]} – ${r.card_points[1]} · ${w("tricks")}: ${r.tricks[0]} – ${r.tricks[1]}`),
+      el("div", {}, el("b", {}, `${w("factors")} ×${r.factor}`), factorList(r.factors)),
+      el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
+      (r.notes || []).map((n) => el("p", { class: "hint" }, n)))] : []));
+  }
+}
+
+function actionLabel(view, action) {
+  const [kind, arg] = action.split(":");
+  if (kind === "trump") return `${SUITS[arg] || arg} ${w("trump")}`;
+  if (kind === "call") return view.call_labels[arg] || arg;
+  return WORDS[`act_${action}`] || action;
+}
+
+// ------------------------------------------------------------------ compare
+function comparePage() {
+  $("#compare-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    const bar = $("#progress");
+    $("#compare-error").textContent = "";
+    $("#report").hidden = true;
+    try {
+      let job = await api("POST", "/api/compare", {
+        rulesets: data.getAll("rulesets"), deals: Number(data.get("deals")), bots: data.get("bots") });
+      bar.hidden = false;
+      while (!job.finished) {
+        bar.max = job.total; bar.value = job.done;
+        $("#progress-text").textContent = `${job.done} / ${job.total}`;
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        job = await api("GET", `/api/compare/${job.id}`);
+      }
+      bar.value = bar.max;
+      $("#progress-text").textContent = `${job.total} / ${job.total}`;
+      if (job.error) { $("#compare-error").textContent = job.error; return; }
+      const report = $("#report");
+      report.href = `/compare/${job.id}/report`;
+      report.hidden = false;
+      const frame = $("#report-frame");
+      frame.src = report.href;
+      frame.hidden = false;
+    } catch (error) { $("#compare-error").textContent = error.message; }
+  });
+}
+
+const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage };
+document.addEventListener("DOMContentLoaded", () => {
+  const page = PAGES[document.body.dataset.page];
+  if (page) page();
+});

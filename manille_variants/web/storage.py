@@ -1,0 +1,316 @@
+"""The web app's data: one SQLite database in the data folder (score sheets, saved rulesets).
+
+Every write is one short transaction (``BEGIN IMMEDIATE`` in WAL mode), so several phones
+and processes writing to one sheet take turns and nothing is lost.  A deal added with a
+client-made id is added once, however often the request is retried.  The sheet's scores
+are never stored: they are recomputed from its entries, from the first deal, on every read.
+
+>>> import tempfile
+>>> from manille_variants.ruleset.loader import load_ruleset
+>>> store = Store(Path(tempfile.mkdtemp()))
+>>> sheet = store.create_sheet(load_ruleset("table-convention"))
+>>> store.add_deal(sheet.id, "no-trump 38 5", client_id="x1").summary()["team_a"]
+16
+>>> len(store.add_deal(sheet.id, "no-trump 38 5", client_id="x1").entries)
+1
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+from manille_variants.errors import ManilleError, ScoresheetError
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.table.scoresheet import ScoreSheet, parse_entry
+
+__all__ = ["SCHEMA_VERSION", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError", "default_data_dir"]
+
+SCHEMA_VERSION = 1
+DB_NAME = "manille.sqlite3"
+_T = TypeVar("_T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS sheets (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    team_a TEXT NOT NULL DEFAULT '',
+    team_b TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT '',
+    revision INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS deals (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    sheet TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+    client_id TEXT,
+    entry TEXT NOT NULL,
+    by TEXT NOT NULL DEFAULT '',
+    at TEXT NOT NULL,
+    UNIQUE (sheet, client_id)
+);
+CREATE INDEX IF NOT EXISTS deals_by_sheet ON deals (sheet, seq);
+CREATE TABLE IF NOT EXISTS rulesets (name TEXT PRIMARY KEY, yaml TEXT NOT NULL, saved TEXT NOT NULL);
+"""
+
+
+class SheetNotFound(LookupError):
+    """No sheet with that id."""
+
+
+class StoreError(ManilleError):
+    """A database this program cannot use (made by a newer version)."""
+
+
+def default_data_dir() -> Path:
+    """The per-user data folder: ``$XDG_DATA_HOME/manille_variants`` (``~/.local/share/...``)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "manille_variants"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One stored entry: its text, who entered it and when."""
+
+    entry: str
+    by: str
+    at: str
+    client_id: str | None
+
+
+@dataclass
+class Sheet:
+    """A stored sheet with its entries scored: the :class:`ScoreSheet` plus who entered what."""
+
+    id: str
+    created: str
+    team_a: str
+    team_b: str
+    note: str
+    revision: int
+    deals: list[Deal]
+    score: ScoreSheet
+
+    @property
+    def entries(self) -> list[str]:
+        return [d.entry for d in self.deals]
+
+    def summary(self) -> dict[str, Any]:
+        return self.score.summary()
+
+
+@dataclass(frozen=True)
+class SavedRuleset:
+    name: str
+    yaml: str
+    saved: str
+
+
+class Store:
+    """The SQLite database of one data folder; created (with its schema version) on first use.
+
+    Each call opens its own connection, so threads and processes may share a store."""
+
+    def __init__(self, folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.path = folder / DB_NAME
+        with self._connect() as db:
+            db.execute("PRAGMA journal_mode=WAL")
+            self._write(db, self._create)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA foreign_keys=ON")
+            db.execute("PRAGMA busy_timeout=30000")
+            yield db
+        finally:
+            db.close()
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """Run ``work`` as one short write transaction; any exception rolls it back."""
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(db)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+        return result
+
+    def _create(self, db: sqlite3.Connection) -> None:
+        for statement in filter(str.strip, _SCHEMA.split(";")):
+            db.execute(statement)
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        if row is None:
+            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        elif int(row[0]) > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {row[0]} is newer than this program's "
+                               f"({SCHEMA_VERSION}); upgrade manille_variants")
+
+    def schema_version(self) -> int:
+        with self._connect() as db:
+            return int(db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0])
+
+    # ------------------------------------------------------------------ sheets
+    def create_sheet(self, ruleset: Ruleset, *, team_a: str = "", team_b: str = "", note: str = "",
+                     entries: list[str] | None = None, by: str = "") -> Sheet:
+        """A new sheet under ``ruleset`` (fixed from now on), perhaps with imported entries."""
+        sheet_id = secrets.token_hex(6)
+        content = json.dumps(ruleset.model_dump(mode="json"), ensure_ascii=False)
+        texts = entries or []
+        ScoreSheet(ruleset, [parse_entry(t) for t in texts])  # refuses an impossible import
+
+        def work(db: sqlite3.Connection) -> None:
+            now = _now()
+            db.execute("INSERT INTO sheets (id, created, ruleset, team_a, team_b, note) VALUES (?, ?, ?, ?, ?, ?)",
+                       (sheet_id, now, content, team_a, team_b, note))
+            db.executemany("INSERT INTO deals (sheet, entry, by, at) VALUES (?, ?, ?, ?)",
+                           [(sheet_id, t, by, now) for t in texts])
+
+        with self._connect() as db:
+            self._write(db, work)
+        return self.sheet(sheet_id)
+
+    def sheet(self, sheet_id: str) -> Sheet:
+        with self._connect() as db:
+            return self._read(db, sheet_id)
+
+    def sheets(self) -> list[Sheet]:
+        """Every sheet, newest first."""
+        with self._connect() as db:
+            ids = [r[0] for r in db.execute("SELECT id FROM sheets ORDER BY created DESC, rowid DESC")]
+            return [self._read(db, i) for i in ids]
+
+    def revision(self, sheet_id: str) -> int:
+        """A number that grows with every change of the sheet (for polling)."""
+        with self._connect() as db:
+            row = db.execute("SELECT revision FROM sheets WHERE id = ?", (sheet_id,)).fetchone()
+        if row is None:
+            raise SheetNotFound(sheet_id)
+        return int(row[0])
+
+    def _read(self, db: sqlite3.Connection, sheet_id: str) -> Sheet:
+        row = db.execute("SELECT id, created, ruleset, team_a, team_b, note, revision FROM sheets WHERE id = ?",
+                         (sheet_id,)).fetchone()
+        if row is None:
+            raise SheetNotFound(sheet_id)
+        deals = [Deal(*r) for r in db.execute(
+            "SELECT entry, by, at, client_id FROM deals WHERE sheet = ? ORDER BY seq", (sheet_id,))]
+        ruleset = _ruleset(row[2])
+        score = ScoreSheet(ruleset, [parse_entry(d.entry) for d in deals])
+        return Sheet(row[0], row[1], row[3], row[4], row[5], row[6], deals, score)
+
+    def _change(self, sheet_id: str, change: Callable[[sqlite3.Connection, list[int]], None]) -> Sheet:
+        """Apply ``change`` (given the sheet's deal rows) and check that the whole sheet still
+        scores from the first deal; otherwise nothing changes."""
+
+        def work(db: sqlite3.Connection) -> Sheet:
+            if db.execute("SELECT 1 FROM sheets WHERE id = ?", (sheet_id,)).fetchone() is None:
+                raise SheetNotFound(sheet_id)
+            seqs = [r[0] for r in db.execute("SELECT seq FROM deals WHERE sheet = ? ORDER BY seq", (sheet_id,))]
+            change(db, seqs)
+            db.execute("UPDATE sheets SET revision = revision + 1 WHERE id = ?", (sheet_id,))
+            return self._read(db, sheet_id)  # raises ScoresheetError if the sheet no longer adds up
+
+        with self._connect() as db:
+            return self._write(db, work)
+
+    def add_deal(self, sheet_id: str, entry: str, *, client_id: str | None = None, by: str = "") -> Sheet:
+        """Add a deal at the end; a second add with the same ``client_id`` changes nothing."""
+        text = parse_entry(entry).text
+
+        def change(db: sqlite3.Connection, seqs: list[int]) -> None:
+            if client_id is not None and db.execute(
+                    "SELECT 1 FROM deals WHERE sheet = ? AND client_id = ?", (sheet_id, client_id)).fetchone():
+                return
+            current = self._read(db, sheet_id).score
+            current.add(text)  # the CLI's checks and messages
+            db.execute("INSERT INTO deals (sheet, client_id, entry, by, at) VALUES (?, ?, ?, ?, ?)",
+                       (sheet_id, client_id, text, by, _now()))
+
+        return self._change(sheet_id, change)
+
+    def replace_deal(self, sheet_id: str, number: int, entry: str, *, by: str = "") -> Sheet:
+        """Correct deal ``number`` (from 1); everything after it is scored again."""
+        text = parse_entry(entry).text
+
+        def change(db: sqlite3.Connection, seqs: list[int]) -> None:
+            seq = _nth(seqs, number)
+            db.execute("UPDATE deals SET entry = ?, by = ?, at = ? WHERE seq = ?", (text, by, _now(), seq))
+
+        return self._change(sheet_id, change)
+
+    def remove_deal(self, sheet_id: str, number: int | None = None) -> Sheet:
+        """Remove deal ``number`` (from 1), or the last deal."""
+
+        def change(db: sqlite3.Connection, seqs: list[int]) -> None:
+            if not seqs:
+                raise ScoresheetError("nothing to undo: the sheet is empty")
+            seq = seqs[-1] if number is None else _nth(seqs, number)
+            db.execute("DELETE FROM deals WHERE seq = ?", (seq,))
+
+        return self._change(sheet_id, change)
+
+    def describe_sheet(self, sheet_id: str, *, team_a: str, team_b: str, note: str) -> Sheet:
+        def work(db: sqlite3.Connection) -> None:
+            cur = db.execute("UPDATE sheets SET team_a = ?, team_b = ?, note = ?, revision = revision + 1 "
+                             "WHERE id = ?", (team_a, team_b, note, sheet_id))
+            if cur.rowcount == 0:
+                raise SheetNotFound(sheet_id)
+
+        with self._connect() as db:
+            self._write(db, work)
+        return self.sheet(sheet_id)
+
+    def delete_sheet(self, sheet_id: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            if db.execute("DELETE FROM sheets WHERE id = ?", (sheet_id,)).rowcount == 0:
+                raise SheetNotFound(sheet_id)
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    # ---------------------------------------------------------------- rulesets
+    def save_ruleset(self, name: str, text: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO rulesets (name, yaml, saved) VALUES (?, ?, ?) "
+                       "ON CONFLICT (name) DO UPDATE SET yaml = excluded.yaml, saved = excluded.saved",
+                       (name, text, _now()))
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    def ruleset_text(self, name: str) -> SavedRuleset | None:
+        with self._connect() as db:
+            row = db.execute("SELECT name, yaml, saved FROM rulesets WHERE name = ?", (name,)).fetchone()
+        return SavedRuleset(*row) if row else None
+
+    def saved_rulesets(self) -> list[SavedRuleset]:
+        with self._connect() as db:
+            return [SavedRuleset(*r) for r in db.execute("SELECT name, yaml, saved FROM rulesets ORDER BY name")]
+
+
+def _nth(seqs: list[int], number: int) -> int:
+    if not 1 <= number <= len(seqs):
+        raise ScoresheetError(f"no deal {number} on the sheet (it has {len(seqs)})")
+    return seqs[number - 1]
+
+
+def _ruleset(content: str) -> Ruleset:
+    return Ruleset.model_validate(json.loads(content))

@@ -1,0 +1,219 @@
+"""End-to-end in a real browser (Playwright driving Debian's Chromium at /usr/bin/chromium,
+which `make test` installs): a shared score sheet from two phones, the house-rule editor's
+located errors, and a deal played against the bots.
+
+The screenshots go to a temporary folder; ``UPDATE_SCREENSHOTS=1`` (``make screenshots``)
+copies them into docs/img/ for docs/web.md.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+
+from manille_variants.web.app import create_app
+
+CHROMIUM = Path("/usr/bin/chromium")
+DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
+PHONE: ViewportSize = {"width": 412, "height": 860}
+
+# Skipped without Chromium, except in CI (where `make test` has installed it, so missing is a failure).
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                                reason="needs /usr/bin/chromium (make test installs it)")
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app served by uvicorn on a free local port."""
+    import uvicorn
+
+    app = create_app(tmp_path_factory.mktemp("web-data"))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    folder = tmp_path_factory.mktemp("screenshots")
+    yield folder
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        for shot in folder.glob("*.png"):
+            shutil.copy(shot, DOCS_IMG / shot.name)
+
+
+def _page(browser: Browser, lang: str = "en") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=lang)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def _add(page: Page, mode: str, points: str, tricks: str, side: str = "A") -> None:
+    page.select_option("#mode", mode)
+    page.select_option("#side", side)
+    page.fill("#points", points)
+    page.fill("#tricks", tricks)
+    page.click("#add")
+
+
+def test_a_sheet_shared_by_two_phones_adds_undoes_and_shows_the_standings(
+        browser: Browser, base_url: str, shots: Path) -> None:
+    first = _page(browser)
+    first.goto(f"{base_url}/sheets")
+    first.select_option("select[name=ruleset]", "table-convention")
+    first.fill("input[name=team_a]", "Noord")
+    first.fill("input[name=team_b]", "Zuid")
+    first.click("#create")
+    first.wait_for_url("**/sheets/*")
+    second = _page(browser, "nl")
+    second.goto(first.url)
+    first.fill("#by", "An")
+    second.fill("#by", "Bo")
+
+    # An impossible figure is refused as it is typed.
+    first.fill("#points", "20")
+    first.fill("#tricks", "0")
+    expect(first.locator("#entry-error")).to_contain_text("took no trick")
+    expect(first.locator("#add")).to_be_disabled()
+
+    _add(first, "no-trump", "38", "5")  # A: 38 points -> 8 over 30, x2 at no-trump: 16
+    expect(first.locator("[data-team=A]")).to_have_text("16")
+    expect(first.locator("#other")).to_have_text("")
+    _add(second, "H", "40", "6", side="B")  # entered from B's side: B 40 -> 10 over: B 10
+    expect(second.locator("[data-team=B]")).to_have_text("10")
+    expect(first.locator("[data-team=B]")).to_have_text("10", timeout=8_000)
+    expect(first.locator("#deals tbody tr")).to_have_count(2)
+    expect(first.locator("#deals tbody tr").first).to_contain_text("Bo")
+    expect(first.locator("#saved")).to_contain_text("Saved")
+    expect(first.locator("#standings")).not_to_contain_text("null")
+    _add(first, "S", "45", "6")
+    expect(first.locator("#deals tbody tr")).to_have_count(3)
+    expect(first.locator("#chart svg")).to_have_attribute("data-deals", "3")
+    first.screenshot(path=str(shots / "sheet.png"), full_page=True)
+
+    first.click("#undo")
+    expect(first.locator("#deals tbody tr")).to_have_count(2)
+    expect(second.locator("#deals tbody tr")).to_have_count(2, timeout=8_000)
+    expect(second.locator("[data-team=A]")).to_have_text("16")
+    expect(second.locator("#standings")).to_contain_text("tot het doel")
+
+    # Tap a deal to see how it was scored.
+    first.locator("#deals tbody tr").last.click()
+    expect(first.locator("#detail-body")).to_contain_text("no-trump")
+    first.screenshot(path=str(shots / "sheet-deal.png"))
+
+    # Correct deal 1: every total after it is recomputed, on both phones.
+    first.fill("#detail-entry", "no-trump 30 4")  # now a tie: nothing scored, deal 2 counts double
+    first.click("#detail-save")
+    expect(first.locator("[data-team=A]")).to_have_text("0")
+    expect(second.locator("[data-team=B]")).to_have_text("20", timeout=8_000)
+
+
+def test_the_editor_shows_a_mistake_at_its_line_and_column(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/editor?from=belgian")
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.fill("#yaml", "name: club\ntitle: Our club\nextends: belgian\nscoring:\n  cap: 0\n")
+    expect(page.locator("#problems")).to_contain_text(
+        "line 5, column 3: scoring.cap: must be at least 1 (got 0)")
+    page.screenshot(path=str(shots / "editor.png"), full_page=True)
+    page.fill("#yaml", "name: club\ntitle: Our club\nextends: belgian\nscoring:\n  cap: 4\n")
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.click("#save")
+    expect(page.locator("#status")).to_contain_text("club")
+
+
+def test_a_deal_played_against_the_bots(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/play")
+    page.fill("input[name=seed]", "3")
+    page.click("#start")
+    expect(page.locator("#game")).to_be_visible()
+    refused = False
+    for _ in range(40):
+        if page.locator("#next").is_visible():
+            break
+        choice = page.locator("#choices button.choice")
+        illegal = page.locator(".card-button:not(.legal)")
+        if choice.count():
+            target = choice.first
+        elif not refused and illegal.count() and page.locator(".card-button.legal").count():
+            _act(page, illegal.first)
+            expect(page.locator("#play-error")).to_contain_text("is not legal")
+            page.screenshot(path=str(shots / "play.png"), full_page=True)
+            refused = True
+            continue
+        else:
+            target = page.locator(".card-button.legal").first
+        _act(page, target)
+    assert refused
+    expect(page.locator("#result")).to_contain_text("×")
+    page.screenshot(path=str(shots / "play-result.png"), full_page=True)
+
+
+def _act(page: Page, target: Locator) -> None:
+    """Click and wait for the server's answer (the page redraws from it)."""
+    with page.expect_response(lambda r: "/act" in r.url):
+        target.click()
+    page.wait_for_timeout(50)
+
+
+def test_scoring_a_deal_under_several_rulesets(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser, "fr")
+    page.goto(f"{base_url}/score")
+    expect(page.locator("#results table th").nth(1)).to_have_text("belgian")
+    page.screenshot(path=str(shots / "score.png"), full_page=True)
+
+
+def test_a_comparison_shows_its_progress_then_the_report(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/compare")
+    page.fill("input[name=deals]", "100")
+    page.select_option("select[name=bots]", "random")
+    page.click("#compare-form button")
+    expect(page.locator("#report")).to_be_visible(timeout=60_000)
+    expect(page.locator("#progress-text")).to_have_text("100 / 100")
+    expect(page.frame_locator("#report-frame").locator("h1")).to_contain_text("Duplicate comparison")
+
+
+def test_the_editor_form_rewrites_the_yaml(browser: Browser, base_url: str, shots: Path) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/editor?from=belgian")
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.click("#form summary")
+    page.fill("input[data-path='match.target']", "151")
+    page.locator("input[data-path='match.target']").dispatch_event("change")
+    page.set_checked("input[data-path='trump.blind_no_trump.allowed']", False)
+    text = page.input_value("#yaml")
+    assert "extends: belgian\n" in text and "match:\n  target: 151\n" in text
+    assert "trump:\n  blind_no_trump:\n    allowed: false\n" in text
+    expect(page.locator("#problems")).to_contain_text("Valid.")
+    page.screenshot(path=str(shots / "editor-form.png"), full_page=True)
