@@ -93,7 +93,9 @@ def realistic_overrides(draw: st.DrawFn) -> dict[str, Any]:
         value = draw(st.sampled_from(LEAVES[path]) if plausible else VALUES)
         node = overrides
         for step in path[:-1]:
-            node = node.setdefault(step, {})
+            if not isinstance(node.get(step), dict):  # a mapping that may be null (turned_card)
+                node[step] = {}
+            node = node[step]
         node[path[-1]] = value
     return overrides
 

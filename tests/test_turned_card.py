@@ -441,3 +441,15 @@ def test_audit_reports_a_wrong_turned_bonus_with_why() -> None:
     messages = [p.message for p in report.problems]
     assert any(m.startswith(f"recorded turned_bonus {wrong['turned_bonus']}, the ruleset gives "
                             f"{deal0.result['turned_bonus']}") and "turned " in m for m in messages)
+
+
+def test_web_game_view_shows_the_turned_card() -> None:
+    from manille_variants.web.play import Games
+
+    game = Games().start(mv.load_ruleset("french-parlee"), seed=2)
+    view = game.view()
+    assert view["turned"] == str(game.state.turned_card)
+    assert view["trump"] == game.state.turned_card.suit.name  # type: ignore[union-attr]
+    assert isinstance(view["turned_on_table"], bool)
+    if game.state.turned_on_table and game.state.dealer == 0:
+        assert view["turned"] not in view["hand"]

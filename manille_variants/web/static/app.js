@@ -131,7 +131,8 @@ function settingsForm(area, changed) {
     if (field.kind === "bool") {
       input = el("input", { type: "checkbox" });
     } else if (field.kind === "choice") {
-      input = el("select", {}, field.choices.map((c) => el("option", { value: c }, c)));
+      const unset = field.nullable ? [el("option", { value: "" }, "–")] : [];
+      input = el("select", {}, [...unset, ...field.choices.map((c) => el("option", { value: c }, c))]);
     } else {
       input = el("input", { type: "number", min: "0", inputmode: "numeric", placeholder: field.nullable ? "–" : "" });
     }
@@ -144,6 +145,8 @@ function settingsForm(area, changed) {
   const read = ({ field, input }) => {
     if (field.kind === "bool") return input.checked;
     if (field.kind === "int") return input.value === "" ? (field.nullable ? null : 0) : Number(input.value);
+    if (input.value === "") return field.nullable ? null : "";
+    if (input.value === "true" || input.value === "false") return input.value === "true";
     return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
   };
   const yamlValue = (v) => (v === null ? "null" : String(v));
@@ -471,7 +474,8 @@ function playPage() {
     $("#record").href = `/api/play/${view.id}/record`;
     $("#scores").textContent = `${w("team")} 0+2: ${view.scores[0]} · ${w("team")} 1+3: ${view.scores[1]} (→ ${view.target})`;
     const contract = view.mode ? `${view.mode === "trump" ? w("trump") + " " + SUITS[view.trump] : w(view.mode)}${view.calls.length ? " · " + view.calls.join(", ") : ""}` : "";
-    $("#contract").textContent = contract;
+    const turned = view.turned ? ` · ${w("turned")} ${view.turned}${view.turned_on_table ? ` (${w("on_table")})` : ""}` : "";
+    $("#contract").textContent = contract + turned;
     for (const seat of $$(".seat")) {
       const number = Number(seat.dataset.seat);
       const played = view.trick.find((t) => t.seat === number);
