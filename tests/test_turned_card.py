@@ -453,3 +453,14 @@ def test_web_game_view_shows_the_turned_card() -> None:
     assert isinstance(view["turned_on_table"], bool)
     if game.state.turned_on_table and game.state.dealer == 0:
         assert view["turned"] not in view["hand"]
+
+
+def test_web_score_across_counts_the_turned_card_where_the_ruleset_turns_one(tmp_path: Path) -> None:
+    from manille_variants.web.scoring import score_across
+    from manille_variants.web.storage import Store
+
+    results = score_across(Store(tmp_path), ["french-muette", "french-coinchee"], points=40,
+                           tricks=6, turned="KH")
+    muette, coinchee = results
+    assert muette["breakdown"]["turned_bonus"] == 3 and muette["team_a"] == 12 + 3
+    assert "turned" not in coinchee["breakdown"] and coinchee["team_a"] == 12

@@ -73,9 +73,12 @@ function editorPage() {
   const area = $("#yaml");
   const problems = $("#problems");
   const status = $("#status");
+  let latest = 0;  // answers to an earlier text are dropped: they would undo newer form changes
   const check = async () => {
+    const mine = ++latest;
     try {
       const answer = await api("POST", "/api/validate", { yaml: area.value });
+      if (mine !== latest) return;
       problems.replaceChildren();
       if (answer.ok) {
         problems.append(el("p", { class: "ok" }, w("valid")));
@@ -87,7 +90,7 @@ function editorPage() {
         }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.message}`))));
       }
     } catch (error) {
-      problems.replaceChildren(el("p", { class: "error" }, error.message));
+      if (mine === latest) problems.replaceChildren(el("p", { class: "error" }, error.message));
     }
   };
   area.addEventListener("input", debounce(check, 350));
@@ -205,7 +208,7 @@ function scorePage() {
       rulesets: data.getAll("rulesets"), mode: data.get("mode"),
       points: Number(data.get("points")), tricks: Number(data.get("tricks")),
       calls: Number(data.get("calls")), pending_ties: Number(data.get("pending_ties")),
-      last_trick: data.get("last_trick") || null,
+      last_trick: data.get("last_trick") || null, turned: data.get("turned") || null,
     };
     try {
       const answer = await api("POST", "/api/score", body);
