@@ -464,3 +464,21 @@ def test_web_score_across_counts_the_turned_card_where_the_ruleset_turns_one(tmp
     muette, coinchee = results
     assert muette["breakdown"]["turned_bonus"] == 3 and muette["team_a"] == 12 + 3
     assert "turned" not in coinchee["breakdown"] and coinchee["team_a"] == 12
+
+
+def test_scoresheet_rescored_under_a_ruleset_that_names_trump_drops_the_turned_card() -> None:
+    sheet = ScoreSheet.new(mv.load_ruleset("french-muette"))
+    sheet.add("H 40 6 turned:KH")
+    assert sheet.summary()["team_a"] == 12 + 3
+    assert sheet.rescored(mv.load_ruleset("french-coinchee")).summary()["team_a"] == 12
+
+
+def test_score_command_several_rulesets_counts_the_turned_card_where_it_is_turned() -> None:
+    result = CliRunner().invoke(app, ["score", "-r", "muette", "-r", "coinchee", "--points", "40",
+                                      "--tricks", "6", "--turned", "KH", "--json"])
+    assert result.exit_code == 0, result.output
+    import json
+
+    muette, coinchee = json.loads(result.output)["results"]
+    assert (muette["team_a"], muette["turned_bonus"]) == (15, 3)
+    assert coinchee["team_a"] == 12 and "turned" not in coinchee

@@ -11,7 +11,7 @@ from typing import Any
 import typer
 
 from manille_variants.cli import engine_cmds, play_cmds, record_cmds, ruleset_cmds, sim_cmds, web_cmds
-from manille_variants.cli.common import set_debug
+from manille_variants.cli.common import Command, Group, set_debug
 
 app = typer.Typer(
     name="manille",
@@ -19,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=Group,
 )
 
 
@@ -47,7 +48,7 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "serve": web_cmds.serve_command,
 }
 for _name, _command in COMMANDS.items():
-    app.command(_name)(_command)
+    app.command(_name, cls=Command)(_command)  # Command: flags shown bare in --help
 
 
 def main() -> None:

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import typer
+from typer.core import TyperCommand, TyperGroup
 
 from manille_variants.errors import (
     ManilleError,
@@ -21,6 +22,10 @@ from manille_variants.errors import (
     RulesetMissingError,
     SheetMissingError,
 )
+from manille_variants.ruleset.loader import bundled_names, load_ruleset
+from manille_variants.ruleset.schema import Ruleset
+
+RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
 
 _state = {"debug": False}
 
@@ -79,3 +84,47 @@ def with_option(exc: ManilleError) -> str:
 def echo_json(data: Any) -> None:
     """Print data as indented JSON on stdout."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def ruleset_option(default: Any = ..., help: str = RULESET_HELP) -> Any:
+    """The one ``-r/--ruleset RULESET`` option; each command gives its default and help."""
+    return typer.Option(default, "-r", "--ruleset", metavar="RULESET", help=help)
+
+
+def load_rulesets(names: list[str]) -> list[Ruleset]:
+    """The rulesets of a repeated ``-r``, in order and once each; ``all`` is every bundled one."""
+    wanted = [n for name in names for n in (bundled_names() if name.strip().lower() == "all" else [name])]
+    rulesets: dict[str, Ruleset] = {}
+    for name in wanted:
+        rs = load_ruleset(name)
+        rulesets.setdefault(rs.name, rs)
+    return list(rulesets.values())
+
+
+def _bare_flags(params: list[Any]) -> list[Any]:
+    # A flag takes no value: show it bare in --help, not as "--json <bool>"; an argument named
+    # by its metavar (FILE, RULESET, PATH...) needs no "<path>" or "<list[str]>" beside it.
+    for param in params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+        elif param.param_type_name == "argument" and param.metavar is not None:
+            param.display_type_rich = _no_type
+    return params
+
+
+def _no_type(ctx: Any) -> None:
+    return None
+
+
+class Command(TyperCommand):
+    """A command whose help shows flags bare."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))
+
+
+class Group(TyperGroup):
+    """The application group: its help shows flags bare (``--debug``, ``--help``)."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        return _bare_flags(super().get_params(ctx))

@@ -7,45 +7,55 @@ exit code 1.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import typer
+from rich.console import Console
+from rich.table import Table
 
 from manille_variants.cards import format_cards, parse_cards
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, load_rulesets, ruleset_option, user_errors
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_deal
-from manille_variants.ruleset.loader import load_ruleset
-
-RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
+from manille_variants.errors import ManilleError
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.sim.tables import fit_table, ruleset_header
+from manille_variants.words import WordError, parse_mode, parse_team
 
 
 def legal_command(
-    ruleset: str = typer.Option("table-convention", "-r", "--ruleset", help=RULESET_HELP),
+    rulesets: list[str] = ruleset_option(
+        ["table-convention"],
+        "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all') to ask "
+        "each ruleset in turn.",
+    ),
     trump: str = typer.Option(
-        ..., "--trump", help="The trump suit: S, H, D or C; 'none' for a no-trump deal."
+        ..., "--trump", metavar="SUIT",
+        help="The trump suit: S, H, D or C (or ♥, hearts ...); 'none' (or nt) for a no-trump deal.",
     ),
     trick: str = typer.Option(
         "",
         "--trick",
+        metavar="CARDS",
         help="Cards already in the trick, in play order from its leader (empty: you lead). "
         "The last card is your right-hand opponent's, the one before your partner's.",
     ),
-    hand: str = typer.Option(..., "--hand", help='Your hand, e.g. "QC 7C 8H".'),
+    hand: str = typer.Option(..., "--hand", metavar="CARDS", help='Your hand, e.g. "QC 7C 8H".'),
     as_json: bool = typer.Option(
         False, "--json", help='Print {"legal", "reason", "clause", ...} as JSON.'
     ),
 ) -> None:
     """The cards you may play, the rule clause that decided and why, in plain words."""
     with user_errors():
-        rs = load_ruleset(ruleset)
+        loaded = load_rulesets(rulesets)
         cards, played = parse_cards(hand), parse_cards(trick)
         trump_suit = parse_trump(trump)
-        legality = explain_legal(rs, cards, played, trump_suit)
+        answers = [(rs, explain_legal(rs, cards, played, trump_suit)) for rs in loaded]
         if as_json:
-            echo_json(
+            objects = [
                 {
                     "legal": [str(c) for c in legality.cards],
                     "reason": legality.reason,
@@ -55,31 +65,41 @@ def legal_command(
                     "trick": [str(c) for c in played],
                     "trump": trump_suit.name if trump_suit is not None else None,
                 }
-            )
+                for rs, legality in answers
+            ]
+            echo_json(objects[0] if len(objects) == 1 else {"results": objects})
             return
-        typer.echo(f"legal: {format_cards(legality.cards)}")
-        typer.echo(f"why: {legality.reason}")
-        typer.echo(f"clause: {legality.clause} ({rs.name})")
+        for number, (rs, legality) in enumerate(answers):
+            if number:
+                typer.echo("")
+            typer.echo(f"legal: {format_cards(legality.cards)}")
+            typer.echo(f"why: {legality.reason}")
+            typer.echo(f"clause: {legality.clause} ({rs.name})")
 
 
 def score_command(
-    ruleset: str = typer.Option("table-convention", "-r", "--ruleset", help=RULESET_HELP),
-    points: int = typer.Option(
-        ..., "--points", help="Card points taken by team A, the dealer's (contract) side."
+    rulesets: list[str] = ruleset_option(
+        ["table-convention"],
+        "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all', every bundled "
+        "ruleset) to score the deal under each, side by side.",
     ),
-    tricks: int = typer.Option(..., "--tricks", help="Tricks taken by team A (0-8)."),
-    mode: str = typer.Option("trump", "--mode", help="trump, no-trump or blind (blind no-trump)."),
+    points: int = typer.Option(
+        ..., "--points", metavar="N", help="Card points taken by team A, the dealer's (contract) side."
+    ),
+    tricks: int = typer.Option(..., "--tricks", metavar="N", help="Tricks taken by team A (0-8)."),
+    mode: str = typer.Option("trump", "--mode", metavar="MODE", help="trump, no-trump or blind (blind no-trump)."),
     calls: int = typer.Option(
         0,
         "--calls",
+        metavar="N",
         help="Rungs of the ruleset's call ladder made: 0 none, 1 the first call (Ik ga mee, "
         "contre), 2 it and its reply (Ik ga tegen, surcontre).",
     ),
     pending_ties: int = typer.Option(
-        0, "--pending-ties", help="Tied deals in a row just before this one."
+        0, "--pending-ties", metavar="N", help="Tied deals in a row just before this one."
     ),
     last_trick: str | None = typer.Option(
-        None, "--last-trick", help="A or B: who won the last trick (only with a last-trick bonus)."
+        None, "--last-trick", metavar="A|B", help="A or B: who won the last trick (only with a last-trick bonus)."
     ),
     turned: str | None = typer.Option(
         None, "--turned", metavar="CARD",
@@ -87,30 +107,110 @@ def score_command(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print the full breakdown as JSON."),
 ) -> None:
-    """Score one deal: card points, totals, each factor and why, and the match points."""
+    """Score one deal: card points, totals, each factor and why, and the match points.
+
+    With several rulesets (-r A -r B, or -r all): one column per ruleset.
+    """
     with user_errors():
-        rs = load_ruleset(ruleset)
-        score = score_deal(
-            rs, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick),
-            turned=turned,
-        )
-        if as_json:
-            data: dict[str, Any] = {"ruleset": rs.name, **score.to_dict()}
-            echo_json(data)
-            return
-        for line in breakdown_lines(compile_rules(rs), score):
-            typer.echo(line)
+        loaded = load_rulesets(rulesets)
+        deal_mode, side = parse_mode(mode), _side(last_trick)
+
+        def score(rs: Ruleset) -> DealScore:
+            # The turned card counts under the rulesets that take trump from it.
+            card = turned if rs.trump.turned_card is not None or len(loaded) == 1 else None
+            return score_deal(rs, points, tricks, deal_mode, calls, pending_ties, last_trick=side, turned=card)
+
+        if len(loaded) == 1:
+            _print_one(loaded[0], score(loaded[0]), as_json)
+        else:
+            _print_several(loaded, [_try(score, rs) for rs in loaded], as_json)
+
+
+def _print_one(rs: Ruleset, score: DealScore, as_json: bool) -> None:
+    if as_json:
+        echo_json({"ruleset": rs.name, **score.to_dict()})
+        return
+    for line in breakdown_lines(compile_rules(rs), score):
+        typer.echo(line)
+
+
+ScoreOrError = DealScore | ManilleError
+
+
+def _try(score: Callable[[Ruleset], DealScore], rs: Ruleset) -> ScoreOrError:
+    try:
+        return score(rs)
+    except ManilleError as exc:  # e.g. a mode or a call this ruleset does not have
+        return exc
+
+
+def _print_several(rulesets: list[Ruleset], results: list[ScoreOrError], as_json: bool) -> None:
+    errors = [r for r in results if isinstance(r, ManilleError)]
+    if len(errors) == len(results):
+        raise errors[0]
+    if as_json:
+        echo_json({"results": [_result_json(rs, r) for rs, r in zip(rulesets, results, strict=True)]})
+        return
+    console = Console(highlight=False)
+    console.print(score_table(rulesets, results, console.width))
+    for rs, result in zip(rulesets, results, strict=True):
+        if isinstance(result, ManilleError):
+            console.print(f"{rs.name}: {result}", markup=False)
+    typer.echo("team A is the dealer's (contract) side")
+
+
+def _result_json(rs: Ruleset, result: ScoreOrError) -> dict[str, Any]:
+    if isinstance(result, ManilleError):
+        return {"ruleset": rs.name, "error": str(result)}
+    return {"ruleset": rs.name, **result.to_dict()}
+
+
+def score_table(rulesets: list[Ruleset], results: list[ScoreOrError], width: int | None = None) -> Table:
+    """One deal under several rulesets: a column per ruleset, a row per figure."""
+    scores = [r for r in results if isinstance(r, DealScore)]
+    names = list(dict.fromkeys(f.name for s in scores for f in s.factors))
+    rows: list[tuple[str, Callable[[DealScore], str]]] = [
+        ("card points A", lambda s: str(s.card_points[0])),
+        ("card points B", lambda s: str(s.card_points[1])),
+        ("totals A", lambda s: str(s.totals[0])),
+        ("totals B", lambda s: str(s.totals[1])),
+        ("half", lambda s: str(s.half)),
+        ("above half", lambda s: f"{s.winner} +{s.excess}" if s.winner else "tie"),
+        *((f"x {name}", _factor_cell(name)) for name in names),
+        ("factor", lambda s: f"x{s.factor}" + (f" (x{s.uncapped_factor})" if s.capped else "")),
+        *((("turned card A", lambda s: f"+{s.turned_bonus}" if s.turned is not None else ""),)
+          if any(s.turned is not None for s in scores) else ()),
+        ("match points A", lambda s: str(s.team_a)),
+        ("match points B", lambda s: str(s.team_b)),
+    ]
+
+    def build(narrow: bool) -> Table:
+        table = Table(title=f"{len(rulesets)} rulesets: one deal, team A the dealer's side")
+        table.add_column("", no_wrap=True)
+        for rs in rulesets:
+            table.add_column(ruleset_header(rs.name, narrow=narrow), justify="right")
+        for label, cell in rows:
+            table.add_row(label, *(cell(r) if isinstance(r, DealScore) else "-" for r in results))
+        return table
+
+    return fit_table(build, width)
+
+
+def _factor_cell(name: str) -> Callable[[DealScore], str]:
+    def cell(score: DealScore) -> str:
+        return next((f"x{f.value}" for f in score.factors if f.name == name), "")
+
+    return cell
 
 
 def _side(text: str | None) -> Literal["A", "B"] | None:
     if text is None:
         return None
-    side = text.strip().upper()
-    if side == "A":
-        return "A"
-    if side == "B":
-        return "B"
-    raise fail(f"--last-trick must be A or B (got {text!r})")
+    try:
+        side = parse_team(text)
+    except WordError:
+        raise fail(f"--last-trick must be A or B (got {text!r})") from None
+    return "A" if side == "A" else "B"
 
 
 def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:

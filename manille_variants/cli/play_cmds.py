@@ -12,25 +12,27 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
+from manille_variants.words import WordError, seat_number
 
 
 def play_command(
-    ruleset: str = typer.Option(
-        ..., "-r", "--ruleset", help="The ruleset to play: a bundled name, alias or .yaml file."
-    ),
-    seed: int = typer.Option(0, "--seed", help="Seed of the shuffles, the first dealer and the bots."),
-    seat: int = typer.Option(0, "--seat", min=0, max=3, help="Your seat, 0-3 (your partner sits opposite)."),
+    ruleset: str = ruleset_option(..., "The ruleset to play: a bundled name, alias or .yaml file."),
+    seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
+    seat: str = typer.Option("0", "--seat", metavar="SEAT",
+                             help="Your seat, 0-3 or N E S W (your partner sits opposite)."),
     bots: str = typer.Option(
-        "heuristic", "--bots",
+        "heuristic", "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random').",
     ),
     record: Path | None = typer.Option(
-        None, "--record", help="Write the game record (JSON) to this file, after every deal and when you leave."
+        None, "--record", metavar="FILE",
+        help="Write the game record (JSON) to this file, after every deal and when you leave."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --record file if it exists."),
 ) -> None:
@@ -46,7 +48,7 @@ def play_command(
             raise fail(f"{record} exists; use --force to overwrite it")
         if record is not None and not record.parent.is_dir():
             raise fail(f"{record}: the folder {record.parent} does not exist")
-        session = PlaySession(rs, seed=seed, seat=seat, bots=bots, record=record)
+        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=bots, record=record)
         status = session.run()
         if record is not None and record.exists():
             session.console.print(f"Record saved in {record}.")
@@ -56,17 +58,19 @@ def play_command(
 
 def scoresheet_command(
     file: Path = typer.Option(
-        ..., "--file", "-f", help="The score sheet file (JSON); created if missing (then -r is needed)."
+        ..., "--file", "-f", metavar="FILE", help="The score sheet file (JSON); created if missing (then -r is needed)."
     ),
-    ruleset: str | None = typer.Option(
-        None, "-r", "--ruleset", help="Ruleset of a new sheet (fixed once the file exists)."
-    ),
+    ruleset: str | None = ruleset_option(None, "Ruleset of a new sheet (fixed once the file exists)."),
     add: list[str] | None = typer.Option(
         None, "--add", metavar="ENTRY",
         help="Score a deal: 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in'. "
         "Repeat for several deals.",
     ),
     undo: bool = typer.Option(False, "--undo", help="Remove the last deal."),
+    as_ruleset: str | None = typer.Option(
+        None, "--as", metavar="RULESET",
+        help="Show the sheet's deals re-scored under this ruleset (the file is not changed).",
+    ),
     show: bool = typer.Option(False, "--show", help="Print the sheet and exit."),
     as_json: bool = typer.Option(
         False, "--json", help="Print the state as JSON: team_a, team_b, pending_ties, deals, winner (and games)."
@@ -81,6 +85,11 @@ def scoresheet_command(
     The file is saved after every deal; a refused entry changes nothing.
     """
     with user_errors():
+        if as_ruleset is not None:
+            if add or undo:
+                raise fail("--as shows the sheet re-scored; it does not go with --add or --undo", 2)
+            _show_rescored(ScoreSheet.load(file), load_ruleset(as_ruleset), as_json)
+            return
         console = Console(highlight=False, soft_wrap=True)
         if add or undo or as_json or show:
             with _lock_if_folder(file):  # read, change and write as one step among writers
@@ -101,6 +110,28 @@ def scoresheet_command(
             status = ScoresheetSession(sheet, file, console=console).run()
             if status:
                 raise typer.Exit(status)
+
+
+def _seat(text: str) -> int:
+    try:
+        return seat_number(text)
+    except WordError as exc:
+        raise fail(f"--seat: {exc}", 2) from None
+
+
+def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
+    other = sheet.rescored(ruleset)
+    left_out = len(sheet.entries) - len(other.entries)
+    if as_json:
+        echo_json({**other.summary(), "rescored_from": sheet.ruleset.name, "left_out": left_out})
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(f"The deals of {sheet.ruleset.name}'s sheet re-scored under {ruleset.name} "
+                  "(the file is not changed).")
+    show_sheet(console, other)
+    if left_out:
+        console.print(f"The match under {ruleset.name} was over after deal {len(other.entries)}: "
+                      f"{left_out} later deal(s) not scored.")
 
 
 def _lock_if_folder(file: Path) -> AbstractContextManager[None]:

@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.common import echo_json, user_errors
+from manille_variants.cli.common import echo_json, ruleset_option, user_errors
 from manille_variants.errors import ManilleError
 from manille_variants.records.audit import AuditReport, audit_record
 from manille_variants.records.playback import print_replay
@@ -21,10 +21,8 @@ from manille_variants.ruleset.loader import bundled_names
 
 def replay_command(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
-    ruleset: str | None = typer.Option(
-        None, "-r", "--ruleset", help="Replay under this ruleset instead of the record's own."
-    ),
-    deal: int | None = typer.Option(None, "--deal", min=1, help="Show only this deal (numbered from 1)."),
+    ruleset: str | None = ruleset_option(None, "Replay under this ruleset instead of the record's own."),
+    deal: int | None = typer.Option(None, "--deal", min=1, metavar="N", help="Show only this deal (numbered from 1)."),
     text: bool = typer.Option(False, "--text", help="Print the deals in the typed text format instead."),
 ) -> None:
     """Show a recorded game trick by trick, with each deal's breakdown and the match points.
@@ -39,8 +37,8 @@ def replay_command(
 
 def audit_command(
     file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
-    ruleset: str | None = typer.Option(
-        None, "-r", "--ruleset", help="Check under this ruleset (default: the one embedded in the record)."
+    ruleset: str | None = ruleset_option(
+        None, "Check under this ruleset (default: the one embedded in the record)."
     ),
     which: bool = typer.Option(
         False, "--which", help="List the bundled rulesets the game is consistent with."

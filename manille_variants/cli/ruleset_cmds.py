@@ -114,7 +114,7 @@ def diff_command(
 
 def schema_command(
     output: Path | None = typer.Option(
-        None, "-o", "--output", help="Write to this file instead of stdout."
+        None, "-o", "--output", metavar="FILE", help="Write to this file instead of stdout."
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
 ) -> None:

@@ -14,20 +14,20 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
 from manille_variants.sim.compare import Comparison
 from manille_variants.sim.runner import Progress as ProgressCallback
 from manille_variants.sim.tables import csv_text, difference_table, summary_table
 
-SEED = typer.Option(1, "--seed", help="Master seed: the same seed gives the same numbers.")
+SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed gives the same numbers.")
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
     help="Bots: one name for all seats, 'a,b' per team, or four names "
          "(default: heuristic if available, else random).",
 )
-JOBS = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores).")
+JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")
 SCHEDULER = typer.Option(
     None, "--scheduler", metavar="tcp://HOST:PORT",
     help="Run on this Dask distributed scheduler instead of local processes.",
@@ -55,9 +55,9 @@ def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
         typer.echo(csv_text(comparison), nl=False)
     else:
         console = Console()
-        console.print(summary_table(comparison))
+        console.print(summary_table(comparison, console.width))
         if len(comparison.results) > 1:
-            console.print(difference_table(comparison))
+            console.print(difference_table(comparison, console.width))
 
 
 def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Comparison:
@@ -74,11 +74,10 @@ def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int |
 
 
 def simulate_command(
-    ruleset: str = typer.Option(..., "-r", "--ruleset", metavar="RULESET",
-                                help="A bundled ruleset (name or alias) or a .yaml file."),
-    deals: int | None = typer.Option(None, "-n", "--deals", min=1,
+    ruleset: str = ruleset_option(),
+    deals: int | None = typer.Option(None, "-n", "--deals", min=1, metavar="DEALS",
                                      help="Play this many independent seeded deals."),
-    matches: int | None = typer.Option(None, "--matches", min=1,
+    matches: int | None = typer.Option(None, "--matches", min=1, metavar="M",
                                        help="Play this many whole matches instead."),
     seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER, as_json: bool = AS_JSON, as_csv: bool = AS_CSV,
@@ -116,10 +115,10 @@ def _write_records(directory: Path, comparison: Comparison) -> None:
 def compare_command(
     rulesets: list[str] = typer.Argument(..., metavar="R1 R2 [R3 ...]",
                                          help="Rulesets to compare; the first is the baseline."),
-    deals: int | None = typer.Option(None, "-n", "--deals", min=1,
+    deals: int | None = typer.Option(None, "-n", "--deals", min=1, metavar="N",
                                      help="Duplicate deals to play under every ruleset."),
     matches: int | None = typer.Option(
-        None, "--matches", min=0,
+        None, "--matches", min=0, metavar="M",
         help="Duplicate matches for game and match lengths (default: deals / 50)."),
     seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER,

@@ -14,11 +14,11 @@ from manille_variants.cli.common import fail, user_errors
 
 def serve_command(
     host: str = typer.Option(
-        "127.0.0.1", "--host",
+        "127.0.0.1", "--host", metavar="HOST",
         help="Address to listen on. Any other than 127.0.0.1/localhost (e.g. 0.0.0.0 for the table's "
         "network) needs an access token: the address to open is printed with it, and a QR code.",
     ),
-    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, metavar="PORT", help="Port to listen on."),
     data: Path | None = typer.Option(
         None, "--data", metavar="DIR",
         help="Folder of the app's database (score sheets, saved rulesets); created if missing. "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from manille_variants.cards import Card, Suit, parse_cards, parse_suit
+from manille_variants.cards import Card, Suit, parse_cards
 from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.fastpath import beat_duty, undertrump_rule
 from manille_variants.engine.rules import Rules
@@ -19,6 +19,7 @@ from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
 from manille_variants.ruleset.plugins import LegalContext, rule_name
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.words import BLIND_WORDS, NO_TRUMP_WORDS, normal_word, parse_trump_suit
 
 __all__ = ["CLAUSES", "Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
 
@@ -84,9 +85,10 @@ def parse_trump(trump: str | Suit | None) -> Suit | None:
     """``"S" "H" "D" "C"`` (or a symbol) for a trump suit; ``None``/``"none"`` for no-trump."""
     if trump is None or isinstance(trump, Suit):
         return trump
-    if trump.strip().lower() in ("none", "no-trump", "nt", ""):
+    word = normal_word(trump)
+    if not word or word in NO_TRUMP_WORDS or word in BLIND_WORDS:
         return None
-    return parse_suit(trump)
+    return parse_trump_suit(trump)
 
 
 def _names(cards: Iterable[Card]) -> str:

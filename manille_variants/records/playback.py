@@ -14,13 +14,13 @@ from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import pending_note, score_sentences
 from manille_variants.records.audit import AuditReport
 from manille_variants.records.format import GameRecord
-from manille_variants.records.textdeal import SEAT_NAMES, deal_to_text
+from manille_variants.records.textdeal import deal_to_text
 from manille_variants.records.walk import DealWalk
-from manille_variants.words import card_markup, contract_text, hand_markup
+from manille_variants.words import PAIR_NAMES, SEAT_NAMES, card_markup, contract_text, hand_markup
 
 __all__ = ["print_replay"]
 
-TEAMS = ("N-S", "E-W")
+TEAMS = PAIR_NAMES
 
 
 def print_replay(

@@ -41,11 +41,12 @@ from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.errors import CardError, IllegalPlayError, ManilleError, RecordError, RulesetMissingError
+from manille_variants.errors import IllegalPlayError, ManilleError, RecordError, RulesetMissingError
 from manille_variants.records.format import DealRecord, GameRecord, check_hands, loads_record
 from manille_variants.records.walk import DealWalk
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.words import SEAT_NAMES, SEAT_WORDS, WordError, parse_contract, seat_number
 
 __all__ = [
     "TextDeal",
@@ -59,22 +60,17 @@ __all__ = [
     "typed_record",
 ]
 
-SEAT_NAMES = "NESW"
-_SEATS = {
-    "0": 0, "1": 1, "2": 2, "3": 3,
-    "n": 0, "e": 1, "s": 2, "w": 3,
-    "north": 0, "east": 1, "south": 2, "west": 3,
-}
-_KEY = re.compile(r"^\s*([a-z][a-z -]*?)\s*(?:\b([0-3]|[nesw]|north|east|south|west))?\s*:\s*(.*)$",
-                  re.IGNORECASE)
+_SEATS = SEAT_WORDS
+_SEAT_RE = "|".join(sorted(SEAT_WORDS, key=len, reverse=True))  # "north" before "n"
+_KEY = re.compile(rf"^\s*([a-z][a-z -]*?)\s*(?:\b({_SEAT_RE}))?\s*:\s*(.*)$", re.IGNORECASE)
 
 
 def parse_seat(text: str) -> int:
     """A seat: ``0``-``3`` or ``N E S W`` (``north`` ...), case-insensitive."""
-    seat = _SEATS.get(text.strip().lower())
-    if seat is None:
-        raise RecordError(f"not a seat: {text!r} (0-3 or N E S W)")
-    return seat
+    try:
+        return seat_number(text)
+    except WordError as exc:
+        raise RecordError(str(exc)) from None
 
 
 @dataclass
@@ -206,19 +202,13 @@ def _trump(value: str) -> tuple[str, bool]:
     if len(words) >= 3 and words[-2] == "by" and words[-1] in ("partner", *_SEATS):
         delegated = True
         words = words[:-2]
-    choice = " ".join(words).replace(" ", "-")
-    if choice in ("no-trump", "nt", "none", "no-trumps", "sans-atout", "muul"):
-        return "no-trump", delegated
-    if choice in ("blind", "blind-no-trump", "blind-nt", "blende-muul"):
-        return "blind", delegated
-    if choice in ("thrown-in", "throw-in", "thrown"):
-        return "thrown-in", delegated
     try:
-        return parse_suit(choice).name, delegated
-    except CardError:
+        contract = parse_contract(" ".join(words), thrown_in=True)
+    except WordError:
         raise RecordError(
             f"trump: {value!r} is not S, H, D, C, no-trump, blind or thrown-in"
         ) from None
+    return (contract.trump.name if contract.trump is not None else contract.mode), delegated
 
 
 def _calls(value: str, number: int) -> list[tuple[str, int | None, int]]:

@@ -22,6 +22,7 @@ are always recomputed from them, so the file can never disagree with itself.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import json
 import os
@@ -33,7 +34,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from manille_variants.cards import Card, Suit, parse_card, parse_suit
+from manille_variants.cards import Card, Suit, parse_card
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
@@ -42,16 +43,21 @@ from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 from manille_variants.table.render import SheetRow
-from manille_variants.words import contract_text
+from manille_variants.words import (
+    TEAM_LABELS,
+    THROWN_IN_WORDS,
+    WordError,
+    contract_text,
+    normal_word,
+    parse_contract,
+    parse_team,
+)
 
 __all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "locked", "open_sheet", "parse_entry"]
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
-TEAMS = ("A", "B")
-_MODES = {"no-trump": "no-trump", "nt": "no-trump", "notrump": "no-trump", "sans-atout": "no-trump",
-          "blind": "blind", "blind-no-trump": "blind", "blind-nt": "blind"}
-_THROWN = ("thrown-in", "thrown", "throw-in")
+TEAMS = TEAM_LABELS
 
 
 @dataclass(frozen=True)
@@ -87,8 +93,7 @@ def parse_entry(text: str) -> Entry:
     words = text.split()
     if not words:
         raise ScoresheetError("empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
-    head = words[0].lower()
-    if head in _THROWN:
+    if normal_word(words[0]) in THROWN_IN_WORDS:
         if len(words) > 1:
             raise ScoresheetError(f"a thrown-in deal takes no figures (got {text!r})")
         return Entry("thrown-in")
@@ -116,25 +121,23 @@ def _turned(words: list[str]) -> Card | None:
 
 
 def _mode(word: str) -> tuple[str, Suit | None]:
-    mode = _MODES.get(word.lower())
-    if mode is not None:
-        return mode, None
     try:
-        return "trump", parse_suit(word)
-    except CardError:
+        contract = parse_contract(word)
+    except WordError:
         raise ScoresheetError(
             f"MODE must be S, H, D, C, no-trump or blind (got {word!r}); or the entry 'thrown-in'"
         ) from None
+    return contract.mode, contract.trump
 
 
 def _last(words: list[str]) -> str | None:
     tags = [w for w in words[1:] if w.lower().startswith("last:")]
     if not tags:
         return None
-    side = tags[-1][5:].upper()
-    if side not in TEAMS:
-        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})")
-    return side
+    try:
+        return parse_team(tags[-1][5:])
+    except WordError:
+        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})") from None
 
 
 def _number(word: str, name: str) -> int:
@@ -223,6 +226,21 @@ class ScoreSheet:
         self.match, self.scores, self.outcomes, self.entries = (
             fresh.match, fresh.scores, fresh.outcomes, fresh.entries)
         return last
+
+    def rescored(self, ruleset: Ruleset) -> ScoreSheet:
+        """The same entries scored under another ruleset, up to the end of its match (a match
+        with a lower target may be over sooner); an entry that ruleset refuses is an error."""
+        sheet = ScoreSheet(ruleset)
+        for number, entry in enumerate(self.entries, start=1):
+            if sheet.match.is_over:
+                break
+            if entry.turned is not None and ruleset.trump.turned_card is None:
+                entry = dataclasses.replace(entry, turned=None)  # no card is turned under it
+            try:
+                sheet._add(entry)
+            except ScoresheetError as exc:
+                raise ScoresheetError(f"entry {number} ({entry.text}) under {ruleset.name}: {exc}") from None
+        return sheet
 
     # ------------------------------------------------------------- reading
     def rows(self) -> list[SheetRow]:

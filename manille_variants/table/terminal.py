@@ -31,7 +31,14 @@ from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.render import SheetRow, breakdown_table, sheet_table
 from manille_variants.table.scoresheet import ScoreSheet, locked
-from manille_variants.words import card_markup, contract_text, hand_markup
+from manille_variants.words import (
+    BLIND_WORDS,
+    NO_TRUMP_WORDS,
+    card_markup,
+    contract_text,
+    hand_markup,
+    parse_trump_suit,
+)
 
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
@@ -75,7 +82,7 @@ def parse_decision(text: str, legal: Sequence[AnyAction], rules: Rules) -> AnyAc
 def _blind_word(word: str, legal: Sequence[AnyAction]) -> AnyAction | None:
     if BLIND not in legal:
         return None
-    if word in ("b", "blind", *_YES):
+    if word in ("b", *BLIND_WORDS, *_YES):
         return BLIND
     if word in ("l", "look", *_NO):
         return LOOK
@@ -83,20 +90,15 @@ def _blind_word(word: str, legal: Sequence[AnyAction]) -> AnyAction | None:
 
 
 def _trump_word(word: str, legal: Sequence[AnyAction]) -> AnyAction | None:
-    if word in ("nt", "no-trump", "notrump", "none") and NO_TRUMP in legal:
+    if word in NO_TRUMP_WORDS and NO_TRUMP in legal:
         return NO_TRUMP
     if word in ("d", "delegate", "partner") and DELEGATE in legal:
         return DELEGATE
-    for action in legal:
-        if isinstance(action, Action) and action.kind == "trump" and word.upper() in (
-            action.arg, _symbol(action.arg or "")
-        ):
-            return action
-    return None
-
-
-def _symbol(letter: str) -> str:
-    return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(letter, "")
+    try:
+        suit = parse_trump_suit(word)
+    except CardError:
+        return None
+    return next((a for a in legal if isinstance(a, Action) and a.kind == "trump" and a.arg == suit.name), None)
 
 
 def _call_word(word: str, legal: Sequence[AnyAction], rules: Rules) -> AnyAction | None:
