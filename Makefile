@@ -3,7 +3,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 MANILLE := $(VENV)/bin/manille
 
-.PHONY: demo test bench lint docs clean screenshots
+.PHONY: demo test bench mutation lint docs clean screenshots
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -15,6 +15,10 @@ $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
 
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q -e '.[test,report,web]'
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/bin/python pyproject.toml
+	$(PIP) install -q -e '.[test,report,dev]'
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
@@ -48,8 +52,15 @@ screenshots: $(VENV)/.test-installed $(CHROMIUM)
 bench: $(VENV)/.bench-installed
 	$(PY) bench/run.py
 
+# Mutation testing of the rules modules (see docs/testing.md); not part of `make test`.
+MUTATION_WORKERS ?= 2
+
+mutation: $(VENV)/.dev-installed
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS)
+	$(VENV)/bin/mutmut results
+
 docs: $(VENV)/.demo-installed
 	$(PY) -m manille_variants.ruleset.docgen
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache mutants

@@ -37,7 +37,8 @@ class Legality:
 
 
 # Every clause name :func:`explain_legal` can answer with (a plug-in answers with its own
-# name), and the RULES.md situation it stands for.
+# name), and the situation it stands for; each is a section of docs/rules.md ("The clauses",
+# anchor ``#<name>``).
 CLAUSES: dict[str, str] = {
     "lead": "you lead the trick: any card",
     "beat-opponent": "holding the led suit while an opponent's card of that suit wins: "
@@ -221,8 +222,7 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
         )
     # 2d. Lower trumps, per the undertrump setting.
     lower = [c for c in trumps if c not in higher]
-    others = [c for c in hand if c.suit != trump]
-    return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
+    return _undertrump(rules, hand, higher, lower, winning, holder, partner_wins, led)
 
 
 def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
@@ -258,7 +258,6 @@ def _undertrump(
     hand: list[Card],
     higher: list[Card],
     lower: list[Card],
-    others: list[Card],
     winning: Card,
     holder: str,
     partner_wins: bool,

@@ -436,7 +436,7 @@ def turned_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> 
 
 
 def _ties_in_a_row(score: DealScore) -> str:
-    if any(f.name == "tie" for f in score.factors) or score.pending_ties:
+    if score.pending_ties:
         return f" ({score.pending_ties + 1} ties in a row)"
     return ""
 
