@@ -1,5 +1,5 @@
-"""The play readings found beyond the bundled rulesets: one scenario per clause and value, on
-both legality paths.
+"""The play readings found beyond the bundled rulesets (docs/rules.md#other-readings): one
+scenario per clause and value, on both legality paths.
 
 Every scenario checks that the public ``legal_cards``, the compiled fast path the deal engine
 runs and the readable filter ``explain_legal`` give the same cards.  Positions are written

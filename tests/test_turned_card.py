@@ -1,4 +1,5 @@
-"""Trump by the turned card (the French parlée and muette): the dealer's 32nd card is
+"""Trump by the turned card (docs/rules.md#trump-by-the-turned-card; the French parlée and
+muette, docs/rules.md#bundled-rulesets): the dealer's 32nd card is
 dealt face up, its suit is trump, it waits on the table until the take-up moment, and the
 dealer's side scores its bonus after every factor."""
 

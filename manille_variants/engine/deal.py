@@ -862,9 +862,10 @@ _TAKE_UP = {
 
 
 class _Untaken(_Playing):
-    """A play state while the turned card still lies on the table: the dealer cannot play it
-    (every state of the first trick whose card is taken up after it, the first lead whose card
-    is taken up after the first card).  The dealer's legal cards leave it out."""
+    """A play state while the turned card still lies on the table and the dealer cannot play it
+    (docs/rules.md#trump-by-the-turned-card): every state of the first trick when the card is
+    taken up after it, the first lead when it is taken up after the first card.  The dealer's
+    legal cards leave it out."""
 
     __slots__ = ()
     _turned_waits = True

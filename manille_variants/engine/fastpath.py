@@ -31,7 +31,8 @@ def beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool
 
 
 def undertrump_rule(rules: Rules, partner_wins: bool) -> str:
-    """The undertrump setting that applies when the winning trump is a partner's or an opponent's."""
+    """The undertrump setting that applies when the winning trump is a partner's or an opponent's
+    (docs/rules.md#other-readings: ``undertrump_partner``)."""
     if partner_wins and rules.undertrump_partner != "same":
         return rules.undertrump_partner
     return rules.undertrump

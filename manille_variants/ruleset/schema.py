@@ -115,7 +115,7 @@ class BlindNoTrump(_Model):
 
 class TurnedCard(_Model):
     """Trump by the turned card: the dealer's last card (the 32nd dealt) is dealt face up and
-    its suit is trump (French *manille parlée* and *muette*)."""
+    its suit is trump (French *manille parlée* and *muette*; docs/rules.md#trump-by-the-turned-card)."""
 
     take_up: Literal["before-first-trick", "after-first-card", "after-first-trick"] = Field(
         "after-first-card",
