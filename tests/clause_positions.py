@@ -107,4 +107,36 @@ CLAUSE_POSITIONS: dict[str, ClausePosition] = {
         reason="no ♥ and an opponent's trump A♠ holds the trick and you cannot overtrump: you must still trump (9♠)",
         play={"undertrump": "required"},
     ),
+    "beat-opponent-trump-lead": ClausePosition(
+        "belgian", "KS 7S AD", "QS", "S", "KS",
+        reason="an opponent's Q♠ holds the trick and you can beat it: play K♠",
+        play={"beat_opponent": "trump-lead"},
+    ),
+    "beat-opponent-plain-lead": ClausePosition(
+        "belgian", "KH 7H AD", "QH", "S", "KH",
+        reason="an opponent's Q♥ holds the trick and you can beat it: play K♥",
+        play={"beat_opponent": "plain-lead"},
+    ),
+    "beat-partner-no-trump": ClausePosition(
+        "belgian", "KH 8H AS", "QH 7H", None, "KH",
+        reason="your partner's Q♥ holds the trick and you can beat it: play K♥",
+        play={"beat_partner_at_no_trump": True},
+    ),
+    "no-undertrump-partner": ClausePosition(
+        "french-coinchee", "9S AD", "QH AS 7D", "S", "AD",
+        reason="no ♥ and your partner's trump A♠ holds the trick: "
+        "you may not undertrump your partner while you hold other cards: play A♦",
+        play={"undertrump_partner": "forbidden"},
+    ),
+    "no-undertrump-partner-when-can-overtrump": ClausePosition(
+        "french-coinchee", "10S 7S AD", "QH 9S 7D", "S", "10S AD",
+        reason="no ♥ and your partner's trump 9♠ holds the trick: "
+        "you hold a higher trump, so no lower one: play 10♠ A♦",
+        play={"undertrump_partner": "forbidden-if-can-overtrump"},
+    ),
+    "undertrump-partner-allowed": ClausePosition(
+        "belgian", "9S AD", "QH AS 7D", "S", "9S AD",
+        reason="no ♥ and your partner's trump A♠ holds the trick: any card (undertrumping your partner allowed)",
+        play={"undertrump_partner": "allowed"},
+    ),
 }

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from strategies import BUNDLED
+from core_helpers import core_bundled
+from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants import _core
@@ -18,6 +19,8 @@ from manille_variants.engine.deal import DealState, new_python_deal
 MEMBERS = ("phase", "to_play", "is_over", "seed", "dealer", "pending_ties", "scores", "cut", "mode", "chooser",
            "calls", "leader", "win_seat", "win_idx", "trick", "tricks", "trump", "trump_suit", "points",
            "tricks_won", "actions", "hands", "dealt_hands", "dealer_team", "thrown_in", "result")
+
+BUNDLED = core_bundled(ALL_BUNDLED)
 
 
 def same(core: DealState, python: DealState) -> None:

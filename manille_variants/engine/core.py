@@ -112,14 +112,16 @@ MAX_CALLS = 5  # the longest call ladder the core plays
 
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
-    """The core's rules, or None where the Python engine plays (plug-ins, a ladder of more than
-    five calls, or a checkout whose core is not built)."""
+    """The core's rules, or None where the Python engine plays (plug-ins, trump by the turned
+    card, a ladder of more than five calls, or a checkout whose core is not built)."""
     engine = compiled(ruleset)
     found = engine.memo.get("core")
     if found is not None:
         return found  # type: ignore[no-any-return]
     rules = engine.rules
-    if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+    # Trump by the turned card is in the core, but its settings do not cross over yet.
+    turned = getattr(rules, "turned_take_up", None) is not None
+    if has_plugins(rules) or turned or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
         return None
     try:
         return to_core(engine)
@@ -135,15 +137,14 @@ def _beat_opponent(value: object) -> str:
 
 
 def _trump_source(rules: Rules) -> dict[str, str]:
-    """Trump by the turned card, once Rules says so (issue 12: ``turned_trump``,
-    ``turned_take_up``, ``turned_bonus``); the dealer's choice until then."""
-    if not getattr(rules, "turned_trump", False):
+    """Trump by the turned card (``Rules.turned_take_up``, ``turned_bonus``).  The core names
+    its take-up moments and bonuses its own way and the mapping is not written yet, so
+    :func:`core_for` keeps such rulesets in Python; here they are passed as they are."""
+    take_up = getattr(rules, "turned_take_up", None)
+    if take_up is None:
         return {"trump_source": "choice"}
-    return {
-        "trump_source": "turned",
-        "take_up": str(getattr(rules, "turned_take_up", "after-first-card")),
-        "turned_bonus": str(getattr(rules, "turned_bonus", "none")),
-    }
+    bonus = str(getattr(rules, "turned_bonus", "none"))
+    return {"trump_source": "turned", "take_up": str(take_up), "turned_bonus": bonus}
 
 
 def _call(rules: Rules, index: int) -> dict[str, Any]:

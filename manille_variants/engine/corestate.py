@@ -72,7 +72,7 @@ def view(state: Any, seat: int) -> Any:
 
 def key(state: Any) -> tuple[Any, ...]:
     """What makes two states equal (as ``DealState._key``)."""
-    return (state.rules.content_hash, state.seed, state.dealt, state.dealer, state.pending_ties, state.scores,
+    return (state.rules.content_hash, state.seed, state.dealt, state.dealer, state.pending_ties, state.scores, -1,
             tuple(str(a) for a in state.actions))
 
 

@@ -352,6 +352,15 @@ impl CoreState {
     fn hand_mask(&self, seat: i64) -> PyResult<u32> {
         Ok(self.deal.hand(self.check_seat(seat)? as u8))
     }
+    /// The card turned up for trump: none (turned-card rulesets play in Python for now).
+    #[getter]
+    fn turned_card(&self) -> Option<Py<PyAny>> {
+        None
+    }
+    #[getter]
+    fn turned_on_table(&self) -> bool {
+        false
+    }
     #[getter]
     fn dealer_team(&self) -> u8 {
         self.rules.team(self.deal.dealer)
