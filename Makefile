@@ -8,7 +8,7 @@ MANILLE := $(VENV)/bin/manille
 MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
 CARGO ?= cargo
 
-.PHONY: demo test bench lint docs clean screenshots core core-release core-lint core-test
+.PHONY: demo test bench mutation lint docs clean screenshots core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -24,6 +24,11 @@ $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q maturin
 	$(MATURIN) develop --quiet --extras test,report,web
+	touch $@
+
+$(VENV)/.dev-installed: $(VENV)/bin/python pyproject.toml
+	$(PIP) install -q maturin
+	$(MATURIN) develop --quiet --extras test,report,dev
 	touch $@
 
 $(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
@@ -74,9 +79,16 @@ bench: $(VENV)/.bench-installed
 	$(MATURIN) develop --quiet --release
 	$(PY) bench/run.py
 
+# Mutation testing of the rules modules (see docs/testing.md); not part of `make test`.
+MUTATION_WORKERS ?= 2
+
+mutation: $(VENV)/.dev-installed
+	$(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS)
+	$(VENV)/bin/mutmut results
+
 docs: $(VENV)/.demo-installed
 	$(PY) -m manille_variants.ruleset.docgen
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache core/target
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache mutants core/target
 	rm -f manille_variants/_core*.so

@@ -4,6 +4,7 @@ yardstick: chance nodes drawn from ``legal_actions()``)."""
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import subprocess
@@ -25,6 +26,36 @@ def yardstick(rounds: int = 5, deals: int = 500) -> float | None:
     if run is None:
         return None
     return statistics.median(deals_per_second(run, deals, r * deals) for r in range(rounds))
+
+
+def object_loop(ruleset: mv.Ruleset, deals: int, seed: int) -> None:
+    """The public API's loop (legal actions as Card/Action objects, random choice, apply) on
+    the binding's lower-level ``CoreDeal`` (``new_deal`` itself is timed by engine_bench)."""
+    core = to_core(ruleset)
+    rng = random.Random(seed)
+    choice = rng.choice
+    new = _core.CoreDeal
+    for i in range(deals):
+        state = new(core, seed + i, i & 3)
+        while not state.is_over:
+            state = state.apply_object(choice(state.legal_objects()))
+
+
+def object_loop_ratios(rounds: int = 7, deals: int = 500) -> dict[str, float]:
+    """Median per-round ratio of :func:`object_loop` to the strict yardstick."""
+    run = make_pyspiel_playouts("legal")
+    if run is None:
+        return {}
+    out = {}
+    for name in BUNDLED:
+        rs = mv.load_ruleset(name)
+        ratios = []
+        for r in range(rounds):
+            theirs = deals_per_second(run, deals, r * deals)
+            ours = deals_per_second(functools.partial(object_loop, rs), deals, r * deals)
+            ratios.append(ours / theirs)
+        out[name] = statistics.median(ratios)
+    return out
 
 
 def core_playouts(deals: int = 200_000) -> dict[str, float]:
@@ -79,6 +110,8 @@ def main() -> None:
     for name, rate in core_playouts().items():
         ratio = f"   ratio {rate / base:.1f}" if base else ""
         print(f"  core random playouts  {name:18s} {rate:>10,.0f} deals/s{ratio}")
+    for name, loop_ratio in object_loop_ratios().items():
+        print(f"  the API loop on CoreDeal codes/objects {name:18s} ratio {loop_ratio:.2f}")
     rate = simulate_command()
     ratio = f"   ratio {rate / base:.1f}  (target >= 15)" if base else ""
     print(f"  manille simulate -n 1000000 --bots random --jobs 1: {rate:>9,.0f} deals/s{ratio}")

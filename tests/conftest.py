@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from manille_variants.engine import compiled, scoring
 
 DATA = Path(__file__).parent / "data"
 
@@ -37,3 +39,16 @@ def write(workdir: Path) -> WriteFile:
         return name
 
     return _write
+
+
+@pytest.fixture(autouse=True)
+def fresh_compiled_rulesets_under_mutation_testing() -> Iterator[None]:
+    """Under `make mutation` (mutmut sets MUTANT_UNDER_TEST), every test compiles its rulesets
+    afresh: a compiled ruleset caches its tables and scores, and a test reading an earlier test's
+    cache would neither be credited with the functions it relies on nor run mutated code."""
+    if os.environ.get("MUTANT_UNDER_TEST"):
+        compiled._by_object.clear()
+        compiled._by_content.clear()
+        scoring._most_points.cache_clear()
+    yield
+

@@ -8,9 +8,15 @@ from typing import Any
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.engine.actions import THROW_IN
-from manille_variants.engine.core import action_code, to_core
-from manille_variants.engine.deal import DealState
+from manille_variants.engine.compiled import compiled
+from manille_variants.engine.core import action_code, core_for, to_core
+from manille_variants.engine.deal import DealState, new_python_deal
 from manille_variants.ruleset.schema import Ruleset
+
+
+def core_bundled(names: list[str]) -> list[str]:
+    """The bundled rulesets the core plays (those turning a card for trump stay in Python)."""
+    return [n for n in names if core_for(compiled(mv.load_ruleset(n))) is not None]
 
 
 def python_result(state: DealState) -> dict[str, Any]:
@@ -55,7 +61,7 @@ def playout_both(
     throw_in: float = 0.0,
 ) -> tuple[DealState, _core.CoreDeal]:
     """A random playout applied to both engines in lockstep, compared at every step."""
-    state = mv.new_deal(rs, seed, dealer, pending_ties=pending_ties, scores=scores)
+    state = new_python_deal(rs, seed, dealer, pending_ties=pending_ties, scores=scores)
     deal = _core.CoreDeal(to_core(rs), seed, dealer, pending_ties, scores)
     assert deal.dealt == [sum(c.bit for c in hand) for hand in state.dealt_hands]
     assert deal.cut == state.cut

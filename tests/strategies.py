@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any, Literal, get_args, get_origin
 
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from manille_variants.ruleset.schema import PlayRules
 
-BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette"]
 
 
 def _values(annotation: Any) -> st.SearchStrategy[Any] | None:
@@ -29,4 +30,14 @@ def _play_fields() -> dict[str, st.SearchStrategy[Any]]:
     return fields
 
 
-play_settings: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(_play_fields())
+def _valid(play: dict[str, Any]) -> bool:
+    """Whether the schema accepts the combination (its cross-field checks)."""
+    try:
+        PlayRules.model_validate(play)
+    except ValidationError:
+        return False
+    return True
+
+
+# Every combination of play settings the schema accepts.
+play_settings: st.SearchStrategy[dict[str, Any]] = st.fixed_dictionaries(_play_fields()).filter(_valid)

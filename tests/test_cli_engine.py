@@ -1,5 +1,5 @@
 """`manille legal` and `manille score` through typer's CliRunner, including the worked
-examples of RULES.md §4 and the seeds."""
+examples of docs/rules.md#worked-examples."""
 
 from __future__ import annotations
 

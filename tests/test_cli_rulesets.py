@@ -19,7 +19,7 @@ from manille_variants.ruleset.loader import (
     ruleset_file_schema,
 )
 
-BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
+BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
 DATA = Path(__file__).parent / "data" / "rulesets"
 runner = CliRunner()
 
@@ -135,8 +135,9 @@ def test_validate_reports_every_problem_and_exits_1(monkeypatch: pytest.MonkeyPa
         "(got 'clockwize')",
         "broken.yaml:6:3: play.beat_oponent: unknown key 'beat_oponent', did you mean "
         "'beat_opponent'? (expected one of: beat_opponent, beat_partner_on_trump_lead, "
-        "beat_at_no_trump, trump_when_opponent_wins, trump_when_partner_wins, overtrump_opponent, "
-        "overtrump_partner, undertrump, extra_rules)",
+        "beat_at_no_trump, beat_partner_at_no_trump, trump_when_opponent_wins, "
+        "trump_when_partner_wins, overtrump_opponent, overtrump_partner, undertrump, "
+        "undertrump_partner, extra_rules)",
         "broken.yaml:8:3: scoring.cap: must be at least 1 (got 0)",
         "error: 1 of 2 rulesets invalid",
     ]

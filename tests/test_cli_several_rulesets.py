@@ -52,7 +52,7 @@ def test_score_several_rulesets_table_is_readable_at_80_columns() -> None:
                 "match points A", "match points B"):
         assert row in out
     row = next(line for line in lines if "match points A" in line)
-    assert [c for c in row.replace("│", " ").split()[3:]] == ["32", "32", "36", "-"]
+    assert [c for c in row.replace("│", " ").split()[3:]] == ["32", "32", "36", "-", "-", "-"]
     assert "table-convention: calls must be between 0 and 0" in out
 
 

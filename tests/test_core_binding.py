@@ -1,8 +1,10 @@
 """The compiled core's binding: errors as the package's classes, batch calls, and the settings
-the core already reads as data before the schema has them (RULES.md §5)."""
+the core already reads as data before the schema has them (the other readings of
+docs/rules.md)."""
 
 from __future__ import annotations
 
+import random
 import threading
 from typing import Any
 
@@ -12,6 +14,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import parse_cards
 from manille_variants.engine.core import code_action, core_rules, to_core
+from manille_variants.engine.deal import new_python_deal
 from manille_variants.errors import RulesetError
 
 
@@ -99,7 +102,7 @@ def test_random_matches_end() -> None:
         assert winner in (0, 1) and games[winner] == 2 and deals > 0
 
 
-# --- settings of RULES.md §5 the core reads as data before the schema has them --------------
+# --- readings the core reads as data before the schema has them (docs/rules.md) -------------
 
 def test_beat_opponent_on_plain_leads_only() -> None:
     core = rules_with(beat_opponent="plain-lead")
@@ -156,3 +159,37 @@ def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, ki
         lost = _core.score_deal(core, 10, 1, "trump", 0, 0, False, card)
         assert lost["turned_bonus"] == expected
         assert lost["team_a"] == expected and lost["team_b"] > 0
+
+
+def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
+    rs = mv.load_ruleset("belgian")
+    core = to_core(rs)
+    state = new_python_deal(rs, 21, 2)
+    deal = _core.CoreDeal(core, 21, 2)
+    rng = random.Random(4)
+    while not state.is_over:
+        assert deal.legal_objects() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        state, deal = state.apply(action), deal.apply_object(action)
+    with pytest.raises(mv.IllegalPlayError, match="not an action of this ruleset"):
+        deal.apply_object("10H")
+
+
+@pytest.mark.parametrize("name", ["belgian", "french-coinchee"])
+def test_every_code_is_either_applied_or_refused(name: str) -> None:
+    core = to_core(mv.load_ruleset(name))
+    rng = random.Random(name)
+    for seed in range(20):
+        deal = _core.CoreDeal(core, seed, seed % 4)
+        while True:
+            legal = set(deal.legal_actions())
+            for code in range(256):
+                try:
+                    deal.apply(code)
+                except mv.IllegalPlayError:
+                    assert code not in legal
+                else:
+                    assert code in legal or code == 41  # the throw-in is never listed
+            if deal.is_over:
+                break
+            deal = deal.apply(rng.choice(deal.legal_actions()))

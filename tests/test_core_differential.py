@@ -9,20 +9,23 @@ import random
 from typing import Any
 
 import pytest
-from core_helpers import core_result, playout_both, python_result
+from core_helpers import core_bundled, core_result, playout_both, python_result
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import BUNDLED, play_settings
+from strategies import BUNDLED as ALL_BUNDLED
+from strategies import play_settings
 
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
 from manille_variants.engine.core import action_code, core_rules, to_core
-from manille_variants.engine.deal import shuffled_deck
+from manille_variants.engine.deal import new_python_deal, shuffled_deck
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 SEEDS_PER_RULESET = 1000
+
+BUNDLED = core_bundled(ALL_BUNDLED)
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -107,7 +110,8 @@ def test_same_matches(name: str) -> None:
             assert (cm.dealer, cm.scores, cm.pending_ties, cm.games, cm.game) == (
                 match.dealer, tuple(match.scores), match.pending_ties, tuple(match.games), match.game)
             assert cm.next_seed() == match.next_seed()
-            state = match.new_deal()
+            state = new_python_deal(rs, match.next_seed(), match.dealer, pending_ties=match.pending_ties,
+                                    scores=(match.scores[0], match.scores[1]))
             deal = cm.new_deal()
             while not state.is_over:
                 action = rng.choice(state.legal_actions())
@@ -168,17 +172,18 @@ def test_same_legal_cards_on_random_positions(
 # the result) taken from the Python engine before the core existed.
 FINGERPRINT = "79356a247b3afc7baaba589a414770696646cfd7f16cb5943e175a1b006cefa7"
 FINGERPRINT_DEALS = 1500
+FINGERPRINT_RULESETS = ("table-convention", "belgian", "belgian-capped", "french-coinchee")
 
 
 def _fingerprint(engine: str) -> str:
     digest = hashlib.sha256()
-    for name in BUNDLED:
+    for name in FINGERPRINT_RULESETS:
         rs = mv.load_ruleset(name)
         core = to_core(rs)
         for seed in range(FINGERPRINT_DEALS):
             rng = random.Random(seed)
             if engine == "python":
-                state = mv.new_deal(rs, seed, seed % 4, pending_ties=seed % 2)
+                state = new_python_deal(rs, seed, seed % 4, pending_ties=seed % 2)
                 hands = [sum(c.bit for c in h) for h in state.dealt_hands]
                 while not state.is_over:
                     state = state.apply(rng.choice(state.legal_actions()))
@@ -203,3 +208,22 @@ def test_core_rules_are_plain_data() -> None:
     assert json.loads(json.dumps(data)) == data
     assert data["calls"][1]["after"] == 0
     assert data["seats"] == 4 and data["hand_size"] == 8
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_play_from_given_hands(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    core = to_core(rs)
+    for seed in range(30):
+        rng = random.Random(seed)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = [cards[8 * s:8 * s + 8] for s in range(4)]
+        state = new_python_deal(rs, 0, seed % 4, hands=hands)
+        deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4)
+        while not state.is_over:
+            assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
+            action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            deal = deal.apply(action_code(rs, action))
+        assert core_result(deal) == python_result(state)

@@ -4,10 +4,13 @@ stay identical whatever runs them."""
 from __future__ import annotations
 
 import pytest
-from strategies import BUNDLED
+from core_helpers import core_bundled
+from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.sim.runner import Chunk, RulesetRun, play_one_deal, play_one_match, run_in_core
+
+BUNDLED = core_bundled(ALL_BUNDLED)
 
 
 @pytest.mark.parametrize("name", BUNDLED)

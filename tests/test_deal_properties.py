@@ -32,6 +32,8 @@ def rulesets(draw: st.DrawFn) -> Ruleset:
 def check_play_step(rs: Ruleset, state: DealState) -> None:
     seat = state.to_play
     hand = state.hand(seat)
+    if state.turned_on_table and seat == state.dealer:  # it waits on the table, not playable
+        hand = [c for c in hand if c != state.turned_card]
     legal = state.legal_actions()
     cards = [c for c in legal if isinstance(c, Card)]
     assert cards and cards == legal and all(c in hand for c in cards)

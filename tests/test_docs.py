@@ -85,3 +85,48 @@ def test_cli_doc_has_a_section_per_ruleset_command() -> None:
     for command in ["rulesets", "show", "validate", "diff", "schema"]:
         assert f"### `manille {command}" in text
 
+
+ROOT = DOCS.parent
+RULES = DOCS / "rules.md"
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """The anchors a markdown viewer gives the headings of ``path`` (lower case, dashes)."""
+    anchors = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#"):
+            title = line.lstrip("#").strip().lower()
+            anchors.add(re.sub(r"[^a-z0-9 -]", "", title).replace(" ", "-"))
+    return anchors
+
+
+def project_texts() -> list[Path]:
+    folders = ["manille_variants", "tests", "docs", "rulesets", "bench"]
+    files = [p for folder in folders for p in (ROOT / folder).rglob("*") if p.suffix in (".py", ".md", ".yaml")]
+    return [ROOT / "README.md", *files]
+
+
+def test_rules_chapter_has_a_section_per_clause() -> None:
+    from manille_variants.engine.legality import CLAUSES
+
+    assert set(CLAUSES) <= heading_anchors(RULES)
+
+
+def test_every_citation_of_the_rules_chapter_names_one_of_its_sections() -> None:
+    anchors = heading_anchors(RULES)
+    cited = {
+        (path.relative_to(ROOT).as_posix(), anchor)
+        for path in project_texts()
+        for anchor in re.findall(r"rules\.md#([a-z0-9-]+)", path.read_text(encoding="utf-8"))
+    }
+    cited |= {("docs/rules.md", a) for a in re.findall(r"\]\(#([a-z0-9-]+)\)", RULES.read_text(encoding="utf-8"))}
+    assert cited
+    assert {(where, a) for where, a in cited if a not in anchors} == set()
+
+
+def test_rules_are_cited_inside_the_project_only() -> None:
+    """Not a file outside the repository (custom-rulesets.md only shows a user's parent ruleset
+    in a sibling folder)."""
+    outside = re.compile(r"RULES\.md|\.\./shared/|\b[Ss]eed 0\d\d\b")
+    citing = [p.relative_to(ROOT).as_posix() for p in project_texts() if outside.search(p.read_text(encoding="utf-8"))]
+    assert citing == ["docs/custom-rulesets.md"]

@@ -1,5 +1,9 @@
-"""One scenario per clause of RULES.md §2 "Play obligations", Belgian and French, plus every
-alternative reading the schema can express.
+"""One scenario per play-obligation clause (docs/rules.md, "Play obligations"), Belgian and
+French, plus every alternative reading the schema can express.
+
+Every scenario goes through :func:`agreed`: the readable filter (``explain_legal``), the public
+``legal_cards`` and the compiled fast path (``legal_mask``) must give the same cards, so a
+broken branch in any of them fails the scenario of its clause.
 
 Positions are written from the seat about to play: the trick is in play order from its
 leader, so with one card down its leader is an opponent, with two the first card is the
@@ -9,12 +13,18 @@ says otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from clause_positions import CLAUSE_POSITIONS
 
 import manille_variants as mv
-from manille_variants.engine.legality import CLAUSES, Legality
+from manille_variants.cards import mask_of, parse_cards
+from manille_variants.engine import compile_rules
+from manille_variants.engine.legality import CLAUSES, Legality, legal_mask, parse_trump
+from manille_variants.engine.tricks import trick_winner
+from manille_variants.ruleset.plugins import LegalContext, register_rule
 from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
@@ -30,22 +40,40 @@ def with_play(base: str | Ruleset, **play: Any) -> Ruleset:
     return rs.model_copy(update={"play": rs.play.model_copy(update=play)})
 
 
+def fast_path(rs: Ruleset, hand: str, trick: str, trump: str | mv.Suit | None) -> int:
+    """The legal cards as the deal engine computes them: the compiled bitmask fast path."""
+    rules = compile_rules(rs)
+    cards, played, suit = parse_cards(hand), parse_cards(trick), parse_trump(trump)
+    t = -1 if suit is None else int(suit)
+    if not played:
+        return legal_mask(rules, mask_of(cards), -1, -1, False, t)
+    win = trick_winner(rules, played, suit)
+    return legal_mask(rules, mask_of(cards), played[0].suit, played[win].index, len(played) - win == 2, t)
+
+
+def agreed(rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S") -> Legality:
+    """``explain_legal``'s verdict, once ``legal_cards`` and the fast path agree with it."""
+    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
+    verdict = mv.explain_legal(rules, hand, trick, trump)
+    assert mv.legal_cards(rules, hand, trick, trump) == verdict.cards, "legal_cards disagrees"
+    assert fast_path(rules, hand, trick, trump) == mask_of(verdict.cards), "the fast path disagrees"
+    return verdict
+
+
 def legal(
     rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
 ) -> list[str]:
-    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
-    return [str(c) for c in mv.legal_cards(rules, hand, trick, trump)]
+    return [str(c) for c in agreed(rs, hand, trick, trump).cards]
 
 
 def explain(
     rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None = "S"
 ) -> Legality:
-    rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
-    return mv.explain_legal(rules, hand, trick, trump)
+    return agreed(rs, hand, trick, trump)
 
 
 # --------------------------------------------------------------------------------------
-# Belgian 1: holding the led suit, you must play it.
+# Belgian 1 (docs/rules.md#belgian-obligations): holding the led suit, you must play it.
 
 
 @pytest.mark.parametrize("name", BELGIAN)
@@ -109,7 +137,7 @@ def test_belgian_trumped_trick_any_card_of_led_suit(name: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Belgian 2: void in the led suit.
+# Belgian 2 (docs/rules.md#belgian-obligations): void in the led suit.
 
 
 @pytest.mark.parametrize("name", BELGIAN)
@@ -190,7 +218,7 @@ def test_no_undertrump_ban_on_trump_lead(name: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# French coinchée (seed 003, read literally).
+# French coinchée (docs/rules.md, "French obligations", source 003 read literally).
 
 FR = "french-coinchee"
 
@@ -242,7 +270,7 @@ def test_french_no_undertrump_ban_on_trump_lead() -> None:
 
 
 # --------------------------------------------------------------------------------------
-# Alternative readings, as custom rulesets.
+# Other readings (docs/rules.md#other-readings), as custom rulesets.
 
 
 def test_beat_partner_on_trump_lead_when_set() -> None:
@@ -345,32 +373,126 @@ def test_leading_any_card(name: str) -> None:
     assert [str(c) for c in verdict.cards] == ["AS", "7D", "10C"]
 
 
+def test_a_verdict_allows_exactly_its_cards() -> None:
+    verdict = explain("belgian", "QC 7C 8H", "JC", "D")
+    assert [verdict.allows(c) for c in mv.parse_cards("QC 7C 8H")] == [True, False, False]
+
+
 def test_legal_cards_keep_hand_order() -> None:
     assert legal("belgian", "8H 7S 10H AS", "AH 7H") == ["8H", "10H"]
 
 
-def test_every_builtin_clause_is_documented() -> None:
-    positions: list[tuple[str | Ruleset, str, str, str]] = [
-        ("belgian", "AS", "", "S"),
-        ("belgian", "QC", "JC", "D"),
-        (with_play("belgian", beat_partner_on_trump_lead=True), "KS", "QS 7S", "S"),
-        ("belgian", "KH 8H", "QH 7H", "S"),
-        ("belgian", "AD", "QH", "S"),
-        ("belgian", "7S AD", "QH", "S"),
-        (FR, "7S AD", "AH 7H", "S"),
-        ("belgian", "7S AD", "AH 7H", "S"),
-        (with_play("belgian", trump_when_opponent_wins=False), "7S AD", "QH", "S"),
-        ("belgian", "9S AD", "QH 8S", "S"),
-        (with_play("belgian", overtrump_partner=True), "10S", "QH 9S 7D", "S"),
-        (FR, "9S AD", "QH AS", "S"),
-        ("belgian", "9S AD", "QH AS", "S"),
-        ("belgian", "9S", "QH AS", "S"),
-        (with_play("belgian", undertrump="forbidden-if-can-overtrump"), "10S 7S", "QH 9S 7D",
-         "S"),
-        (with_play("belgian", undertrump="required"), "9S AD", "QH AS", "S"),
-    ]
-    seen = {explain(rs, hand, trick, trump).clause for rs, hand, trick, trump in positions}
-    assert seen == set(CLAUSES)
+def test_every_builtin_clause_has_a_position_in_the_table() -> None:
+    assert set(CLAUSE_POSITIONS) == set(CLAUSES)
+
+
+@pytest.mark.parametrize("clause", sorted(CLAUSE_POSITIONS))
+def test_clause_decides_its_position_on_every_path(clause: str) -> None:
+    pos = CLAUSE_POSITIONS[clause]
+    verdict = agreed(pos.ruleset(), pos.hand, pos.trick, pos.trump)
+    assert verdict.clause == clause
+    assert [str(c) for c in verdict.cards] == pos.cards.split()
+    assert verdict.reason == pos.reason
+
+
+@pytest.mark.parametrize(
+    ("rs", "hand", "trick", "trump", "reason"),
+    [
+        ("belgian", "KH 7H AD 9S", "QH 8S", "S", "follow suit (the trick is trumped): any ♥"),
+        ("belgian", "KH 8H AS", "QH 7H", "S", "follow suit (your partner holds the trick): any ♥"),
+        ("belgian", "QC 7C", "AC", "D", "follow suit (you cannot beat A♣): any ♣"),
+        (with_play("belgian", beat_opponent=False), "QC 7C", "JC", "D", "follow suit (no duty to beat): any ♣"),
+        (with_play("belgian", beat_at_no_trump=False), "KH 8H", "QH", None,
+         "follow suit (no duty to beat at no-trump): any ♥"),
+        (with_play("belgian", beat_at_no_trump=False), "QC 7C", "AC", "D", "follow suit (you cannot beat A♣): any ♣"),
+    ],
+)
+def test_follow_suit_says_why_following_is_enough(
+    rs: str | Ruleset, hand: str, trick: str, trump: str | None, reason: str
+) -> None:
+    verdict = explain(rs, hand, trick, trump)
+    assert (verdict.clause, verdict.reason) == ("follow-suit", reason)
+
+
+def test_discard_at_no_trump_says_so() -> None:
+    assert explain("belgian", "AS 7D", "QH", None).reason == "no ♥ and no trumps at no-trump: any card"
+
+
+def test_any_card_without_a_lower_trump_says_so() -> None:
+    verdict = explain("belgian", "10S AD", "QH 9S 7D")
+    assert verdict.clause == "any-card"
+    assert verdict.reason == "no ♥ and your partner's trump 9♠ holds the trick: any card"
+
+
+# --------------------------------------------------------------------------------------
+# Obligation plug-ins (docs/rules.md#other-readings, docs/engine.md#plug-ins).
+
+Card = mv.Card
+Answer = Callable[[list[Card]], tuple[list[Card], str | None]]
+
+
+class Recorder:
+    """An obligation plug-in that keeps what it was shown and answers with ``self.answer``."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[LegalContext, list[Card]]] = []
+        self.answer: Answer = lambda legal: (legal, None)
+
+    def restrict(self, ctx: LegalContext, legal: list[Card]) -> tuple[list[Card], str | None]:
+        self.seen.append((ctx, list(legal)))
+        return self.answer(legal)
+
+
+RECORDER = Recorder()
+register_rule("test-clauses-recorder", RECORDER)  # one instance: compiled rulesets are cached
+
+
+def with_recorder(answer: Answer) -> Ruleset:
+    RECORDER.seen.clear()
+    RECORDER.answer = answer
+    return with_play("belgian", extra_rules=["test-clauses-recorder"])
+
+
+def test_obligation_plugin_sees_the_position_after_the_builtin_rules() -> None:
+    rs = with_recorder(lambda legal: (legal, None))
+    verdict = mv.explain_legal(rs, "10S 7S AD", "QH 9S 7D", "S", tricks_played=3)
+    assert verdict.clause == "no-undertrump"
+    [(ctx, legal)] = RECORDER.seen
+    assert ctx == LegalContext(
+        hand=tuple(mv.parse_cards("10S 7S AD")), trick=tuple(mv.parse_cards("QH 9S 7D")), trump=mv.Suit.S,
+        winning=mv.parse_card("9S"), partner_wins=True, tricks_played=3,
+    )
+    assert [str(c) for c in legal] == ["10S", "AD"]
+
+
+def test_obligation_plugin_sees_an_opponent_win_a_lead_and_the_first_trick() -> None:
+    rs = with_recorder(lambda legal: (legal, None))
+    mv.explain_legal(rs, "KH 8H", "QH", None)
+    mv.explain_legal(rs, "KH 8H", "", "S")
+    (opponent, _), (lead, _) = RECORDER.seen
+    assert (opponent.winning, opponent.partner_wins, opponent.trump, opponent.tricks_played) == (
+        mv.parse_card("QH"), False, None, 0,
+    )
+    assert (lead.winning, lead.partner_wins, lead.trick) == (None, False, ())
+
+
+def test_obligation_plugin_narrows_the_choice_in_hand_order_and_names_the_clause() -> None:
+    rs = with_recorder(lambda legal: ([*legal[::-1][:2], mv.parse_card("QC")], "two cards only"))
+    verdict = mv.explain_legal(rs, "AS 7D 10C 8H", "", "S")
+    assert ([str(c) for c in verdict.cards], verdict.clause, verdict.reason) == (
+        ["10C", "8H"], "test-clauses-recorder", "two cards only",
+    )
+    assert mv.legal_cards(rs, "AS 7D 10C 8H", "", "S") == verdict.cards
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [lambda legal: ([], "nothing"), lambda legal: (legal[:1], None), lambda legal: (legal, "the same")],
+    ids=["empty", "no-reason", "unchanged"],
+)
+def test_obligation_plugin_answer_that_removes_nothing_leaves_the_builtin_clause(answer: Answer) -> None:
+    verdict = mv.explain_legal(with_recorder(answer), "KH 8H AS", "QH 7H", "S")
+    assert ([str(c) for c in verdict.cards], verdict.clause) == (["KH", "8H"], "follow-suit")
 
 
 @pytest.mark.parametrize(

@@ -1,27 +1,43 @@
 """The bitmask fast path equals the readable filter, over random positions and random
 combinations of every play-obligation setting; the legal set is a non-empty subset of the hand.
+
+The one position per clause of clause_positions.py runs first as explicit examples, so every
+branch of the fast path is tried on every run, however rarely random positions reach it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from hypothesis import given, settings
+from clause_positions import CLAUSE_POSITIONS
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
-from manille_variants.cards import DECK, Card, Suit, mask_of
+from manille_variants.cards import DECK, Card, Suit, mask_of, parse_cards
 from manille_variants.engine import compile_rules
 from manille_variants.engine.compiled import compiled
-from manille_variants.engine.legality import CLAUSES, legal_mask
+from manille_variants.engine.legality import CLAUSES, legal_mask, parse_trump
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
+Position = tuple[list[Card], list[Card], Suit | None]
+
 
 def custom(base: str, play: dict[str, Any]) -> Ruleset:
+    """``base`` with the play settings of ``play`` (all of them, or only those changed)."""
     rs = mv.load_ruleset(base)
-    return rs.model_copy(update={"play": PlayRules.model_validate({**play})})
+    return rs.model_copy(update={"play": PlayRules.model_validate({**rs.play.model_dump(), **play})})
+
+
+def clause_examples(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test`` first on the one position per clause of clause_positions.py."""
+    for pos in CLAUSE_POSITIONS.values():
+        position: Position = (parse_cards(pos.hand), parse_cards(pos.trick), parse_trump(pos.trump))
+        test = example(play=pos.play, position=position, base=pos.base)(test)
+    return test
 
 
 @st.composite
@@ -57,6 +73,7 @@ def bound(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) 
 
 @settings(max_examples=200, deadline=None)
 @given(play=play_settings, position=positions(), base=st.sampled_from(BUNDLED))
+@clause_examples
 def test_fast_path_equals_readable_filter_for_every_play_setting(
     play: dict[str, Any], position: tuple[list[Card], list[Card], Suit | None], base: str
 ) -> None:

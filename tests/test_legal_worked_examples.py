@@ -1,4 +1,5 @@
-"""The play examples of RULES.md §4 and of the seed documents, under every ruleset they fit.
+"""The play examples of docs/rules.md#worked-examples (test names give the source they come
+from, docs/rules.md#sources), under every ruleset they fit.
 
 The scoring examples are in test_scoring.py, the same examples through the CLI in
 test_cli_engine.py.

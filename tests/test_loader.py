@@ -34,13 +34,14 @@ def problems_of(write: WriteFile, text: str, name: str = "club.yaml") -> list[st
 # --- finding rulesets -------------------------------------------------------------------
 
 
-def test_bundled_names_are_the_four_rulesets() -> None:
-    assert bundled_names() == ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
+SIX = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
 
 
-@pytest.mark.parametrize(
-    "name", ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
-)
+def test_bundled_names_are_the_six_rulesets() -> None:
+    assert bundled_names() == SIX
+
+
+@pytest.mark.parametrize("name", SIX)
 def test_every_bundled_ruleset_loads_under_its_own_name(name: str) -> None:
     assert load_ruleset(name).name == name
 
@@ -81,7 +82,8 @@ def test_unknown_bundled_name_lists_names_and_aliases() -> None:
         "belgain: unknown ruleset 'belgain'; did you mean 'belgian'? (bundled: "
         "belgian (aliases: manillen, belgian-manillen, be); belgian-capped (aliases: capped, "
         "belgian-cap4); french-coinchee (aliases: coinchee, contree, french, fr); "
-        "table-convention (aliases: table, convention, manillen-table); a file path ends in .yaml)"
+        "french-muette (aliases: muette, manille-muette); french-parlee (aliases: parlee, "
+        "manille-parlee); table-convention (aliases: table, convention, manillen-table); a file path ends in .yaml)"
     )
 
 
@@ -199,9 +201,9 @@ def test_unknown_key_suggests_the_close_match(write: WriteFile) -> None:
     assert problems_of(write, "name: club\nplay:\n  beat_oponent: true\n") == [
         "club.yaml:3:3: play.beat_oponent: unknown key 'beat_oponent', "
         "did you mean 'beat_opponent'? "
-        "(expected one of: beat_opponent, beat_partner_on_trump_lead, beat_at_no_trump, "
+        "(expected one of: beat_opponent, beat_partner_on_trump_lead, beat_at_no_trump, beat_partner_at_no_trump, "
         "trump_when_opponent_wins, trump_when_partner_wins, overtrump_opponent, overtrump_partner, "
-        "undertrump, extra_rules)"
+        "undertrump, undertrump_partner, extra_rules)"
     ]
 
 
@@ -226,8 +228,8 @@ def test_a_section_that_is_not_a_mapping(write: WriteFile) -> None:
 
 
 def test_wrong_boolean(write: WriteFile) -> None:
-    assert problems_of(write, "name: club\nplay: {beat_opponent: maybe}\n") == [
-        "club.yaml:2:8: play.beat_opponent: expected true or false (got 'maybe')"
+    assert problems_of(write, "name: club\nplay: {beat_at_no_trump: maybe}\n") == [
+        "club.yaml:2:8: play.beat_at_no_trump: expected true or false (got 'maybe')"
     ]
 
 

@@ -14,7 +14,7 @@ from manille_variants.errors import RulesetError
 from manille_variants.ruleset.loader import load_ruleset, read_ruleset_text
 from manille_variants.ruleset.schema import Ruleset
 
-BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "table-convention"]
+BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
 
 
 def _schema_keys() -> list[str]:
@@ -93,7 +93,9 @@ def realistic_overrides(draw: st.DrawFn) -> dict[str, Any]:
         value = draw(st.sampled_from(LEAVES[path]) if plausible else VALUES)
         node = overrides
         for step in path[:-1]:
-            node = node.setdefault(step, {})
+            if not isinstance(node.get(step), dict):  # a mapping that may be null (turned_card)
+                node[step] = {}
+            node = node[step]
         node[path[-1]] = value
     return overrides
 

@@ -204,3 +204,49 @@ def test_a_whole_match_of_random_deals_ends_with_a_winner() -> None:
     for before, deal in zip(match.deals, match.deals[1:], strict=False):
         if deal.game == before.game:
             assert deal.score.pending_ties == before.pending_after
+
+
+# --------------------------------------------------------------------------------------
+# Seeds and the deal record (docs/rules.md#dealing: the first dealer is drawn, seeded).
+
+
+def test_deal_seeds_are_a_fixed_mix_the_same_on_every_machine() -> None:
+    # Records replay from these numbers: they must never change.
+    assert [deal_seed(0, i) for i in range(-1, 3)] == [
+        0, 7087899655834342597, 7034468785297631627, 7942079457971045022,
+    ]
+    assert deal_seed(2**40 + 7, 11) == 5073645420847011120
+
+
+def test_first_dealer_drawn_from_the_seed_is_fixed_per_seed() -> None:
+    assert [Match(rs("belgian"), seed=s).dealer for s in range(12)] == [3, 1, 2, 2, 2, 0, 2, 0, 2, 2, 3, 2]
+
+
+def test_first_dealer_fixed_by_the_ruleset_is_not_drawn() -> None:
+    data = rs("belgian").model_dump()
+    data["dealing"]["first_dealer"] = 1
+    fixed = Ruleset.model_validate(data)
+    assert {Match(fixed, seed=s).dealer for s in range(12)} == {1}
+
+
+def test_new_deal_knows_the_game_score_for_blind_only_when_behind() -> None:
+    match = Match(rs("belgian"), seed=2, first_dealer=0)
+    match.add(lose("belgian"))  # dealer 0's side concedes 9
+    assert match.new_deal().scores == (0, 9)
+
+
+def test_deal_outcome_records_its_number_game_and_dealer() -> None:
+    match = Match(rs("belgian"), seed=2, first_dealer=3)
+    match.add(tie("belgian"))
+    outcome = match.add(win("belgian"))
+    assert (outcome.index, outcome.game, outcome.dealer) == (1, 0, 0)
+
+
+def test_no_deal_after_the_match_is_over() -> None:
+    match = Match(rs("table-convention"), seed=1, first_dealer=0)
+    while not match.is_over:
+        match.add(mv.score_deal(rs("table-convention"), 60, 8))
+    with pytest.raises(ValueError, match=r"^the match is over$"):
+        match.new_deal()
+    with pytest.raises(ValueError, match=r"^the match is over$"):
+        match.add(tie("table-convention"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee"}
+BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette"}
 
 
 @pytest.fixture(scope="module")

@@ -80,7 +80,8 @@ def play(*args: str, input: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("name", "seed", "seat"), [("belgian", 3, 0), ("french-coinchee", 5, 2),
-                                                    ("table-convention", 1, 1)])
+                                                    ("table-convention", 1, 1), ("french-parlee", 2, 0),
+                                                    ("french-muette", 4, 3)])
 def test_a_scripted_match_plays_to_the_end_and_records_it(tmp_path: Path, name: str, seed: int, seat: int) -> None:
     text, finals = script(name, seed, seat)
     path = tmp_path / "game.json"
@@ -92,6 +93,9 @@ def test_a_scripted_match_plays_to_the_end_and_records_it(tmp_path: Path, name: 
     assert [d.actions for d in record.deals] == [f.actions for f in finals]
     assert record.players[seat] == "you" and record.outcome is not None and record.outcome["complete"]
     assert audit_record(record).ok
+    if record.deals[0].turned is not None:  # trump by the turned card: shown on the table
+        assert "is trump. The card stays on the table until it is taken up" in out
+        assert out.count("turned ") >= len(record.deals)  # its line in every deal's breakdown
 
 
 def test_players_short_answers_are_understood(tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ def test_record_holds_ruleset_content_hash_seeds_dealers_actions_and_results(rec
     data = doc(text)
     assert data["format"] == FORMAT and data["version"] == VERSION
     rs = mv.load_ruleset("belgian")
-    assert data["ruleset"] == {"name": "belgian", "hash": rs.content_hash(), "content": rs.model_dump(mode="json")}
+    assert data["ruleset"] == {"name": "belgian", "hash": rs.content_hash(), "content": rs.content_dump()}
     assert data["seed"] == 4 and data["kind"] == "match" and data["players"] == ["a", "b", "c", "d"]
     first = data["deals"][0]
     assert set(first) >= {"seed", "dealer", "pending_ties", "scores", "hands", "actions", "result", "scores_after"}

@@ -76,7 +76,7 @@ def test_seed_examples_no_trump_and_sweep() -> None:
 
 
 def test_the_dealing_side_alternates_and_points_stay_team_a_s() -> None:
-    # Deal 2 is dealt by team B; team A's 21 card points leave B 39: B scores 9 (seed 002).
+    # Deal 2 is dealt by team B; team A's 21 card points leave B 39: B scores 9 (docs/rules.md#worked-examples).
     s = sheet("table-convention", "H 30 4", "H 21 3")
     assert [r.dealer for r in s.rows()] == ["A", "B"]
     assert points(s) == (0, 18)  # and the pending tie doubles it

@@ -214,8 +214,15 @@ class _CardPlay:
         played = 0
         for card in view.played():
             played |= card.bit
-        self.unseen = DECK_MASK & ~played & ~self.hand_mask
+        # The turned trump card is the dealer's until played: known, never unseen.
+        turned = view.turned.bit & ~played if view.turned is not None else 0
+        if view.seat == view.dealer:
+            self.hand_mask |= turned
+        self.dealer_turned = 0 if view.seat == view.dealer else turned
+        self.unseen = DECK_MASK & ~played & ~self.hand_mask & ~turned
         self.voids = self._voids()
+        if self.dealer_turned:  # whatever the dealer showed, he still holds that suit
+            self.voids[view.dealer] &= ~(1 << (self.dealer_turned.bit_length() - 1 >> 3))
         self.legal: list[Card] = [a for a in view.legal if isinstance(a, Card)]
 
     # ------------------------------------------------------------- knowledge
@@ -251,18 +258,23 @@ class _CardPlay:
         return rules.trump_when_partner_wins if partner_wins else rules.trump_when_opponent_wins
 
     def may_be_void(self, seat: int, suit: int) -> bool:
+        if seat == self.view.dealer and self.dealer_turned & SUIT_MASKS[suit]:
+            return False
         return bool(self.voids[seat] >> suit & 1) or not self.unseen & SUIT_MASKS[suit]
 
     def may_hold(self, seat: int, suit: int) -> bool:
+        if seat == self.view.dealer and self.dealer_turned & SUIT_MASKS[suit]:
+            return True
         return not self.voids[seat] >> suit & 1 and bool(self.unseen & SUIT_MASKS[suit])
 
     def is_master(self, card: Card) -> bool:
-        return not self.rules.above[card.index] & self.unseen
+        return not self.rules.above[card.index] & (self.unseen | self.dealer_turned)
 
     def can_beat(self, seat: int, winning: Card, led: int) -> bool:
         """Whether ``seat`` may hold a card that beats ``winning`` on a trick led in ``led``."""
         rules = self.rules
-        higher = rules.above[winning.index] & self.unseen
+        known = self.dealer_turned if seat == self.view.dealer else 0
+        higher = rules.above[winning.index] & (self.unseen | known)
         if winning.suit == led:
             if higher and self.may_hold(seat, led):
                 return True
@@ -324,7 +336,7 @@ class _CardPlay:
         return (seat + 1) % 4, (seat + 3) % 4
 
     def opponents_may_trump(self) -> bool:
-        if self.t < 0 or not self.unseen & SUIT_MASKS[self.t]:
+        if self.t < 0 or not (self.unseen | self.dealer_turned) & SUIT_MASKS[self.t]:
             return False
         return any(self.may_hold(s, self.t) for s in self.opponents())
 

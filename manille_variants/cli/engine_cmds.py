@@ -101,6 +101,10 @@ def score_command(
     last_trick: str | None = typer.Option(
         None, "--last-trick", metavar="A|B", help="A or B: who won the last trick (only with a last-trick bonus)."
     ),
+    turned: str | None = typer.Option(
+        None, "--turned", metavar="CARD",
+        help="The card turned up for trump (rulesets that take trump from it): its bonus.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the full breakdown as JSON."),
 ) -> None:
     """Score one deal: card points, totals, each factor and why, and the match points.
@@ -112,7 +116,9 @@ def score_command(
         deal_mode, side = parse_mode(mode), _side(last_trick)
 
         def score(rs: Ruleset) -> DealScore:
-            return score_deal(rs, points, tricks, deal_mode, calls, pending_ties, last_trick=side)
+            # The turned card counts under the rulesets that take trump from it.
+            card = turned if rs.trump.turned_card is not None or len(loaded) == 1 else None
+            return score_deal(rs, points, tricks, deal_mode, calls, pending_ties, last_trick=side, turned=card)
 
         if len(loaded) == 1:
             _print_one(loaded[0], score(loaded[0]), as_json)
@@ -172,6 +178,8 @@ def score_table(rulesets: list[Ruleset], results: list[ScoreOrError], width: int
         ("above half", lambda s: f"{s.winner} +{s.excess}" if s.winner else "tie"),
         *((f"x {name}", _factor_cell(name)) for name in names),
         ("factor", lambda s: f"x{s.factor}" + (f" (x{s.uncapped_factor})" if s.capped else "")),
+        *((("turned card A", lambda s: f"+{s.turned_bonus}" if s.turned is not None else ""),)
+          if any(s.turned is not None for s in scores) else ()),
         ("match points A", lambda s: str(s.team_a)),
         ("match points B", lambda s: str(s.team_b)),
     ]
@@ -223,6 +231,9 @@ def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:
     combine = "added" if rs.scoring.combine == "add" else "multiplied"
     cap = f", capped at x{score.factor} (x{score.uncapped_factor} uncapped)" if score.capped else ""
     lines.append(f"  = x{score.factor} combined ({combine}{cap})")
+    if score.turned is not None:
+        lines += ["", "turned card (after every factor)",
+                  f"  {score.turned}: {score.turned_bonus} to {score.turned_side}, the dealer's side"]
     lines += ["", "match points (the running score)"]
     lines.append(f"  A {score.team_a:>3}   B {score.team_b:>3}   {_who_scores(score)}")
     lines += [f"note: {note}" for note in score.notes]
@@ -251,6 +262,7 @@ def _outcome_lines(score: DealScore) -> list[str]:
 
 
 def _who_scores(score: DealScore) -> str:
+    bonus = f"; {score.turned_side} + {score.turned_bonus} for the turned card" if score.turned_bonus else ""
     if score.winner is None:
-        return "(tie)"
-    return f"({score.winner} scores {score.excess} x {score.factor}; the other side 0)"
+        return f"(tie{bonus})"
+    return f"({score.winner} scores {score.excess} x {score.factor}; the other side 0{bonus})"

@@ -47,7 +47,7 @@ class CompiledRules:
     # Memo of derived answers (deal scores, their factors) keyed by their inputs.
     memo: dict[Any, Any]
     # roots[dealer | blind offered << 2]: the first decision node of a deal (built by the
-    # deal engine on first use).
+    # deal engine on first use); roots[8 + (dealer | suit << 2)] with a turned trump card.
     roots: list[Any]
 
     def __init__(self, rules: Rules) -> None:
@@ -67,7 +67,7 @@ class CompiledRules:
         self.deal_bits = _deal_bits(rules.packets, rules.step)
         self.call_table = _call_table(rules.calls)
         self.memo = {}
-        self.roots = [None] * 8
+        self.roots = [None] * 24
 
     def mask_points(self, mask: int) -> int:
         """The card points of the cards of a 32-bit mask."""

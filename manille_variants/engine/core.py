@@ -1,7 +1,7 @@
 """The compiled core's view of a ruleset: :func:`core_rules` exports a compiled :class:`Rules`
 as plain data (switches, tables, factors), the only form in which a ruleset crosses over.
 
-The schema and :func:`~manille_variants.engine.rules.compile_rules` stay the one place where
+The schema and :func:`~manille_variants.engine.compiled.compile_rules` stay the one place where
 a ruleset becomes rules; the core (``manille_variants._core``) builds its own tables from
 this dict and never reads YAML.  Settings the schema does not have yet take the values that
 mean today's behaviour.
@@ -24,24 +24,25 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.compiled import compile_rules, compiled
+from manille_variants.engine.compiled import CompiledRules, compile_rules, compiled
 from manille_variants.engine.rules import Rules
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["action_code", "code_action", "core_rules", "has_plugins", "to_core"]
+__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "to_core"]
 
 _SEATS = 4
 
 
-def has_plugins(rules: Rules) -> bool:
+def has_plugins(rules: Rules | CompiledRules) -> bool:
     """Whether the ruleset has Python plug-ins (the core cannot play those)."""
-    return bool(rules.obligation_plugins or rules.scoring_plugins)
+    settings = rules.rules if isinstance(rules, CompiledRules) else rules
+    return bool(settings.obligation_plugins or settings.scoring_plugins)
 
 
-def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
+def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
     """The plain-data form of a compiled ruleset that the core builds its rules from.
 
     >>> import manille_variants as mv
@@ -50,8 +51,6 @@ def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
     (-1, [4, 4], 'allowed', 1)
     """
     rules = compile_rules(ruleset)
-    rs = rules.ruleset
-    play, sc, trump = rs.play, rs.scoring, rs.trump
     return {
         "seats": _SEATS,
         "hand_size": HAND_SIZE,
@@ -62,7 +61,7 @@ def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
         "cutter_offset": rules.cutter_offset,
         "leader_offset": rules.leader_offset,
         "next_dealer_offset": rules.next_dealer_offset,
-        **_trump_source(trump),
+        **_trump_source(rules),
         "delegation": rules.delegation,
         "no_trump_allowed": rules.no_trump_allowed,
         "no_trump_factor": rules.no_trump_factor,
@@ -70,40 +69,65 @@ def core_rules(ruleset: Ruleset | Rules) -> dict[str, Any]:
         "blind_factor": rules.blind_factor,
         "blind_only_when_behind_by": rules.blind_only_when_behind_by,
         "early_look_throws_in": rules.early_look_throws_in,
-        "calls": [_call(rs, i) for i in range(len(rs.calls))],
-        "beat_opponent": _beat_opponent(play.beat_opponent),
+        "calls": [_call(rules, i) for i in range(len(rules.calls))],
+        "beat_opponent": _beat_opponent(rules.beat_opponent),
         "beat_partner_on_trump_lead": rules.beat_partner_on_trump_lead,
         "beat_at_no_trump": rules.beat_at_no_trump,
-        "beat_partner_at_no_trump": bool(getattr(play, "beat_partner_at_no_trump", False)),
+        "beat_partner_at_no_trump": bool(getattr(rules, "beat_partner_at_no_trump", False)),
         "trump_when_opponent_wins": rules.trump_when_opponent_wins,
         "trump_when_partner_wins": rules.trump_when_partner_wins,
         "overtrump_opponent": rules.overtrump_opponent,
         "overtrump_partner": rules.overtrump_partner,
         "undertrump": rules.undertrump,
-        "undertrump_partner": str(getattr(play, "undertrump_partner", "same")),
+        "undertrump_partner": str(getattr(rules, "undertrump_partner", "same")),
         "trick_points": rules.trick_points,
         "last_trick_bonus": rules.last_trick_bonus,
-        "tie_carries": sc.tie.carry == "next-deal",
-        "tie_factor": sc.tie.factor,
-        "tie_per_tie": sc.tie.stacking == "per-tie",
-        "sweep_factor": sc.sweep.factor,
-        "sweep_all_tricks": sc.sweep.definition == "all-tricks",
-        "combine_add": sc.combine == "add",
-        "cap": sc.cap,
-        "target": rs.match.target,
-        "best_of": rs.match.best_of,
+        "tie_carries": rules.tie_carry == "next-deal",
+        "tie_factor": rules.tie_factor,
+        "tie_per_tie": rules.tie_stacking == "per-tie",
+        "sweep_factor": rules.sweep_factor,
+        "sweep_all_tricks": rules.sweep_definition == "all-tricks",
+        "combine_add": rules.combine == "add",
+        "cap": rules.cap,
+        "target": rules.target,
+        "best_of": rules.best_of,
     }
 
 
-def to_core(ruleset: Ruleset | Rules) -> CoreRules:
+def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     """The core's rules for a ruleset, built once per compiled ruleset."""
     from manille_variants._core import CoreRules
+    from manille_variants.engine import corestate
 
-    memo = compiled(ruleset).memo
-    found = memo.get("core")
+    engine = compiled(ruleset)
+    found = engine.memo.get("core")
     if found is None:
-        found = memo["core"] = CoreRules(core_rules(ruleset))
+        rules = engine.rules
+        objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
+        found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
     return found
+
+
+MAX_CALLS = 5  # the longest call ladder the core plays
+
+
+def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
+    """The core's rules, or None where the Python engine plays (plug-ins, trump by the turned
+    card, a ladder of more than five calls, or a checkout whose core is not built)."""
+    engine = compiled(ruleset)
+    found = engine.memo.get("core")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    rules = engine.rules
+    # Trump by the turned card is in the core, but its settings do not cross over yet.
+    turned = getattr(rules, "turned_take_up", None) is not None
+    if has_plugins(rules) or turned or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+        return None
+    try:
+        return to_core(engine)
+    except ImportError:
+        engine.memo["no-core"] = True
+        return None
 
 
 def _beat_opponent(value: object) -> str:
@@ -112,21 +136,20 @@ def _beat_opponent(value: object) -> str:
     return str(value)
 
 
-def _trump_source(trump: object) -> dict[str, str]:
-    """Trump by the turned card, once the schema says so (issue 12); choice until then."""
-    turned = getattr(trump, "turned_card", None)
-    if turned is None or not getattr(turned, "enabled", True):
+def _trump_source(rules: Rules) -> dict[str, str]:
+    """Trump by the turned card (``Rules.turned_take_up``, ``turned_bonus``).  The core names
+    its take-up moments and bonuses its own way and the mapping is not written yet, so
+    :func:`core_for` keeps such rulesets in Python; here they are passed as they are."""
+    take_up = getattr(rules, "turned_take_up", None)
+    if take_up is None:
         return {"trump_source": "choice"}
-    return {
-        "trump_source": "turned",
-        "take_up": str(getattr(turned, "take_up", "after-first-card")),
-        "turned_bonus": str(getattr(turned, "bonus", "none")),
-    }
+    bonus = str(getattr(rules, "turned_bonus", "none"))
+    return {"trump_source": "turned", "take_up": str(take_up), "turned_bonus": bonus}
 
 
-def _call(rs: Ruleset, index: int) -> dict[str, Any]:
-    call = rs.calls[index]
-    names = [c.name for c in rs.calls]
+def _call(rules: Rules, index: int) -> dict[str, Any]:
+    call = rules.calls[index]
+    names = [c.name for c in rules.calls]
     return {
         "name": call.name,
         "label": call.label,

@@ -28,11 +28,22 @@ from __future__ import annotations
 import copy
 import hashlib
 import struct
+from abc import ABCMeta
 from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
 
-from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUIT_TABLES, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import (
+    DECK,
+    DECK_MASK,
+    SUIT_MASKS,
+    SUIT_TABLES,
+    SUITS,
+    Card,
+    Suit,
+    cards_from_mask,
+    parse_cards,
+)
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -47,15 +58,16 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.compiled import CompiledRules, compiled
+from manille_variants.engine.core import core_for
 from manille_variants.engine.fastpath import LegalFn
 from manille_variants.engine.legality import Legality, explain_legal
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, score_checked
+from manille_variants.engine.scoring import DealScore, score_checked, turned_bonus
 from manille_variants.engine.view import SeatView, seat_view
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.ruleset.schema import Call, Ruleset
 
-__all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled_deck"]
+__all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "new_python_deal", "replay", "shuffled_deck"]
 
 PHASES = ("blind", "trump", "calls", "play", "over")
 TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play order, winner seat)
@@ -65,6 +77,13 @@ _BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = SUIT_TABLES
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game
+_CORE_SEEDS = (-(2**127), 2**127)  # the seeds the core takes (larger ones: the Python engine)
+try:
+    from manille_variants._core import CoreState as _CoreState
+
+    CoreState: type[_CoreState] | None = _CoreState
+except ImportError:  # a checkout whose core is not built: the Python engine plays every deal
+    CoreState = None
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
@@ -108,13 +127,45 @@ def new_deal(
     pending_ties: int = 0,
     scores: tuple[int, int] = _LEVEL,
     hands: Sequence[str | Sequence[Card | str]] | None = None,
+    turned: Card | str | None = None,
 ) -> DealState:
     """Shuffle with ``seed``, cut by the ruleset's cutter, deal in its packets and direction.
 
     ``scores`` are the match points of team 0 (seats 0 and 2) and team 1 in the current
     game; they matter only for blind no-trump offered "only when behind".  ``hands``, four
-    hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test).
+    hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test);
+    under a ruleset that takes trump from the turned card, ``turned`` then says which of the
+    dealer's cards was turned (otherwise it is the dealer's last card dealt).
+
+    The state is the compiled core's (``manille_variants._core.CoreState``, the same API)
+    unless the ruleset has Python plug-ins or turns a card for trump (those play in Python,
+    for now); :func:`new_python_deal` always plays in Python.
     """
+    engine = compiled(ruleset)
+    if dealer not in (0, 1, 2, 3):
+        raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
+    core = core_for(engine) if turned is None else None
+    if core is not None and _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
+        if scores is not _LEVEL:
+            scores = (int(scores[0]), int(scores[1]))
+        given = None if hands is None else _given_hands(hands)
+        masks = None if given is None else [given >> (32 * s) & DECK_MASK for s in range(4)]
+        return CoreState(core, seed, dealer, pending_ties, scores, masks)  # type: ignore[misc,return-value]
+    return new_python_deal(engine, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
+                           turned=turned)
+
+
+def new_python_deal(
+    ruleset: Ruleset | Rules | CompiledRules,
+    seed: int,
+    dealer: int = 0,
+    *,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = _LEVEL,
+    hands: Sequence[str | Sequence[Card | str]] | None = None,
+    turned: Card | str | None = None,
+) -> DealState:
+    """:func:`new_deal` played by the Python engine: the reference the core is tested against."""
     engine = compiled(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
@@ -126,6 +177,12 @@ def new_deal(
         scores = (int(scores[0]), int(scores[1]))
     ctx = _Context(engine, seed, dealer, pending_ties, scores, cut, dealt)
     rules = engine.rules
+    if rules.turned_take_up is not None:
+        # The 32nd card dealt (the dealer's last) lies at the position before the cut.
+        ctx.turned = _turned_card(dealt, dealer, turned) if hands is not None else order[cut - 1]
+        return _turned_deal(ctx)
+    if turned is not None:
+        raise CardError(f"{rules.ruleset.name} names trump: no card is turned")
     blind = rules.blind_allowed and _behind_enough(rules, dealer, scores)
     new = _new_state(_Deciding)
     new._ctx = ctx
@@ -133,6 +190,36 @@ def new_deal(
     new._decisions = ()
     new.phase = node.phase
     new.to_play = dealer
+    return new
+
+
+def _turned_card(dealt: int, dealer: int, turned: Card | str | None) -> int:
+    """The index of the turned card of a deal typed in: one of the dealer's cards."""
+    if turned is None:
+        raise CardError("the ruleset takes trump from the turned card: say which card was turned")
+    card = parse_cards([turned])[0]
+    if not dealt >> (32 * dealer) & card.bit:
+        raise CardError(f"the turned card {card} is not in the dealer's hand (seat {dealer})")
+    return card.index
+
+
+def _turned_deal(ctx: _Context) -> DealState:
+    """A deal whose trump is the turned card's suit: the calls, or straight to the first lead."""
+    engine = ctx.engine
+    suit = ctx.turned >> 3
+    key = 8 + (ctx.dealer | suit << 2)
+    node = engine.roots[key]
+    if node is None:
+        start = _Node(engine, ctx.dealer, "trump", ctx.dealer)
+        node = engine.roots[key] = start._ask(start._callers((), "trump", None), "trump", suit, None, ())
+    if node.phase == _PLAY:
+        return _first_lead(ctx.settled(node, ()))
+    new = _new_state(_Deciding)
+    new._ctx = ctx
+    new._node = node
+    new._decisions = ()
+    new.phase = node.phase
+    new.to_play = node.to_play
     return new
 
 
@@ -163,9 +250,11 @@ def replay(
     pending_ties: int = 0,
     scores: tuple[int, int] = (0, 0),
     hands: Sequence[str | Sequence[Card | str]] | None = None,
+    turned: Card | str | None = None,
 ) -> DealState:
     """The state reached by applying ``actions`` (objects or record texts) to a new deal."""
-    state = new_deal(ruleset, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands)
+    state = new_deal(ruleset, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
+                     turned=turned)
     for action in actions:
         state = state.apply(parse_action(action) if isinstance(action, str) else action)
     return state
@@ -291,7 +380,8 @@ class _Context:
     """
 
     __slots__ = ("after", "beat", "cut", "dealer", "dealt", "decisions", "engine", "follow_raise", "legal_fn",
-                 "node", "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump")
+                 "node", "pending_ties", "plugins", "rules", "scores", "seat_hands", "seed", "suit_hands", "trump",
+                 "turned")
     # Set by settled(), for the play:
     beat: tuple[int, ...]
     follow_raise: tuple[int, ...]
@@ -316,6 +406,7 @@ class _Context:
         self.node: _Node | None = None  # the decisions' outcome, once the play starts
         self.decisions: tuple[AnyAction, ...] = ()  # the actions before the first card
         self.trump = -1
+        self.turned = -1  # the index of the turned trump card (-1: trump is named)
 
     def settled(self, node: _Node, decisions: tuple[AnyAction, ...]) -> _Context:
         """The context of the states after the decisions: the play (or a thrown-in deal).
@@ -367,7 +458,7 @@ _Done = tuple[int, int, tuple[TrickRecord, ...]]
 _NOTHING_DONE: _Done = (0, 0, ())
 
 
-class DealState:
+class DealState(metaclass=ABCMeta):
     """One deal.  Immutable: :meth:`apply` returns a new state.
 
     The concrete classes below (:class:`_Deciding`, :class:`_Playing`, :class:`_Over`)
@@ -434,6 +525,19 @@ class DealState:
     def trump_suit(self) -> Suit | None:
         t = self._settled.trump
         return SUITS[t] if t >= 0 else None
+
+    @property
+    def turned_card(self) -> Card | None:
+        """The card turned up for trump (the dealer's), or None when trump is named."""
+        t = self._ctx.turned
+        return DECK[t] if t >= 0 else None
+
+    @property
+    def turned_on_table(self) -> bool:
+        """Whether the turned card still lies on the table (the dealer has not taken it up)."""
+        return self._ctx.turned >= 0 and self._turned_waits
+
+    _turned_waits = False  # the turned card is not yet in the dealer's hand (see _Untaken)
 
     @property
     def points(self) -> tuple[int, int]:
@@ -503,7 +607,7 @@ class DealState:
 
     def _key(self) -> tuple[Any, ...]:
         c = self._ctx
-        return (c.rules.content_hash, c.seed, c.dealt, c.dealer, c.pending_ties, c.scores,
+        return (c.rules.content_hash, c.seed, c.dealt, c.dealer, c.pending_ties, c.scores, c.turned,
                 tuple(str(a) for a in self.actions))
 
     def __repr__(self) -> str:
@@ -546,6 +650,8 @@ class DealState:
 
 
 _new_state = object.__new__
+if CoreState is not None:  # the compiled core's states are deal states too
+    DealState.register(CoreState)
 
 
 class _Deciding(DealState):
@@ -557,6 +663,7 @@ class _Deciding(DealState):
 
     is_over = False
     result = None
+    _turned_waits = True
     trick: tuple[Card, ...] = ()
     _rem = DECK_MASK
     _done = _NOTHING_DONE
@@ -733,6 +840,13 @@ class _Playing(DealState):
                 engine, points, tricks, node.mode or "trump", len(node.calls), ctx.pending_ties,
                 "A" if last_winner & 1 == team else "B", self.trump,
             )
+        if ctx.turned >= 0:  # the turned card's bonus, after every factor
+            turned_key = (key, ctx.turned)
+            base = found
+            found = engine.memo.get(turned_key)
+            if found is None:
+                card = DECK[ctx.turned]
+                found = engine.memo[turned_key] = base.with_turned(str(card), turned_bonus(ctx.rules, card))
         return found
 
 
@@ -766,12 +880,80 @@ def _throw_in_refused(rules: Rules) -> IllegalPlayError:
 
 def _first_lead(ctx: _Context) -> DealState:
     leader = ctx.node.to_play  # type: ignore[union-attr]
-    new = _new_state(_Playing)
+    waits = ctx.turned >= 0 and ctx.rules.turned_take_up != "before-first-trick"
+    new = _new_state(_Untaken if waits else _Playing)
     new._ctx = ctx
     new._rem = DECK_MASK
     new._done = _NOTHING_DONE
     new._win = -1
     new.trick = ()
     new.to_play = leader
-    new._legal = None if ctx.plugins else ctx.seat_hands[leader]
+    hand = ctx.seat_hands[leader]
+    if waits and leader == ctx.dealer:
+        hand &= ~DECK[ctx.turned].bit  # the turned card waits on the table
+    new._legal = None if ctx.plugins else hand
     return new
+
+
+_TAKE_UP = {
+    "after-first-card": "the first card of the first trick is played",
+    "after-first-trick": "the first trick is complete",
+}
+
+
+class _Untaken(_Playing):
+    """A play state while the turned card still lies on the table and the dealer cannot play it
+    (docs/rules.md#trump-by-the-turned-card): every state of the first trick when the card is
+    taken up after it, the first lead when it is taken up after the first card.  The dealer's
+    legal cards leave it out."""
+
+    __slots__ = ()
+    _turned_waits = True
+
+    def apply(self, action: AnyAction) -> DealState:
+        new = cast(_Playing, _Playing.apply(self, action))
+        ctx = self._ctx
+        if new._done[2] or ctx.rules.turned_take_up != "after-first-trick":
+            return new  # taken up
+        new.__class__ = _Untaken
+        if new.to_play == ctx.dealer and new._legal is not None:
+            new._legal = _without_turned(new)
+        return new
+
+    def _compute_legal(self) -> int:
+        return int(sum(c.bit for c in self._explain().cards))
+
+    def _explain(self) -> Any:
+        ctx = self._ctx
+        seat = self.to_play
+        if seat != ctx.dealer:
+            return _Playing._explain(self)
+        turned = DECK[ctx.turned]
+        hand = [c for c in self.hand(seat) if c is not turned]
+        verdict = explain_legal(ctx.rules, hand, list(self.trick), self.trump_suit,
+                                tricks_played=len(self._done[2]))
+        return type(verdict)(verdict.cards, verdict.clause,
+                             f"{verdict.reason} (the turned {turned.pretty} stays on the table until "
+                             f"{_TAKE_UP[ctx.rules.turned_take_up or '']})")
+
+    def _why_illegal(self, card: Card) -> str:
+        ctx = self._ctx
+        if card.index == ctx.turned and self.to_play == ctx.dealer:
+            return (f"{card} is the turned card: it stays on the table until "
+                    f"{_TAKE_UP[ctx.rules.turned_take_up or '']}")
+        return _Playing._why_illegal(self, card)
+
+
+def _without_turned(state: DealState) -> int:
+    """The dealer's legal cards (following, fast path) without the turned card on the table."""
+    ctx = state._ctx
+    seat = state.to_play
+    hand = ctx.seat_hands[seat] & state._rem & ~DECK[ctx.turned].bit
+    led = state.trick[0].index >> 3
+    win = state._win
+    follow = hand & (0xFF << 8 * led)
+    if follow:
+        return follow & ctx.follow_raise[win | seat << 7] or follow
+    legal = ctx.legal_fn(hand, led, win & 31, (win >> 5) ^ seat == 2, ctx.trump)
+    assert legal is not None  # (plug-in deals compute their legal cards on demand)
+    return legal

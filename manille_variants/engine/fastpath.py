@@ -12,7 +12,7 @@ from collections.abc import Callable
 from manille_variants.cards import SUIT_MASKS
 from manille_variants.engine.rules import Rules
 
-__all__ = ["LegalFn", "beat_duty", "follow_tables", "make_legal_fn"]
+__all__ = ["LegalFn", "beat_duty", "follow_tables", "make_legal_fn", "undertrump_rule"]
 
 # legal(hand, led, win_idx, partner_wins, trump) -> the legal cards of hand (see make_legal_fn).
 LegalFn = Callable[[int, int, int, bool, int], int]
@@ -20,11 +20,22 @@ LegalFn = Callable[[int, int, int, bool, int], int]
 
 def beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
     """Whether a player holding the led suit must beat the winning card of that suit."""
-    if no_trump and not rules.beat_at_no_trump:
-        return False
+    if no_trump:
+        # Every no-trump lead counts as a trump lead and as a plain lead.
+        if not rules.beat_at_no_trump:
+            return False
+        return rules.beat_partner_at_no_trump if partner_wins else rules.beat_opponent is not False
     if partner_wins:
         return rules.beat_partner_on_trump_lead and trump_lead
-    return rules.beat_opponent
+    return rules.beat_opponent in (True, "trump-lead" if trump_lead else "plain-lead")
+
+
+def undertrump_rule(rules: Rules, partner_wins: bool) -> str:
+    """The undertrump setting that applies when the winning trump is a partner's or an opponent's
+    (docs/rules.md#other-readings: ``undertrump_partner``)."""
+    if partner_wins and rules.undertrump_partner != "same":
+        return rules.undertrump_partner
+    return rules.undertrump
 
 
 def follow_tables(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -66,6 +77,7 @@ def make_legal_fn(rules: Rules, follow_raise: tuple[tuple[int, ...], ...]) -> Le
     over_opp = rules.overtrump_opponent
     over_partner = rules.overtrump_partner
     undertrump = rules.undertrump
+    under_partner = undertrump_rule(rules, True)
 
     def legal(hand: int, led: int, win_idx: int, partner_wins: bool, trump: int) -> int:
         # 1. Holding the led suit: follow it, beating the winning card where the duty applies.
@@ -89,11 +101,12 @@ def make_legal_fn(rules: Rules, follow_raise: tuple[tuple[int, ...], ...]) -> Le
         lower = trumps & ~higher
         if not lower:
             return hand
-        if undertrump == "forbidden":
+        mode = under_partner if partner_wins else undertrump
+        if mode == "forbidden":
             return (hand & ~lower) or hand
-        if undertrump == "forbidden-if-can-overtrump":
+        if mode == "forbidden-if-can-overtrump":
             return hand & ~lower if higher else hand
-        if undertrump == "required" and not partner_wins and not higher:
+        if mode == "required" and not partner_wins and not higher:
             return lower
         return hand
 

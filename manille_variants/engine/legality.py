@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from manille_variants.cards import Card, Suit, parse_cards
 from manille_variants.engine.compiled import CompiledRules, compiled
-from manille_variants.engine.fastpath import beat_duty
+from manille_variants.engine.fastpath import beat_duty, undertrump_rule
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
@@ -37,13 +37,20 @@ class Legality:
 
 
 # Every clause name :func:`explain_legal` can answer with (a plug-in answers with its own
-# name), and the RULES.md situation it stands for.
+# name), and the situation it stands for; each is a section of docs/rules.md ("The clauses",
+# anchor ``#<name>``).
 CLAUSES: dict[str, str] = {
     "lead": "you lead the trick: any card",
     "beat-opponent": "holding the led suit while an opponent's card of that suit wins: "
     "beat it if you can",
+    "beat-opponent-trump-lead": "holding the led suit while an opponent's card of that suit "
+    "wins, on a trump lead or at no-trump: beat it if you can (beat_opponent: trump-lead)",
+    "beat-opponent-plain-lead": "holding the led suit while an opponent's card of that suit "
+    "wins, on a plain-suit lead or at no-trump: beat it if you can (beat_opponent: plain-lead)",
     "beat-partner-trump-lead": "on a trump lead your partner's trump wins and the ruleset "
     "makes you beat it too (beat_partner_on_trump_lead)",
+    "beat-partner-no-trump": "at no-trump your partner's card wins and the ruleset makes you "
+    "beat it too (beat_partner_at_no_trump)",
     "follow-suit": "holding the led suit with no duty to beat (partner wins, the trick is "
     "trumped, or you cannot beat): any card of the led suit",
     "discard": "void in the led suit at no-trump, or with no trump in hand: any card",
@@ -60,6 +67,12 @@ CLAUSES: dict[str, str] = {
     "allowed: any card",
     "no-undertrump": "void in a trumped trick (opponent's or partner's trump): no lower trump "
     "while you hold any other card",
+    "no-undertrump-partner": "void while your partner's trump wins, with undertrump_partner "
+    "forbidden: no lower trump while you hold any other card",
+    "no-undertrump-partner-when-can-overtrump": "void while your partner's trump wins, with "
+    "undertrump_partner forbidden-if-can-overtrump, and you hold a higher trump: no lower trump",
+    "undertrump-partner-allowed": "void while your partner's trump wins, with undertrump_partner "
+    "allowed: any card",
     "only-lower-trumps": "void in a trumped trick and the hand is nothing but lower trumps: "
     "any of them",
     "no-undertrump-when-can-overtrump": "undertrump forbidden-if-can-overtrump and you hold "
@@ -155,15 +168,16 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     # 1. Holding the led suit, you must play it.
     if following:
         # 1a. A card of the led suit wins: beat it if you can, when it is an opponent's
-        #     (or your partner's on a trump lead, where the ruleset says so); at no-trump
-        #     only if the duty applies there too.
+        #     (on every lead, or only on trump or only on plain leads, per the ruleset), or
+        #     your partner's on a trump lead or at no-trump where the ruleset says so; at
+        #     no-trump only if the duty applies there at all.
         duty = beat_duty(rules, partner_wins, led == trump, trump is None)
         if winning.suit == led and duty:
             higher = [c for c in following if rules.beats(c, winning, trump)]
             if higher:
                 return Legality(
                     higher,
-                    "beat-partner-trump-lead" if partner_wins else "beat-opponent",
+                    _beat_clause(rules, partner_wins, trump),
                     f"{holder} {winning.pretty} holds the trick and you can beat it: "
                     f"play {_names(higher)}",
                 )
@@ -208,8 +222,15 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
         )
     # 2d. Lower trumps, per the undertrump setting.
     lower = [c for c in trumps if c not in higher]
-    others = [c for c in hand if c.suit != trump]
-    return _undertrump(rules, hand, higher, lower, others, winning, holder, partner_wins, led)
+    return _undertrump(rules, hand, higher, lower, winning, holder, partner_wins, led)
+
+
+def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
+    """The clause that makes a follower beat the winning card (see ``fastpath.beat_duty``)."""
+    if partner_wins:
+        return "beat-partner-no-trump" if trump is None else "beat-partner-trump-lead"
+    reading = rules.beat_opponent
+    return "beat-opponent" if reading is True else f"beat-opponent-{reading}"
 
 
 def _follow_reason(
@@ -218,12 +239,17 @@ def _follow_reason(
     """Why following suit is enough (clause 1b)."""
     if trumped:
         return "the trick is trumped"
-    if partner_wins:
+    if partner_wins and not beat_duty(rules, True, led == trump, trump is None):
         return "your partner holds the trick"
-    if winning.suit == led and not rules.beat_opponent:
-        return "no duty to beat"
     if trump is None and not rules.beat_at_no_trump:
         return "no duty to beat at no-trump"
+    reading = rules.beat_opponent
+    if winning.suit == led and reading is False:
+        return "no duty to beat"
+    if trump is not None and reading == "trump-lead" and led != trump:
+        return "no duty to beat on a plain lead"
+    if trump is not None and reading == "plain-lead" and led == trump:
+        return "no duty to beat on a trump lead"
     return f"you cannot beat {winning.pretty}"
 
 
@@ -232,7 +258,6 @@ def _undertrump(
     hand: list[Card],
     higher: list[Card],
     lower: list[Card],
-    others: list[Card],
     winning: Card,
     holder: str,
     partner_wins: bool,
@@ -241,15 +266,18 @@ def _undertrump(
     situation = f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick"
     if not lower:
         return Legality(hand, "any-card", f"{situation}: any card")
-    mode = rules.undertrump
+    mode = undertrump_rule(rules, partner_wins)
+    # A partner rule of its own answers with its own clauses.
+    own = "-partner" if partner_wins and rules.undertrump_partner != "same" else ""
+    whom = " your partner" if own else ""
     if mode == "forbidden":
         # A lower trump only when the hand holds nothing but lower trumps.
         allowed = [c for c in hand if c not in lower]
         if allowed:
             return Legality(
                 allowed,
-                "no-undertrump",
-                f"{situation}: you may not undertrump while you hold other cards: "
+                f"no-undertrump{own}",
+                f"{situation}: you may not undertrump{whom} while you hold other cards: "
                 f"play {_names(allowed)}",
             )
         return Legality(
@@ -259,7 +287,7 @@ def _undertrump(
         allowed = [c for c in hand if c not in lower]
         return Legality(
             allowed,
-            "no-undertrump-when-can-overtrump",
+            f"no-undertrump{own}-when-can-overtrump",
             f"{situation}: you hold a higher trump, so no lower one: play {_names(allowed)}",
         )
     if mode == "required" and not partner_wins and not higher:
@@ -267,6 +295,11 @@ def _undertrump(
             lower,
             "undertrump-required",
             f"{situation} and you cannot overtrump: you must still trump ({_names(lower)})",
+        )
+    if own:
+        return Legality(
+            hand, "undertrump-partner-allowed",
+            f"{situation}: any card (undertrumping your partner allowed)",
         )
     return Legality(hand, "any-card", f"{situation}: any card (undertrumping allowed)")
 

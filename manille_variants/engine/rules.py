@@ -47,15 +47,21 @@ class Rules:
     blind_only_when_behind_by: int | None
     early_look_throws_in: bool
     calls: tuple[Call, ...]
+    # Trump by the turned card: when the dealer takes it up and the bonus (None: trump is named).
+    turned_take_up: str | None
+    turned_bonus: str
     # Play obligations (see PlayRules for their meaning).
-    beat_opponent: bool
+    beat_opponent: bool | str
     beat_partner_on_trump_lead: bool
     beat_at_no_trump: bool
+    beat_partner_at_no_trump: bool
     trump_when_opponent_wins: bool
     trump_when_partner_wins: bool
     overtrump_opponent: bool
     overtrump_partner: bool
     undertrump: str
+    # The undertrump rule when the partner's trump wins ("same": undertrump applies).
+    undertrump_partner: str
     obligation_plugins: tuple[ObligationRule, ...]
     # Scoring.
     card_total: int
@@ -136,14 +142,18 @@ def rules_of(rs: Ruleset) -> Rules:
         blind_only_when_behind_by=blind.only_when_behind_by,
         early_look_throws_in=dealing.early_look_throws_in,
         calls=tuple(rs.calls),
+        turned_take_up=rs.trump.turned_card.take_up if rs.trump.turned_card else None,
+        turned_bonus=rs.trump.turned_card.bonus if rs.trump.turned_card else "none",
         beat_opponent=play.beat_opponent,
         beat_partner_on_trump_lead=play.beat_partner_on_trump_lead,
         beat_at_no_trump=play.beat_at_no_trump,
+        beat_partner_at_no_trump=play.beat_partner_at_no_trump,
         trump_when_opponent_wins=play.trump_when_opponent_wins,
         trump_when_partner_wins=play.trump_when_partner_wins,
         overtrump_opponent=play.overtrump_opponent,
         overtrump_partner=play.overtrump_partner,
         undertrump=play.undertrump,
+        undertrump_partner=play.undertrump_partner,
         obligation_plugins=load_obligations(play.extra_rules),
         card_total=sc.card_total,
         trick_points=sc.trick_points,

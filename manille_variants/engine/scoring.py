@@ -6,16 +6,17 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
+from manille_variants.cards import Card, Rank, parse_card
 from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.frozen import build
 from manille_variants.engine.rules import Rules
-from manille_variants.errors import ManilleError
+from manille_variants.errors import CardError, ManilleError
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
 from manille_variants.ruleset.schema import HAND_SIZE, MODES, Ruleset
 
 __all__ = [
     "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
-    "score_deal", "score_sentences",
+    "score_deal", "score_sentences", "turned_bonus", "turned_sentences",
 ]
 
 
@@ -53,6 +54,11 @@ class DealScore:
     pending_ties: int
     thrown_in: bool = False
     notes: tuple[str, ...] = field(default=())
+    # Trump by the turned card: the card (its text), and the bonus it brings to the dealer's
+    # side (side A before :meth:`swapped`), already counted in that side's match points.
+    turned: str | None = None
+    turned_bonus: int = 0
+    turned_side: Literal["A", "B"] = "A"
 
     @property
     def capped(self) -> bool:
@@ -65,7 +71,16 @@ class DealScore:
             data[key] = list(data[key])
         data["notes"] = list(self.notes)
         data["capped"] = self.capped
+        if self.turned is None:  # the keys of a deal whose trump was named stay as they were
+            for key in ("turned", "turned_bonus", "turned_side"):
+                del data[key]
         return data
+
+    def with_turned(self, card: str, bonus: int) -> DealScore:
+        """This score with the turned card's bonus added to the dealer's side (side A)."""
+        fields = {**self.__dict__, "turned": card, "turned_bonus": bonus, "turned_side": "A",
+                  "team_a": self.team_a + bonus}
+        return build(DealScore, **fields)
 
     def swapped(self) -> DealScore:
         """The same deal seen from the other side (A and B exchanged)."""
@@ -76,6 +91,8 @@ class DealScore:
             totals=self.totals[::-1], half=self.half, winner=winner, excess=self.excess,
             uncapped_factor=self.uncapped_factor, mode=self.mode, calls=self.calls,
             pending_ties=self.pending_ties, thrown_in=self.thrown_in, notes=self.notes,
+            turned=self.turned, turned_bonus=self.turned_bonus,
+            turned_side="B" if self.turned_side == "A" and self.turned is not None else "A",
         )
 
     @classmethod
@@ -112,6 +129,7 @@ def score_deal(
     *,
     last_trick: Literal["A", "B"] | None = None,
     trump: str | None = None,
+    turned: str | Card | None = None,
 ) -> DealScore:
     """Score one deal from team A's card points and tricks (team A: the dealer's side).
 
@@ -119,17 +137,54 @@ def score_deal(
     were made (0 none, 1 the first call, 2 it and its reply ...); ``pending_ties``: tied
     deals in a row just before this one; ``last_trick``: who won the last trick (needed
     only with a last-trick bonus when the tricks do not say); ``trump``: the trump suit
-    letter, passed on to scoring plug-ins.  Raises :class:`ScoreInputError` for figures
-    that cannot happen under the ruleset.
+    letter, passed on to scoring plug-ins; ``turned``: the card turned up for trump, under a
+    ruleset that takes trump from it (its bonus goes to team A after every factor; without
+    it no bonus is counted).  Raises :class:`ScoreInputError` for figures that cannot happen
+    under the ruleset.
 
     >>> import manille_variants as mv
     >>> mv.score_deal(mv.load_ruleset("table-convention"), 38, 5, mode="no-trump").team_a
     16
     """
     engine = compiled(ruleset)
-    _check_inputs(engine.rules, points, tricks, mode, calls, pending_ties)
-    last = _last_trick_side(engine.rules, tricks, last_trick)
-    return score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump)
+    rules = engine.rules
+    _check_inputs(rules, points, tricks, mode, calls, pending_ties)
+    last = _last_trick_side(rules, tricks, last_trick)
+    card = _turned_input(rules, turned, trump)
+    score = score_checked(engine, points, tricks, mode, calls, pending_ties, last,
+                          card.suit.name if card is not None else trump)
+    if card is not None:
+        return score.with_turned(str(card), turned_bonus(rules, card))
+    if rules.turned_take_up is not None and rules.turned_bonus != "none":
+        return build(DealScore, **{**score.__dict__, "notes": (
+            *score.notes, "the turned card was not given: its bonus is not counted")})
+    return score
+
+
+def turned_bonus(rules: Rules, card: Card) -> int:
+    """The match points the turned ``card`` brings to the dealer's side."""
+    if (rules.turned_bonus == "ten" and card.rank == Rank.TEN) or (
+        rules.turned_bonus == "honour" and card.rank in HONOURS
+    ):
+        return rules.values[card.index]
+    return 0
+
+
+HONOURS = frozenset((Rank.TEN, Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK))
+
+
+def _turned_input(rules: Rules, turned: str | Card | None, trump: str | None) -> Card | None:
+    if turned is None:
+        return None
+    if rules.turned_take_up is None:
+        raise ScoreInputError(f"{rules.ruleset.name} names trump: no card is turned")
+    try:
+        card = parse_card(turned) if isinstance(turned, str) else turned
+    except CardError as exc:
+        raise ScoreInputError(f"turned card: {exc}") from None
+    if trump is not None and trump != card.suit.name:
+        raise ScoreInputError(f"the turned card {card} makes {card.suit.name} trump (got trump {trump})")
+    return card
 
 
 def score_checked(
@@ -166,6 +221,9 @@ def score_checked(
         pending_ties=pending_ties,
         thrown_in=False,
         notes=_notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total)),
+        turned=None,
+        turned_bonus=0,
+        turned_side="A",
     )
 
 
@@ -351,7 +409,7 @@ def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
     if score.tied:
         lines.append(f"tie at {score.half}-{score.half}: nobody scores" + _ties_in_a_row(score))
-        return lines
+        return lines + turned_sentences(score, labels)
     winner = a if score.winner == "A" else b
     sentence = f"{winner}: {score.excess} over {score.half}"
     if score.factors:
@@ -360,13 +418,25 @@ def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         sentence += f", capped at x{score.factor}"
     elif len(score.factors) > 1:
         sentence += f" (x{score.factor} in all)"
-    points = max(score.team_a, score.team_b)
+    points = score.excess * score.factor
     lines.append(f"{sentence} = {points} match point{'s' if points != 1 else ''}")
-    return lines
+    return lines + turned_sentences(score, labels)
+
+
+def turned_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
+    """The turned card's bonus, its own line of a breakdown (none when trump was named)."""
+    if score.turned is None:
+        return []
+    side = labels[0] if score.turned_side == "A" else labels[1]
+    card = parse_card(score.turned).pretty
+    if not score.turned_bonus:
+        return [f"turned {card}: no bonus"]
+    return [f"turned {card}: {side} (the dealer's side) + {score.turned_bonus} "
+            f"match point{'s' if score.turned_bonus != 1 else ''}, after every factor"]
 
 
 def _ties_in_a_row(score: DealScore) -> str:
-    if any(f.name == "tie" for f in score.factors) or score.pending_ties:
+    if score.pending_ties:
         return f" ({score.pending_ties + 1} ties in a row)"
     return ""
 

@@ -21,7 +21,9 @@ class SeatView:
     """One seat's knowledge.  Never holds another seat's hidden cards.
 
     Teams are 0 (seats 0 and 2) and 1 (seats 1 and 3); ``scores`` are match points of the
-    current game, ``points`` card points taken so far in this deal.
+    current game, ``points`` card points taken so far in this deal.  ``turned`` is the card
+    turned up for trump (everyone has seen it; it is the dealer's), None when trump is named;
+    while ``turned_on_table`` it lies on the table, not in the dealer's ``hand``.
     """
 
     seat: int
@@ -44,6 +46,8 @@ class SeatView:
     scores: tuple[int, int]
     pending_ties: int
     legal: tuple[AnyAction, ...]
+    turned: Card | None = None
+    turned_on_table: bool = False
 
     @property
     def team(self) -> int:
@@ -65,6 +69,10 @@ class SeatView:
 def seat_view(state: DealState, seat: int) -> SeatView:
     looked = state.has_looked(seat)
     trick = state.trick
+    on_table = state.turned_on_table
+    hand = tuple(state.hand(seat)) if looked else ()
+    if on_table and seat == state.dealer:
+        hand = tuple(c for c in hand if c != state.turned_card)
     return build(  # bots ask for a view at every decision
         SeatView,
         seat=seat,
@@ -72,7 +80,7 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         phase=state.phase,
         to_play=state.to_play,
         dealer=state.dealer,
-        hand=tuple(state.hand(seat)) if looked else (),
+        hand=hand,
         looked=looked,
         trump=state.trump_suit,
         mode=state.mode,
@@ -87,4 +95,6 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         scores=state.scores,
         pending_ties=state.pending_ties,
         legal=tuple(state.legal_actions()) if state.to_play == seat and not state.is_over else (),
+        turned=state.turned_card,
+        turned_on_table=on_table,
     )

@@ -40,6 +40,7 @@ __all__ = [
 # The fields of a recorded result that the audit compares with its own scoring.
 CHECKED_RESULT_FIELDS = (
     "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
+    "turned_bonus",
 )
 
 
@@ -87,6 +88,10 @@ def walk_deal(
     before = deal.scores if scores is None else scores
     walk = DealWalk(number, deal, None, pending, before)
     walk.hands = _hands(rules, deal, walk, check_seed)
+    if rules.turned_take_up is not None:
+        walk.turned = _turned(rules, deal, walk)
+        if walk.turned is None:
+            return walk
     cards = _decide(rules, deal, walk)
     if walk.stopped or walk.hands is None:
         return walk
@@ -112,9 +117,30 @@ def _hands(
     return deal.hands
 
 
+def _turned(rules: Rules, deal: DealRecord, walk: DealWalk) -> Card | None:
+    """The card turned up for trump: recorded, or the one the seed turns; one of the dealer's."""
+    turned = deal.turned
+    if turned is None and deal.seed is not None:
+        turned = new_deal(rules, deal.seed, deal.dealer).turned_card
+    if turned is None:
+        walk.problem(f"{rules.ruleset.name} takes trump from the turned card, and the record "
+                     "names no turned card and no seed: trump cannot be known")
+        walk.stopped = True
+    elif walk.hands is not None and turned not in walk.hands[deal.dealer]:
+        walk.problem(f"the turned card {turned} is not in the dealer's hand (seat {deal.dealer})")
+        walk.stopped = True
+        return None
+    return turned
+
+
 def _decide(rules: Rules, deal: DealRecord, walk: DealWalk) -> list[AnyAction]:
     """Check the decisions before the first card with the engine; returns the card plays."""
-    state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores)
+    if walk.turned is not None and walk.hands is not None:
+        # The decisions (calls) depend on the trump the turned card makes.
+        state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores,
+                         hands=walk.hands, turned=walk.turned)
+    else:
+        state = new_deal(rules, 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores)
     actions = list(deal.actions)
     k = 0
     while k < len(actions) and not isinstance(actions[k], Card):
@@ -201,8 +227,20 @@ def _play_card(
         trick.illegal.add(len(trick.plays))
         if holder is not None:
             hands[holder].remove(card)
+    elif _on_table(rules, walk, trick, seat) and card == walk.turned:
+        walk.problem(
+            f"{card} is the turned card: it stays on the table until {_TAKE_UP[rules.turned_take_up or '']}",
+            legal=_legal_texts(rules, [c for c in hand if c != card], played, walk.trump, trick.number),
+            clause="turned-card", **where,
+        )
+        trick.illegal.add(len(trick.plays))
+        hand.remove(card)
     else:
-        legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
+        if _on_table(rules, walk, trick, seat):
+            hand_now = [c for c in hand if c != walk.turned]
+            legality = explain_legal(rules, hand_now, played, walk.trump, tricks_played=trick.number - 1)
+        else:
+            legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
         if card not in legality.cards:
             walk.problem(
                 f"not legal: {legality.reason}",
@@ -213,6 +251,20 @@ def _play_card(
     trick.plays.append((seat, card))
     if len(trick.plays) == 4:
         _close(rules, walk, trick)
+
+
+_TAKE_UP = {
+    "after-first-card": "the first card of the first trick is played",
+    "after-first-trick": "the first trick is complete",
+}
+
+
+def _on_table(rules: Rules, walk: DealWalk, trick: TrickWalk, seat: int) -> bool:
+    """Whether the dealer, to play now, still has the turned card lying on the table."""
+    if walk.turned is None or seat != walk.dealer or trick.number > 1:
+        return False
+    take_up = rules.turned_take_up
+    return take_up == "after-first-trick" or (take_up == "after-first-card" and not trick.plays)
 
 
 def _legal_texts(
@@ -245,6 +297,7 @@ def _score(rules: Rules, walk: DealWalk) -> DealScore | None:
             rules, points, tricks, walk.mode or "trump", len(walk.calls), walk.pending_ties,
             last_trick="A" if last is not None and last & 1 == team else "B",
             trump=walk.trump.name if walk.trump is not None else None,
+            turned=walk.turned,
         )
     except ScoreInputError as exc:  # e.g. a ruleset without no-trump auditing a no-trump deal
         walk.problem(f"cannot be scored under {rules.ruleset.name}: {exc}")
@@ -263,10 +316,10 @@ def compare_result(walk: DealWalk) -> None:
         return
     computed = walk.score.to_dict()
     for key in CHECKED_RESULT_FIELDS:
-        if key in recorded and _plain(recorded[key]) != _plain(computed[key]):
+        if key in recorded and _plain(recorded[key]) != _plain(computed.get(key)):
             walk.problem(
-                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed[key])}"
-                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor') else ''}"
+                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed.get(key))}"
+                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor', 'turned_bonus') else ''}"
             )
 
 
@@ -283,11 +336,13 @@ def _show(value: Any) -> str:
 
 
 def _why(score: DealScore) -> str:
+    turned = (f"; turned {score.turned}: +{score.turned_bonus} to {score.turned_side}, the dealer's side"
+              if score.turned is not None else "")
     if score.tied:
-        return " (a tie: nobody scores)"
+        return f" (a tie: nobody scores{turned})"
     factors = ", ".join(f.reason for f in score.factors) or "no factor"
     capped = f", capped at x{score.factor}" if score.capped else ""
-    return f" (excess {score.excess} x{score.factor}: {factors}{capped})"
+    return f" (excess {score.excess} x{score.factor}: {factors}{capped}{turned})"
 
 
 # ------------------------------------------------------------------------- records

@@ -27,7 +27,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from manille_variants._version import __version__
-from manille_variants.cards import Card, format_cards, parse_cards
+from manille_variants.cards import Card, format_cards, parse_card, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
@@ -77,6 +77,7 @@ class DealRecord:
     game: int = 0
     result: dict[str, Any] | None = None
     scores_after: tuple[int, int] | None = None
+    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
     def cards_played(self) -> int:
@@ -122,6 +123,7 @@ def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int
         game=game,
         result=state.result.to_dict() if state.result is not None else None,
         scores_after=scores_after,
+        turned=state.turned_card,
     )
 
 
@@ -188,7 +190,7 @@ def record_json(record: GameRecord) -> dict[str, Any]:
         "ruleset": {
             "name": record.ruleset.name,
             "hash": record.ruleset_hash or record.ruleset.content_hash(),
-            "content": record.ruleset.model_dump(mode="json"),
+            "content": record.ruleset.content_dump(),
         },
         "kind": record.kind,
         "seed": record.seed,
@@ -212,6 +214,8 @@ def _deal_json(deal: DealRecord) -> dict[str, Any]:
     }
     if deal.scores_after is not None:
         data["scores_after"] = list(deal.scores_after)
+    if deal.turned is not None:
+        data["turned"] = str(deal.turned)
     return data
 
 
@@ -271,6 +275,7 @@ class _DealEntry(_Model):
     actions: list[str]
     result: dict[str, Any] | None = None
     scores_after: tuple[int, int] | None = None
+    turned: str | None = None
 
 
 class _RecordFile(_Model):
@@ -424,7 +429,15 @@ def _deal(entry: _DealEntry, index: int, source: str) -> DealRecord:
         game=entry.game,
         result=entry.result,
         scores_after=entry.scores_after,
+        turned=_turned(entry.turned, where) if entry.turned is not None else None,
     )
+
+
+def _turned(text: str, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except CardError as exc:
+        raise RecordError(f"{where}.turned: {exc}") from None
 
 
 def _action(text: str, where: str) -> AnyAction:

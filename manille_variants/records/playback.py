@@ -72,6 +72,10 @@ def _deal(console: Console, rules: Rules, record: GameRecord, walk: DealWalk) ->
     if walk.mode is not None:
         calls = tuple(_label(rules, c) for c in walk.calls)
         console.print(f"Contract: {contract_text(walk.mode, walk.trump, calls)}")
+    if walk.turned is not None:
+        take_up = rules.turned_take_up or ""
+        console.print(f"Turned for trump: {card_markup(walk.turned)} (the dealer's; taken up "
+                      f"{take_up.replace('-', ' ')})")
     _tricks(console, rules, walk)
     _result(console, walk)
 

@@ -5,6 +5,7 @@ One ``key: value`` per line, ``#`` starts a comment, keys are case-insensitive::
     ruleset: belgian              # optional (audit -r RULESET also sets it)
     dealer: S                     # a seat: 0-3 or N E S W (clockwise: N=0, E=1, S=2, W=3)
     trump: H                      # S H D C, no-trump, blind, thrown-in; "H by partner" if delegated
+    turned: 10H                   # the card turned up for trump (rulesets that turn one; trump optional)
     calls: ik-ga-mee              # optional: the calls made, in order ("NAME by SEAT" to say who)
     pending-ties: 0               # optional: tied deals in a row before this one
     scores: 0 0                   # optional: match points of N-S and E-W before the deal
@@ -87,6 +88,7 @@ class TextDeal:
     tricks: list[tuple[int | None, list[Card], int]] = field(default_factory=list)
     result: tuple[int, int] | None = None
     lines: dict[str, int] = field(default_factory=dict)
+    turned: Card | None = None
 
 
 @dataclass
@@ -164,6 +166,8 @@ def _read_line(deal: TextDeal, key: str, seat: str | None, value: str, number: i
         deal.dealer = parse_seat(value)
     elif key == "trump":
         deal.trump, deal.delegated = _trump(value)
+    elif key == "turned":
+        deal.turned = _one_card(value, "turned")
     elif key == "calls":
         deal.calls = _calls(value, number)
     elif key == "pending ties":
@@ -180,9 +184,16 @@ def _read_line(deal: TextDeal, key: str, seat: str | None, value: str, number: i
         raise RecordError("'ruleset:' goes once at the top of the file, before the first deal")
     else:
         raise RecordError(
-            f"unknown key {key!r} (keys: ruleset, dealer, trump, calls, pending-ties, scores, "
-            "hand SEAT, trick, result)"
+            f"unknown key {key!r} (keys: ruleset, dealer, trump, turned, calls, pending-ties, "
+            "scores, hand SEAT, trick, result)"
         )
+
+
+def _one_card(value: str, what: str) -> Card:
+    cards = parse_cards(value)
+    if len(cards) != 1:
+        raise RecordError(f"{what}: give one card (got {value!r})")
+    return cards[0]
 
 
 def _trump(value: str) -> tuple[str, bool]:
@@ -276,11 +287,16 @@ def _deal_record(rules: Rules, deal: TextDeal, source: str) -> DealRecord:
     where = f"{source}:{deal.line}"
     if deal.dealer is None:
         raise RecordError(f"{where}: the deal starting here has no 'dealer:' line")
+    if rules.turned_take_up is not None:
+        _turned_trump(rules, deal, where)
+    elif deal.turned is not None:
+        raise RecordError(f"{where}: {rules.ruleset.name} names trump: no card is turned "
+                          f"(line {deal.lines['turned']})")
     if deal.trump is None:
         raise RecordError(f"{where}: the deal starting here has no 'trump:' line")
-    decisions = _decisions(rules, deal, source)
     cards = [card for _, trick, _ in deal.tricks for card in trick]
     hands = _typed_hands(rules, deal, source)
+    decisions = _decisions(rules, deal, source, hands)
     return DealRecord(
         dealer=deal.dealer,
         actions=(*decisions, *cards),
@@ -288,7 +304,20 @@ def _deal_record(rules: Rules, deal: TextDeal, source: str) -> DealRecord:
         pending_ties=deal.pending_ties,
         scores=deal.scores,
         result=_result(deal),
+        turned=deal.turned,
     )
+
+
+def _turned_trump(rules: Rules, deal: TextDeal, where: str) -> None:
+    """Trump from the turned card: the 'turned:' line is needed, a 'trump:' line must agree."""
+    if deal.turned is None:
+        raise RecordError(f"{where}: {rules.ruleset.name} takes trump from the turned card: "
+                          "add a line 'turned: CARD'")
+    suit = deal.turned.suit.name
+    if deal.trump is not None and deal.trump != suit:
+        raise RecordError(f"{where}: the turned card {deal.turned} makes {suit} trump "
+                          f"(line {deal.lines['trump']} says {deal.trump})")
+    deal.trump = suit
 
 
 def _result(deal: TextDeal) -> dict[str, Any] | None:
@@ -298,15 +327,21 @@ def _result(deal: TextDeal) -> dict[str, Any] | None:
     return {"team_a": deal.result[team], "team_b": deal.result[1 - team]}
 
 
-def _decisions(rules: Rules, deal: TextDeal, source: str) -> list[AnyAction]:
+def _decisions(
+    rules: Rules, deal: TextDeal, source: str, hands: tuple[tuple[Card, ...], ...] | None
+) -> list[AnyAction]:
     """The actions before the first card, found by walking the engine through the choices.
 
     An impossible choice is still written down, so that the audit reports it with the rule."""
     assert deal.dealer is not None
-    start = new_deal(rules, 0, deal.dealer, pending_ties=deal.pending_ties, scores=deal.scores)
+    if deal.turned is not None and hands is not None:  # nobody chooses: the card makes trump
+        start = new_deal(rules, 0, deal.dealer, pending_ties=deal.pending_ties, scores=deal.scores,
+                         hands=hands, turned=deal.turned)
+    else:
+        start = new_deal(rules, 0, deal.dealer, pending_ties=deal.pending_ties, scores=deal.scores)
     state: DealState | None = start
     actions: list[AnyAction] = []
-    for choice in _choice_actions(start, deal):
+    for choice in _choice_actions(start, deal) if deal.turned is None else []:
         state = _try(state, choice)
         actions.append(choice)
         if state is None:
@@ -413,6 +448,8 @@ def deal_to_text(rules: Rules, walk: DealWalk) -> str:
     """A walked deal (:class:`~manille_variants.records.walk.DealWalk`) in the typed format."""
     lines = [f"dealer: {SEAT_NAMES[walk.dealer]}"]
     lines.append(f"trump: {_trump_text(walk)}")
+    if walk.turned is not None:
+        lines.append(f"turned: {walk.turned}")
     if walk.calls:
         lines.append("calls: " + ", ".join(walk.calls))
     if walk.pending_ties:

@@ -83,6 +83,7 @@ class DealWalk:
     score: DealScore | None = None
     problems: list[AuditProblem] = field(default_factory=list)
     stopped: bool = False
+    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
     def dealer(self) -> int:

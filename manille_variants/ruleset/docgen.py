@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from manille_variants.ruleset.loader import bundled_names, load_ruleset, ruleset_file_schema
-from manille_variants.ruleset.schema import Call, Ruleset
+from manille_variants.ruleset.schema import Call, Ruleset, TurnedCard
 
 __all__ = [
     "MISSING",
@@ -84,6 +84,8 @@ def _dealing_words(rs: Ruleset) -> Iterator[str]:
 
 def _trump_words(rs: Ruleset) -> str:
     t = rs.trump
+    if t.turned_card is not None:
+        return _turned_words(t.turned_card)
     who = "The dealer names trump" + (
         " or hands the choice to the partner" if t.delegation else " (no passing)"
     )
@@ -101,6 +103,26 @@ def _trump_words(rs: Ruleset) -> str:
     else:
         parts.append("no blind no-trump")
     return "; ".join(parts) + "."
+
+
+_TAKE_UP_WORDS = {
+    "before-first-trick": "at the start of the first trick",
+    "after-first-card": "once the first card of the first trick is played",
+    "after-first-trick": "once the first trick is complete",
+}
+_BONUS_WORDS = {
+    "none": "it scores no bonus",
+    "ten": "a turned 10 scores its card value (5) for the dealer's side, after every factor",
+    "honour": "a turned honour scores its card value for the dealer's side, after every factor",
+}
+
+
+def _turned_words(turned: TurnedCard) -> str:
+    return (
+        "The dealer's last card is dealt face up and its suit is trump (no no-trump); it stays "
+        f"on the table, not playable, until the dealer takes it up {_TAKE_UP_WORDS[turned.take_up]}; "
+        f"{_BONUS_WORDS[turned.bonus]}."
+    )
 
 
 _BY = {"opponents": "an opponent", "contract-side": "the contract side", "anyone": "anyone"}
@@ -129,11 +151,16 @@ _UNDERTRUMP = {
 def _play_words(rs: Ruleset) -> Iterator[str]:
     p = rs.play
     follow = "Follow suit"
-    if p.beat_opponent:
-        follow += ", beating an opponent's winning card of the led suit if you can"
+    if p.beat_opponent is not False:
+        when = {True: "", "trump-lead": " on trump leads", "plain-lead": " on plain-suit leads"}
+        follow += f", beating an opponent's winning card of the led suit if you can{when[p.beat_opponent]}"
+        if p.beat_opponent is not True and p.beat_at_no_trump:
+            follow += " and at no-trump"
         follow += "" if p.beat_at_no_trump else " (not at no-trump)"
     if p.beat_partner_on_trump_lead:
         follow += "; on a trump lead beat the winning trump even when it is your partner's"
+    if p.beat_partner_at_no_trump:
+        follow += "; at no-trump beat the winning card even when it is your partner's"
     yield follow + "."
     duties = []
     if p.trump_when_opponent_wins or p.trump_when_partner_wins:
@@ -152,7 +179,11 @@ def _play_words(rs: Ruleset) -> Iterator[str]:
         duties.append(
             f"overtrump {whose[(p.overtrump_opponent, p.overtrump_partner)]} trump if you can"
         )
-    duties.append(_UNDERTRUMP[p.undertrump])
+    if p.undertrump_partner in ("same", p.undertrump):
+        duties.append(_UNDERTRUMP[p.undertrump])
+    else:
+        duties.append(f"over an opponent's trump, {_UNDERTRUMP[p.undertrump]}")
+        duties.append(f"over your partner's trump, {_UNDERTRUMP[p.undertrump_partner]}")
     yield "Void in the led suit: " + "; ".join(duties) + "."
     if p.extra_rules:
         yield "Plug-in rules: " + ", ".join(p.extra_rules) + "."
@@ -251,6 +282,7 @@ class _Missing:
 
 
 MISSING: Any = _Missing()
+_UNDER_NULL: Any = object()  # a setting inside a mapping that is null (e.g. no turned card)
 
 
 @dataclass(frozen=True)
@@ -351,8 +383,12 @@ def _leaves(
     out: list[Setting] = []
     for key, prop in model["properties"].items():
         ref = _ref(prop, defs)
+        optional = next((_ref(p, defs) for p in prop.get("anyOf", []) if "$ref" in p), None)
         if ref is not None:
             out += _leaves(ref, defs, f"{prefix}.{key}", section)
+        elif optional is not None:  # a mapping that may be null: itself, then its settings
+            out.append(_setting(f"{prefix}.{key}", section, prop, defs))
+            out += _leaves(optional, defs, f"{prefix}.{key}", section)
         else:
             out.append(_setting(f"{prefix}.{key}", section, prop, defs))
     return out
@@ -368,6 +404,8 @@ def _type_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     if "anyOf" in prop:
         kinds = [_type_text(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
         return " or ".join(kinds) + " or null"
+    if "$ref" in prop:
+        return "mapping (the settings below)"
     if "enum" in prop:
         return " / ".join(
             f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in prop["enum"]
@@ -401,11 +439,15 @@ def _default(path: str) -> Any:
         return None
     if path == "name":
         return MISSING
+    if path.startswith("trump.turned_card."):  # the defaults once a card is turned
+        return TurnedCard.model_fields[path.rsplit(".", 1)[1]].default
     return _lookup(Ruleset(name="defaults").model_dump(mode="json"), path)
 
 
 def _lookup(data: Any, path: str) -> Any:
     for step in path.split("."):
+        if data is None:
+            return _UNDER_NULL
         if not isinstance(data, dict) or step not in data:
             return MISSING
         data = data[step]
@@ -470,6 +512,8 @@ def _section_markdown(
 
 
 def _bundled_cell(value: Any, default: Any) -> str:
+    if value is _UNDER_NULL:
+        return "—"
     text = _cell_value(_calls_text(value) if _records(value) and value else value)
     return f"**{text}**" if default is not MISSING and value != default else text
 

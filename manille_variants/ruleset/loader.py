@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -322,6 +323,7 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> str:
         return f"missing: the required key {loc[-1]!r} is not set"
     if kind == "literal_error":
         expected = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
+        expected = re.sub(r"\b(True|False)\b", lambda m: m.group(1).lower(), expected)  # as in YAML
         return f"expected one of {expected} (got {got})"
     if kind == "value_error":
         return _value_error(str(ctx.get("error", error["msg"])), loc, got)

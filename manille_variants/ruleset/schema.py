@@ -14,7 +14,7 @@ import hashlib
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from manille_variants.cards import RANK_LABELS
 
@@ -35,6 +35,7 @@ __all__ = [
     "Sweep",
     "Tie",
     "TrumpChoice",
+    "TurnedCard",
 ]
 
 RANK_ORDER_DEFAULT = ["10", "A", "K", "Q", "J", "9", "8", "7"]
@@ -112,9 +113,32 @@ class BlindNoTrump(_Model):
     )
 
 
+class TurnedCard(_Model):
+    """Trump by the turned card: the dealer's last card (the 32nd dealt) is dealt face up and
+    its suit is trump (French *manille parlée* and *muette*; docs/rules.md#trump-by-the-turned-card)."""
+
+    take_up: Literal["before-first-trick", "after-first-card", "after-first-trick"] = Field(
+        "after-first-card",
+        description="When the dealer takes the turned card into the hand; until then it lies on "
+        "the table, seen by all, and cannot be played: at the start of the first trick, once "
+        "the first card of the first trick is played, or once the first trick is complete.",
+    )
+    bonus: Literal["none", "ten", "honour"] = Field(
+        "none",
+        description="Match points the dealer's side scores for the turned card, after every "
+        "factor and whoever wins the deal: none; the 10's card value (5) for a turned 10 "
+        "only; or the card value of any turned honour (10, A, K, Q, J).",
+    )
+
+
 class TrumpChoice(_Model):
     """Who names trump, and the no-trump options.  The contract side is always the dealer's team."""
 
+    turned_card: TurnedCard | None = Field(
+        None,
+        description="Nobody names trump: the dealer's last card is dealt face up and its suit is "
+        "trump (null: the dealer names trump).",
+    )
     delegation: bool = Field(
         False,
         description="The dealer may hand the trump choice to the partner (who must then choose); "
@@ -124,6 +148,27 @@ class TrumpChoice(_Model):
     blind_no_trump: BlindNoTrump = Field(
         default_factory=BlindNoTrump, description="Blind no-trump before looking."
     )
+
+    @model_validator(mode="after")
+    def _turned_card_names_trump(self) -> TrumpChoice:
+        # A message starting with "@sub.path: " tells the loader where below `trump` it points.
+        if self.turned_card is None:
+            return self
+        clash = [
+            path
+            for path, on in (
+                ("no_trump.allowed", self.no_trump.allowed),
+                ("blind_no_trump.allowed", self.blind_no_trump.allowed),
+                ("delegation", self.delegation),
+            )
+            if on
+        ]
+        if clash:
+            raise ValueError(
+                f"@{clash[0]}: must be false while trump comes from the turned card (nobody "
+                f"chooses trump; set {' and '.join(clash)} to false)"
+            )
+        return self
 
 
 class Call(_Model):
@@ -149,16 +194,23 @@ class Call(_Model):
 class PlayRules(_Model):
     """Play obligations.  Following suit when able is always compulsory."""
 
-    beat_opponent: bool = Field(
+    beat_opponent: Literal[True, False, "trump-lead", "plain-lead"] = Field(
         True,
         description="Following suit while an opponent's card of the led suit wins the trick: "
-        "you must beat it if you can (also on a trump lead).",
+        "you must beat it if you can: on every lead (true), never (false), only when trumps "
+        "were led (trump-lead; at no-trump every lead counts) or only when a plain suit was "
+        "led (plain-lead).",
     )
     beat_partner_on_trump_lead: bool = Field(
         False, description="On a trump lead you must beat the winning trump even when your partner played it."
     )
     beat_at_no_trump: bool = Field(
         True, description="The duty to beat the winning card also applies at no-trump."
+    )
+    beat_partner_at_no_trump: bool = Field(
+        False,
+        description="At no-trump, following suit while your partner's card wins: you must beat "
+        "it if you can (every no-trump lead treated like a trump lead).",
     )
     trump_when_opponent_wins: bool = Field(
         True, description="Void in the led suit while an opponent wins with a plain card: you must trump."
@@ -181,11 +233,26 @@ class PlayRules(_Model):
         "while you hold a higher trump; or required when an opponent's trump wins and you "
         "cannot overtrump.",
     )
+    undertrump_partner: Literal["same", "allowed", "forbidden", "forbidden-if-can-overtrump"] = Field(
+        "same",
+        description="The undertrump rule when the winning trump is your partner's: same (the "
+        "undertrump setting applies to both sides), allowed, forbidden unless the hand holds "
+        "nothing but lower trumps, or forbidden only while you hold a higher trump.",
+    )
     extra_rules: list[Slug] = Field(
         default_factory=list,
         description="Names of obligation plug-ins (entry-point group manille_variants.rules) "
         "applied after the built-in rules.",
     )
+
+    @model_validator(mode="after")
+    def _readings_agree(self) -> PlayRules:
+        if self.beat_partner_at_no_trump and not self.beat_at_no_trump:
+            raise ValueError(
+                "@beat_partner_at_no_trump: cannot be true while beat_at_no_trump is false "
+                "(no duty to beat applies at no-trump)"
+            )
+        return self
 
 
 class Tie(_Model):
@@ -335,9 +402,21 @@ class Ruleset(_Model):
             seen.add(call.name)
         return calls
 
+    def content_dump(self) -> dict[str, Any]:
+        """The resolved content as records store it and :meth:`content_hash` hashes it.
+
+        Settings added after the first record format are left out while they hold their
+        defaults, so a ruleset that does not use them keeps its hash and its records.
+        """
+        data = self.model_dump(mode="json")
+        for section, key, default in _QUIET_DEFAULTS:
+            if data[section].get(key, default) == default:
+                data[section].pop(key, None)
+        return data
+
     def content_hash(self) -> str:
         """A stable hash of the whole resolved content: same content, same hash."""
-        canonical = json.dumps(self.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+        canonical = json.dumps(self.content_dump(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()[:16]
 
     def call_named(self, name: str) -> Call:
@@ -345,6 +424,14 @@ class Ruleset(_Model):
             if call.name == name:
                 return call
         raise KeyError(name)
+
+
+# (section, key, default) of the settings :meth:`Ruleset.content_dump` leaves out at their default.
+_QUIET_DEFAULTS: tuple[tuple[str, str, Any], ...] = (
+    ("trump", "turned_card", None),
+    ("play", "beat_partner_at_no_trump", False),
+    ("play", "undertrump_partner", "same"),
+)
 
 
 def _rank_label(value: Any) -> Any:

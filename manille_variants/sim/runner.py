@@ -230,24 +230,24 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
     with the same rows as the Python loop; None where the core cannot play them (bots other
     than the built-in random one, records asked, rulesets with plug-ins)."""
-    from manille_variants.bots.base import RandomBot
-    from manille_variants.bots.registry import BOTS
-    from manille_variants.engine.core import has_plugins, to_core
+    from manille_variants.bots import BOTS, RandomBot
+    from manille_variants.engine.core import core_for
 
     names = {name.strip() for name in chunk.bots.split(",")}
-    if chunk.records or names != {"random"} or BOTS.get("random") is not RandomBot or has_plugins(rules):
+    if chunk.records or names != {"random"} or BOTS.get("random") is not RandomBot:
+        return None
+    core = core_for(rules)
+    if core is None:  # plug-ins, a turned card, or a checkout whose core is not built
         return None
     from manille_variants import _core
 
-    core, master = to_core(rules), chunk.seed % 2**64
+    master = chunk.seed % 2**64
     run = RulesetRun()
     if chunk.kind == "deals":
         run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
         return run
-    setting = rules.ruleset.dealing.first_dealer
-    first_dealer = None if setting == "random" else int(setting)
     for (deals, games, lengths, winner), rows in _core.sim_random_matches(
-        core, master, chunk.start, chunk.stop, first_dealer
+        core, master, chunk.start, chunk.stop, rules.first_dealer
     ):
         run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
         run.deals.extend(map(DealRow._make, rows))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich import box
 from rich.table import Table
 
+from manille_variants.cards import parse_card
 from manille_variants.engine.scoring import DealScore
 
 __all__ = ["SheetRow", "breakdown_table", "sheet_table"]
@@ -31,6 +32,10 @@ def breakdown_table(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> T
         table.add_row("total", str(score.totals[0]), str(score.totals[1]))
     table.add_row("factor", f"x{score.factor}" if score.winner == "A" else "",
                   f"x{score.factor}" if score.winner == "B" else "")
+    if score.turned is not None:
+        bonus = str(score.turned_bonus)
+        table.add_row(f"turned {parse_card(score.turned).pretty}", bonus if score.turned_side == "A" else "",
+                      bonus if score.turned_side == "B" else "")
     table.add_row("match points", str(score.team_a), str(score.team_b))
     return table
 

@@ -4,7 +4,8 @@ An entry is ``MODE POINTS TRICKS [CALLS]`` or ``thrown-in``: MODE is a trump sui
 C``), ``no-trump`` or ``blind``; POINTS and TRICKS are the card points and tricks of team A,
 the first dealer's team (whoever deals); CALLS is how many rungs of the call ladder were made
 (0, 1 or 2, as in ``manille score``).  With a last-trick bonus in the ruleset, add ``last:A``
-or ``last:B``.
+or ``last:B``; under a ruleset that takes trump from the turned card, add ``turned:CARD``
+(e.g. ``turned:10H``) for its bonus.
 
 The sheet file keeps the ruleset (fixed when the file is created) and the entries; the scores
 are always recomputed from them, so the file can never disagree with itself.
@@ -21,6 +22,7 @@ are always recomputed from them, so the file can never disagree with itself.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
 import json
 import os
@@ -32,11 +34,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from manille_variants.cards import Suit
+from manille_variants.cards import Card, Suit, parse_card
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
-from manille_variants.errors import RecordError, ScoresheetError, SheetMissingError
+from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
 from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
@@ -68,6 +70,7 @@ class Entry:
     tricks: int = 0
     calls: int = 0
     last: str | None = None  # "A" or "B": who took the last trick (last-trick bonus only)
+    turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
     def text(self) -> str:
@@ -80,11 +83,13 @@ class Entry:
             text += f" {self.calls}"
         if self.last:
             text += f" last:{self.last}"
+        if self.turned is not None:
+            text += f" turned:{self.turned}"
         return text
 
 
 def parse_entry(text: str) -> Entry:
-    """Parse ``MODE POINTS TRICKS [CALLS] [last:A|B]`` or ``thrown-in``."""
+    """Parse ``MODE POINTS TRICKS [CALLS] [last:A|B] [turned:CARD]`` or ``thrown-in``."""
     words = text.split()
     if not words:
         raise ScoresheetError("empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
@@ -94,14 +99,25 @@ def parse_entry(text: str) -> Entry:
         return Entry("thrown-in")
     mode, trump = _mode(words[0])
     last = _last(words)
-    numbers = [w for w in words[1:] if not w.lower().startswith("last:")]
+    turned = _turned(words)
+    numbers = [w for w in words[1:] if not w.lower().startswith(("last:", "turned:"))]
     if len(numbers) not in (2, 3):
         raise ScoresheetError(
             f"expected MODE POINTS TRICKS [CALLS], e.g. 'H 38 5' or 'no-trump 31 4 1' (got {text!r})"
         )
     values = [_number(w, name) for w, name in zip(numbers, ("POINTS", "TRICKS", "CALLS"), strict=False)]
     calls = values[2] if len(values) == 3 else 0
-    return Entry(mode, trump, values[0], values[1], calls, last)
+    return Entry(mode, trump, values[0], values[1], calls, last, turned)
+
+
+def _turned(words: list[str]) -> Card | None:
+    tags = [w for w in words[1:] if w.lower().startswith("turned:")]
+    if not tags:
+        return None
+    try:
+        return parse_card(tags[-1][7:])
+    except CardError as exc:
+        raise ScoresheetError(f"turned: {exc}") from None
 
 
 def _mode(word: str) -> tuple[str, Suit | None]:
@@ -195,7 +211,8 @@ class ScoreSheet:
         try:
             return score_deal(rules, points, tricks, entry.mode, entry.calls, self.match.pending_ties,
                               last_trick=last,  # type: ignore[arg-type]
-                              trump=entry.trump.name if entry.trump is not None else None)
+                              trump=entry.trump.name if entry.trump is not None else None,
+                              turned=entry.turned)
         except ScoreInputError as exc:
             raise ScoresheetError(str(exc)) from None
 
@@ -217,6 +234,8 @@ class ScoreSheet:
         for number, entry in enumerate(self.entries, start=1):
             if sheet.match.is_over:
                 break
+            if entry.turned is not None and ruleset.trump.turned_card is None:
+                entry = dataclasses.replace(entry, turned=None)  # no card is turned under it
             try:
                 sheet._add(entry)
             except ScoresheetError as exc:
@@ -231,7 +250,8 @@ class ScoreSheet:
                                                         strict=True)):
             dealer = outcome.dealer & 1
             card = None if score.thrown_in else _oriented(score.card_points, dealer)
-            notes = [n for n in (_game_note(outcome), pending_short(self.rules, outcome.pending_after)) if n]
+            notes = [n for n in (_turned_note(score, dealer), _game_note(outcome),
+                                 pending_short(self.rules, outcome.pending_after)) if n]
             rows.append(SheetRow(
                 number=i + 1, game=outcome.game, dealer=TEAMS[dealer],
                 contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
@@ -295,7 +315,7 @@ class ScoreSheet:
             "format": FORMAT,
             "version": VERSION,
             "ruleset": {"name": self.ruleset.name, "hash": self.ruleset.content_hash(),
-                        "content": self.ruleset.model_dump(mode="json")},
+                        "content": self.ruleset.content_dump()},
             "entries": [e.text for e in self.entries],
             "summary": self.summary(),
         }
@@ -403,6 +423,14 @@ def open_sheet(path: str | Path, ruleset: str | None) -> tuple[ScoreSheet, bool]
 
 def _oriented(pair: tuple[int, int], dealer_team: int) -> tuple[int, int]:
     return (pair[0], pair[1]) if dealer_team == 0 else (pair[1], pair[0])
+
+
+def _turned_note(score: DealScore, dealer_team: int) -> str:
+    """The turned card's bonus, its own part of a sheet line."""
+    if score.turned is None:
+        return ""
+    bonus = f"+{score.turned_bonus} {TEAMS[dealer_team]}" if score.turned_bonus else "no bonus"
+    return f"turned {parse_card(score.turned).pretty} {bonus}"
 
 
 def _game_note(outcome: DealOutcome) -> str:

@@ -205,8 +205,15 @@ class PlaySession:
         note = pending_note(self.rules, m.pending_ties)
         self.console.print(line + (f" {note[0].upper()}{note[1:]}." if note else ""))
         view = state.view(self.seat)
+        if view.turned is not None:
+            take_up = (self.rules.turned_take_up or "").replace("-", " ")
+            self.console.print(f"{self.name(state.dealer)} turn{'s' if state.dealer != self.seat else ''} "
+                               f"up {card_markup(view.turned)}: {contract_text('trump', view.turned.suit)} "
+                               f"is trump. The card stays on the table until it is taken up ({take_up}).")
         if view.looked and state.to_play != self.seat:  # else the first prompt shows it
             self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
+        if state.phase == "play":  # nothing to decide: the turned card named trump
+            self._contract_line(state)
 
     def _announce(self, before: DealState, after: DealState, seat: int, action: AnyAction) -> None:
         who = self.name(seat)
@@ -391,6 +398,8 @@ class PlaySession:
         else:
             self.console.print(f"Trick {len(view.tricks) + 1}: you lead.")
         trump = contract_text(view.mode, view.trump)
+        if view.turned_on_table and view.turned is not None:
+            trump += f" (turned {card_markup(view.turned)} still on the table)"
         self.console.print(f"Trump: {trump}. Your hand: {hand_markup(self.rules, view.hand, legal)}")
 
     def _command(self, text: str, state: DealState) -> bool:

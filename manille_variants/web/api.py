@@ -92,11 +92,13 @@ async def score(request: Request) -> Response:
     if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names) or len(names) > 20:
         raise HTTPException(400, "rulesets: expected a list of 1 to 20 ruleset names")
     last = data.get("last_trick")
+    turned = data.get("turned")
     results = await run_in_threadpool(
         lambda: score_across(_store(request), names, points=_int(data, "points"), tricks=_int(data, "tricks"),
                              mode=_str(data, "mode", "trump"), calls=_int(data, "calls", 0),
                              pending_ties=_int(data, "pending_ties", 0),
-                             last_trick=last if isinstance(last, str) else None))
+                             last_trick=last if isinstance(last, str) else None,
+                             turned=turned if isinstance(turned, str) and turned else None))
     return JSONResponse({"results": results})
 
 

@@ -59,6 +59,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "column": ("column", "kolom", "colonne"),
     "mode": ("Contract", "Contract", "Contrat"),
     "trump": ("trump", "troef", "atout"),
+    "turned": ("turned up", "gekeerd", "retournée"),
+    "on_table": ("on the table", "op tafel", "sur la table"),
     "no-trump": ("no-trump", "zonder troef", "sans atout"),
     "blind": ("blind no-trump", "blind zonder troef", "sans atout à l'aveugle"),
     "thrown-in": ("thrown in", "weggegooid", "annulée"),

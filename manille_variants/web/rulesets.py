@@ -133,13 +133,16 @@ class Field:
 def form_fields() -> list[Field]:
     """The rule settings of the schema that a form can edit (lists and the call ladder stay YAML)."""
     fields = []
-    for setting in settings():
+    every = settings()
+    # The settings inside a mapping that may be null (trump.turned_card) may be left unset.
+    optional = tuple(f"{s.path}." for s in every if s.type.startswith("mapping") and s.type.endswith("or null"))
+    for setting in every:
         if setting.section not in RULE_SECTIONS or "[]" in setting.path:
             continue
         kind, choices = _kind(setting.type)
         if kind:
             fields.append(Field(setting.path, setting.section, setting.description, kind, choices,
-                                setting.type.endswith("or null")))
+                                setting.type.endswith("or null") or setting.path.startswith(optional)))
     return fields
 
 
@@ -160,6 +163,6 @@ def values(rs: Ruleset) -> dict[str, Any]:
     for field in form_fields():
         value: Any = data
         for key in field.path.split("."):
-            value = value[key]
+            value = value[key] if value is not None else None  # inside a null mapping: unset
         found[field.path] = value
     return found

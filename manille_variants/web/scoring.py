@@ -17,9 +17,11 @@ MAX_PENDING_TIES = 50  # a factor of 2**50 already; more only makes a server com
 
 
 def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: int, mode: str = "trump",
-                 calls: int = 0, pending_ties: int = 0, last_trick: str | None = None) -> list[dict[str, Any]]:
+                 calls: int = 0, pending_ties: int = 0, last_trick: str | None = None,
+                 turned: str | None = None) -> list[dict[str, Any]]:
     """One result per ruleset: ``{ruleset, team_a, team_b, tied, factor, factors}`` and the full
-    breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset."""
+    breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset.
+    ``turned``, the card turned up for trump, counts only under the rulesets that turn one."""
     if not 0 <= pending_ties <= MAX_PENDING_TIES:
         raise ManilleError(f"pending ties must be between 0 and {MAX_PENDING_TIES} (got {pending_ties})")
     side: Literal["A", "B"] | None = "A" if last_trick == "A" else "B" if last_trick == "B" else None
@@ -27,7 +29,8 @@ def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: 
     for name in rulesets:
         try:
             rs = resolve(store, name)
-            score = mv.score_deal(rs, points, tricks, mode, calls, pending_ties, last_trick=side)
+            score = mv.score_deal(rs, points, tricks, mode, calls, pending_ties, last_trick=side,
+                                  turned=turned if rs.trump.turned_card is not None else None)
         except (ManilleError, ValueError) as exc:
             results.append({"ruleset": name, "error": str(exc)})
             continue

@@ -86,7 +86,14 @@ pub struct Deal {
     pub last_winner: u8,
     pub thrown_in: bool,
     pub pending_ties: u32,
+    /// The decisions taken before the first card (and a throw-in), in order.
+    pub decisions: [Action; MAX_DECISIONS],
+    pub n_decisions: u8,
 }
+
+/// The most decisions a deal records: look or blind, delegate, trump, and the calls phase
+/// (at most 4 + 4 asks per call of the ladder, which [`Rules::new`] limits to 5 calls).
+pub const MAX_DECISIONS: usize = 28;
 
 impl Deal {
     /// Shuffle with `seed`, cut, and deal in the ruleset's packets and direction.
@@ -159,6 +166,8 @@ impl Deal {
             last_winner: NONE,
             thrown_in: false,
             pending_ties,
+            decisions: [Action(0); MAX_DECISIONS],
+            n_decisions: 0,
         };
         if turned_trump {
             deal.named(rules, Mode::Trump, cards::suit(turned), NONE);
@@ -325,10 +334,23 @@ impl Deal {
             },
             _ if self.legal_actions(rules) & bit(action) == 0 => Err(IllegalAction::NotPossible),
             _ => {
+                self.record(action);
                 self.decide(rules, action);
                 Ok(())
             }
         }
+    }
+
+    fn record(&mut self, action: Action) {
+        if let Some(slot) = self.decisions.get_mut(self.n_decisions as usize) {
+            *slot = action;
+            self.n_decisions += 1;
+        }
+    }
+
+    /// The decisions taken, in order.
+    pub fn decisions(&self) -> &[Action] {
+        &self.decisions[..self.n_decisions as usize]
     }
 
     fn throw_in(&mut self, rules: &Rules) -> Result<(), IllegalAction> {
@@ -343,6 +365,7 @@ impl Deal {
         }
         self.phase = Phase::Over;
         self.thrown_in = true;
+        self.record(Action::THROW_IN);
         Ok(())
     }
 
@@ -434,7 +457,7 @@ impl Deal {
 
 #[inline]
 fn bit(action: Action) -> u64 {
-    1 << action.0
+    1u64.checked_shl(action.0 as u32).unwrap_or(0)
 }
 
 fn behind_enough(rules: &Rules, dealer: u8, scores: [i64; 2]) -> bool {

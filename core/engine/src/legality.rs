@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn must_beat_an_opponents_card_of_the_led_suit() {
-        // Seed 000: diamonds trump, an opponent leads J clubs; Q and 7 of clubs: only Q.
+        // The table convention: diamonds trump, an opponent leads J clubs; Q and 7 of clubs: only Q.
         let rules = Rules::new(RulesData::default()).unwrap();
         let hand = set(&[C + 5, C, H + 3]);
         let view = TrickView {
@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn the_trumpers_partner_need_not_trump() {
-        // Seed 002: spades trump, Q hearts led, 8 spades wins; the trumper's partner is void.
+        // A worked example: spades trump, Q hearts led, 8 spades wins; the trumper's partner is void.
         let rules = Rules::new(RulesData::default()).unwrap();
         let hand = set(&[D + 1, S + 2, C + 7]);
         let view = TrickView {

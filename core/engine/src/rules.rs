@@ -206,6 +206,9 @@ impl Default for RulesData {
     }
 }
 
+/// The longest call ladder the engine plays (a deal records every decision).
+pub const MAX_CALLS: usize = 5;
+
 /// Rules data the engine cannot play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesError(pub String);
@@ -369,6 +372,12 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
             }
             seen[st] = true;
         }
+    }
+    if data.calls.len() > 64 - crate::action::Action::FIRST_CALL as usize {
+        return fail(format!(
+            "the engine takes at most 22 calls in a ladder (got {})",
+            data.calls.len()
+        ));
     }
     for (i, call) in data.calls.iter().enumerate() {
         if call.after.is_some_and(|a| a as usize >= i) {

@@ -133,7 +133,7 @@ pub fn play_deal<B: Bot>(rules: &Rules, mut deal: Deal, bots: &mut [B]) -> Deal 
     while !deal.is_over() {
         let legal = deal.legal_actions(rules);
         let action = bots[deal.to_play as usize].act(rules, &deal, legal);
-        if legal >> action.0 & 1 == 0 {
+        if legal.checked_shr(action.0 as u32).unwrap_or(0) & 1 == 0 {
             break; // a bot's illegal choice ends the deal unfinished (the caller sees it)
         }
         apply_legal(rules, &mut deal, action);

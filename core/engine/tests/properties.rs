@@ -173,6 +173,22 @@ proptest! {
     }
 
     #[test]
+    fn any_code_is_applied_or_refused_without_panic(data in rules_data(), seed in any::<i64>(), codes in proptest::collection::vec(any::<u8>(), 1..200)) {
+        let rules = Rules::new(data).unwrap();
+        let mut deal = Deal::new(&rules, seed as i128, 0, 0, [0, 0]);
+        for code in codes {
+            let legal = deal.legal_actions(&rules);
+            match deal.apply(&rules, Action(code)) {
+                Ok(next) => {
+                    prop_assert!(code == Action::THROW_IN.0 || legal >> code & 1 == 1);
+                    deal = next;
+                }
+                Err(_) => prop_assert!(code >= 64 || legal >> code & 1 == 0),
+            }
+        }
+    }
+
+    #[test]
     fn an_illegal_card_is_refused_and_changes_nothing(seed in any::<i64>(), rng_seed in any::<u64>()) {
         let rules = Rules::new(RulesData::default()).unwrap();
         let mut deal = Deal::new(&rules, seed as i128, 0, 0, [0, 0]).apply(&rules, Action::trump(0)).unwrap();

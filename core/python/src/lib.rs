@@ -4,6 +4,8 @@
 //! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
+mod state;
+
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -25,7 +27,7 @@ use pyo3::types::{PyDict, PyList};
 mod search;
 
 /// Run `f`, turning a panic into a RuntimeError instead of an uncatchable PanicException.
-fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(result) => result,
         Err(panic) => {
@@ -41,7 +43,7 @@ fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     }
 }
 
-fn package_error(py: Python<'_>, class: &str, message: String) -> PyErr {
+pub(crate) fn package_error(py: Python<'_>, class: &str, message: String) -> PyErr {
     let made = py
         .import("manille_variants.errors")
         .and_then(|m| m.getattr(class))
@@ -244,19 +246,58 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
 }
 
 /// A ruleset compiled for the core (built from the dict of `core_rules`).
+/// The compiled `Rules` object, the four suits and the helper module.
+type PythonSide = (Py<PyAny>, Vec<Py<PyAny>>, Py<PyAny>);
+
 #[pyclass(frozen, module = "manille_variants._core")]
-struct CoreRules {
+pub(crate) struct CoreRules {
     rules: Arc<Rules>,
+    /// The package's objects (actions, rules, suits, helpers), if given.
+    shared: Option<Arc<state::PyShared>>,
 }
 
 #[pymethods]
 impl CoreRules {
+    /// `objects`: the Python object of each action code (cards, decisions, then the calls);
+    /// `python`: the compiled `Rules`, the four suits and the helper module, for `CoreState`.
     #[new]
-    fn new(py: Python<'_>, data: &Bound<'_, PyDict>) -> PyResult<Self> {
+    #[pyo3(signature = (data, objects=None, python=None))]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyDict>,
+        objects: Option<Vec<Py<PyAny>>>,
+        python: Option<PythonSide>,
+    ) -> PyResult<Self> {
         let data = rules_data(data)?;
         let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
+        let shared = match objects {
+            None => None,
+            Some(by_code) => {
+                if by_code.len() != Action::FIRST_CALL as usize + rules.data.calls.len() {
+                    return Err(PyValueError::new_err(
+                        "one object per action code (cards, decisions, calls)",
+                    ));
+                }
+                let codes = PyDict::new(py);
+                for (code, obj) in by_code.iter().enumerate() {
+                    codes.set_item(obj.bind(py), code)?;
+                }
+                let (rules_obj, suits, helpers) = match python {
+                    Some(p) => p,
+                    None => (py.None(), Vec::new(), py.None()),
+                };
+                Some(Arc::new(state::PyShared {
+                    by_code,
+                    codes: codes.unbind(),
+                    rules: rules_obj,
+                    suits,
+                    helpers,
+                }))
+            }
+        };
         Ok(CoreRules {
             rules: Arc::new(rules),
+            shared,
         })
     }
 
@@ -377,6 +418,7 @@ fn score_deal<'py>(
 #[pyclass(frozen, module = "manille_variants._core")]
 struct CoreDeal {
     rules: Arc<Rules>,
+    objects: Option<Arc<state::PyShared>>,
     deal: Deal,
 }
 
@@ -450,6 +492,7 @@ impl CoreDeal {
             );
             Ok(CoreDeal {
                 rules: rules.rules.clone(),
+                objects: rules.shared.clone(),
                 deal,
             })
         })
@@ -494,6 +537,7 @@ impl CoreDeal {
                 Deal::from_hands(r, dealt, turned, dealer, pending_ties, [scores.0, scores.1]);
             Ok(CoreDeal {
                 rules: r.clone(),
+                objects: rules.shared.clone(),
                 deal,
             })
         })
@@ -619,6 +663,7 @@ impl CoreDeal {
         match self.deal.apply(rules, Action(code)) {
             Ok(deal) => Ok(CoreDeal {
                 rules: rules.clone(),
+                objects: self.objects.clone(),
                 deal,
             }),
             Err(why) => Err(package_error(
@@ -627,6 +672,36 @@ impl CoreDeal {
                 illegal_message(rules, &self.deal, Action(code), why),
             )),
         }
+    }
+    /// The legal actions as the package's objects (Card and Action), in code order.
+    fn legal_objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let mut set = self.deal.legal_actions(&self.rules);
+        let list = PyList::empty(py);
+        while set != 0 {
+            list.append(objects.by_code[set.trailing_zeros() as usize].bind(py))?;
+            set &= set - 1;
+        }
+        Ok(list)
+    }
+    /// The state after the action `obj` (a Card or an Action object); raises IllegalPlayError.
+    fn apply_object(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<CoreDeal> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let Some(code) = objects.codes.bind(py).get_item(obj)? else {
+            let text = obj.str()?.to_string();
+            return Err(package_error(
+                py,
+                "IllegalPlayError",
+                format!("{text} is not an action of this ruleset"),
+            ));
+        };
+        self.apply(py, code.extract::<u8>()?)
     }
     /// The deal's result once over, as `DealScore.to_dict()` plus `turned_bonus`; else None.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
@@ -654,6 +729,7 @@ impl CoreDeal {
 #[pyclass(module = "manille_variants._core")]
 struct CoreMatch {
     rules: Arc<Rules>,
+    objects: Option<Arc<state::PyShared>>,
     state: Match,
 }
 
@@ -679,6 +755,7 @@ impl CoreMatch {
         check_seat(&rules.rules, first_dealer, "first dealer")?;
         Ok(CoreMatch {
             rules: rules.rules.clone(),
+            objects: rules.shared.clone(),
             state: Match::new(seed, first_dealer),
         })
     }
@@ -732,6 +809,7 @@ impl CoreMatch {
         );
         Ok(CoreDeal {
             rules: self.rules.clone(),
+            objects: self.objects.clone(),
             deal,
         })
     }
@@ -953,6 +1031,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreRules>()?;
     m.add_class::<CoreDeal>()?;
     m.add_class::<CoreMatch>()?;
+    m.add_class::<state::CoreState>()?;
     m.add_function(wrap_pyfunction!(score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;

@@ -73,9 +73,12 @@ function editorPage() {
   const area = $("#yaml");
   const problems = $("#problems");
   const status = $("#status");
+  let latest = 0;  // answers to an earlier text are dropped: they would undo newer form changes
   const check = async () => {
+    const mine = ++latest;
     try {
       const answer = await api("POST", "/api/validate", { yaml: area.value });
+      if (mine !== latest) return;
       problems.replaceChildren();
       if (answer.ok) {
         problems.append(el("p", { class: "ok" }, w("valid")));
@@ -87,7 +90,7 @@ function editorPage() {
         }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.message}`))));
       }
     } catch (error) {
-      problems.replaceChildren(el("p", { class: "error" }, error.message));
+      if (mine === latest) problems.replaceChildren(el("p", { class: "error" }, error.message));
     }
   };
   area.addEventListener("input", debounce(check, 350));
@@ -131,7 +134,8 @@ function settingsForm(area, changed) {
     if (field.kind === "bool") {
       input = el("input", { type: "checkbox" });
     } else if (field.kind === "choice") {
-      input = el("select", {}, field.choices.map((c) => el("option", { value: c }, c)));
+      const unset = field.nullable ? [el("option", { value: "" }, "–")] : [];
+      input = el("select", {}, [...unset, ...field.choices.map((c) => el("option", { value: c }, c))]);
     } else {
       input = el("input", { type: "number", min: "0", inputmode: "numeric", placeholder: field.nullable ? "–" : "" });
     }
@@ -144,6 +148,8 @@ function settingsForm(area, changed) {
   const read = ({ field, input }) => {
     if (field.kind === "bool") return input.checked;
     if (field.kind === "int") return input.value === "" ? (field.nullable ? null : 0) : Number(input.value);
+    if (input.value === "") return field.nullable ? null : "";
+    if (input.value === "true" || input.value === "false") return input.value === "true";
     return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
   };
   const yamlValue = (v) => (v === null ? "null" : String(v));
@@ -202,7 +208,7 @@ function scorePage() {
       rulesets: data.getAll("rulesets"), mode: data.get("mode"),
       points: Number(data.get("points")), tricks: Number(data.get("tricks")),
       calls: Number(data.get("calls")), pending_ties: Number(data.get("pending_ties")),
-      last_trick: data.get("last_trick") || null,
+      last_trick: data.get("last_trick") || null, turned: data.get("turned") || null,
     };
     try {
       const answer = await api("POST", "/api/score", body);
@@ -471,7 +477,8 @@ function playPage() {
     $("#record").href = `/api/play/${view.id}/record`;
     $("#scores").textContent = `${w("team")} 0+2: ${view.scores[0]} · ${w("team")} 1+3: ${view.scores[1]} (→ ${view.target})`;
     const contract = view.mode ? `${view.mode === "trump" ? w("trump") + " " + SUITS[view.trump] : w(view.mode)}${view.calls.length ? " · " + view.calls.join(", ") : ""}` : "";
-    $("#contract").textContent = contract;
+    const turned = view.turned ? ` · ${w("turned")} ${view.turned}${view.turned_on_table ? ` (${w("on_table")})` : ""}` : "";
+    $("#contract").textContent = contract + turned;
     for (const seat of $$(".seat")) {
       const number = Number(seat.dataset.seat);
       const played = view.trick.find((t) => t.seat === number);
