@@ -19,6 +19,8 @@ def main() -> None:
     DATA.mkdir(exist_ok=True)
     for name in bundled_names():
         rules = compile_rules(load_ruleset(name))
+        if not searchable(rules):
+            continue
         path = DATA / f"decisions-{table_key(rules)}.json"
         if not path.exists():
             path.write_text(json.dumps(learn(rules, hand_tricks).to_json()) + "\n", encoding="utf-8")

@@ -14,6 +14,7 @@ from manille_variants.bots.decisions import CLASSES, DecisionTable, decision_tab
 from manille_variants.bots.heuristic import HeuristicBot, hand_tricks
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.ruleset.loader import bundled_names
+from manille_variants.search.solver import searchable
 
 
 def _variant(tmp_path: Path, text: str, name: str = "variant") -> mv.Ruleset:
@@ -22,10 +23,15 @@ def _variant(tmp_path: Path, text: str, name: str = "variant") -> mv.Ruleset:
     return mv.load_ruleset(str(path))
 
 
-def test_every_bundled_ruleset_ships_its_table() -> None:
+def test_every_bundled_ruleset_the_search_plays_ships_its_table() -> None:
     for name in bundled_names():
         rules = compile_rules(mv.load_ruleset(name))
-        assert (decisions.DATA / f"decisions-{table_key(rules)}.json").exists(), name
+        shipped = (decisions.DATA / f"decisions-{table_key(rules)}.json").exists()
+        assert shipped == searchable(rules), name
+
+
+def test_a_turned_trump_keeps_the_threshold_rules() -> None:
+    assert decision_table(compile_rules(mv.load_ruleset("french-parlee")), hand_tricks) is None
 
 
 def test_factors_and_calls_do_not_change_the_table_key(tmp_path: Path) -> None:

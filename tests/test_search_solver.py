@@ -9,11 +9,14 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import BUNDLED
+from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.cards import Card
 from manille_variants.engine.deal import DealState
+
+# Trump by the turned card is not mapped to the core yet: the search plays the others.
+BUNDLED = [name for name in ALL_BUNDLED if name not in ("french-parlee", "french-muette")]
 
 
 @cache
@@ -83,3 +86,10 @@ def test_cost_of_a_card_is_its_distance_from_the_value() -> None:
     for card in solution.moves:
         assert solution.cost(card) == abs(solution.value - solution.moves[card])
     assert all(solution.cost(card) == 0 for card in solution.best(state))
+
+
+@pytest.mark.parametrize("name", ["french-parlee", "french-muette"])
+def test_trump_by_the_turned_card_is_refused_clearly(name: str) -> None:
+    state = mv.new_deal(_rules(name), 1)
+    with pytest.raises(ValueError, match="turned up"):
+        mv.solve(state)

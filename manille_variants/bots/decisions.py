@@ -128,9 +128,9 @@ def decision_table(rules: Rules, estimate: Estimate) -> DecisionTable | None:
 
 
 def _load(rules: Rules, estimate: Estimate) -> DecisionTable | None:
-    from manille_variants.engine.core import has_plugins
+    from manille_variants.search.solver import searchable
 
-    if has_plugins(rules):
+    if not searchable(rules):
         return None
     for folder in (DATA, cache_dir()):
         path = folder / _file_name(rules)

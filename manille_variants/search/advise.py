@@ -16,9 +16,10 @@ from dataclasses import dataclass
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, LOOK
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import action_code, code_action, has_plugins, to_core
+from manille_variants.engine.core import action_code, code_action, to_core
 from manille_variants.errors import CardError
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.search.solver import searchable
 
 __all__ = ["Advice", "Choice", "advise"]
 
@@ -67,8 +68,8 @@ def advise(
     from manille_variants._core import CoreDeal, search_decisions
 
     rules = compile_rules(ruleset)
-    if has_plugins(rules):
-        raise ValueError(f"ruleset {ruleset.name!r} has Python plug-ins: the search plays only what the core can play")
+    if not searchable(rules):
+        raise ValueError(f"ruleset {ruleset.name!r}: advice needs a ruleset without plug-ins whose trump is named")
     cards = list(dict.fromkeys(hand))
     if len(cards) != 8 or len(hand) != 8:
         raise CardError(f"a hand is 8 different cards (got {len(hand)}: {' '.join(str(c) for c in hand)})")

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
-from manille_variants.engine.core import action_code, code_action, has_plugins, to_core
+from manille_variants.engine.core import action_code, code_action, to_core
 from manille_variants.engine.view import SeatView
+from manille_variants.search.solver import searchable
 
 __all__ = ["Knowledge", "SearchBot", "card_samples", "decisions", "knowledge"]
 
@@ -44,8 +45,8 @@ class SearchBot:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        if has_plugins(view.rules):
-            raise ValueError(f"the search bot plays only rulesets without Python plug-ins ({view.rules.ruleset.name})")
+        if not searchable(view.rules):
+            raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: plug-ins or a turned trump")
         values = self.values(view)
         best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
         return best[0]
@@ -84,7 +85,7 @@ def knowledge(view: SeatView) -> Knowledge:
     played = [c for _, cards, _ in view.tricks for c in cards] + list(view.trick)
     mine = _mine(view)
     own = sum(c.bit for c in view.hand) | sum(c.bit for c in mine) if view.looked else 0
-    turned = getattr(view, "turned_card", None)
+    turned = view.turned
     return Knowledge(
         seat=view.seat,
         dealer=view.dealer,

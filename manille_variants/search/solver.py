@@ -21,7 +21,7 @@ from manille_variants.engine.rules import Rules
 if TYPE_CHECKING:
     from manille_variants._core import CoreDeal
 
-__all__ = ["Solution", "core_state", "solve"]
+__all__ = ["Solution", "core_state", "searchable", "solve"]
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,17 @@ class Solution:
         return abs(self.value - self.moves[card])
 
 
+def searchable(rules: Rules) -> bool:
+    """Whether the solver and the search play this ruleset: no Python plug-ins, and trump
+    named (trump by the turned card is not mapped to the core yet)."""
+    return not has_plugins(rules) and getattr(rules, "turned_take_up", None) is None
+
+
 def _check(rules: Rules) -> None:
-    if has_plugins(rules):
+    if not searchable(rules):
         raise ValueError(
-            f"ruleset {rules.ruleset.name!r} has Python plug-ins: the solver plays only rulesets the core can play"
+            f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins"
+            " whose trump is named (not turned up)"
         )
 
 
