@@ -13,6 +13,7 @@ from manille_variants.bots.decisions import DATA, learn, table_key
 from manille_variants.bots.heuristic import hand_tricks
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
+from manille_variants.search.solver import searchable
 
 
 def main() -> None:
