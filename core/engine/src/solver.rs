@@ -494,9 +494,12 @@ fn lean(ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
     if pos.rem == 0 {
         return 0;
     }
+    if pos.rem.count_ones() + pos.in_trick as u32 <= 4 {
+        return last_trick(ctx, pos);
+    }
     let legal = ctx.legal(pos);
-    if legal.count_ones() == 1 || pos.rem.count_ones() <= 4 && pos.in_trick == 0 {
-        // One card to play (in the last trick, every card is forced).
+    if legal.count_ones() == 1 {
+        // One card to play.
         let mut child = *pos;
         let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
         return gain + lean(ctx, &child, alpha - gain, beta - gain);
@@ -519,6 +522,18 @@ fn lean(ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
         }
     }
     best
+}
+
+/// The last trick: every player left holds one card, so it plays itself.
+#[inline]
+fn last_trick(ctx: &Ctx, pos: &Pos) -> i32 {
+    let mut p = *pos;
+    let mut gain = 0;
+    while p.rem != 0 {
+        let card = p.hands[p.to_play as usize].trailing_zeros() as u8;
+        gain += ctx.play(&mut p, card);
+    }
+    gain
 }
 
 fn same(e: &Entry, pos: &Pos) -> bool {
