@@ -20,9 +20,13 @@ __all__ = [
     "random_deals",
     "random_matches",
     "score_deal",
+    "search_cards",
+    "search_decisions",
     "shuffle",
     "sim_random_deals",
     "sim_random_matches",
+    "solve",
+    "solve_value",
 ]
 
 ACTION_NO_TRUMP: int
@@ -234,6 +238,34 @@ def random_matches(
     rules: CoreRules, seeds: list[int], first_dealers: list[int], rng_seed: int
 ) -> list[tuple[int | None, tuple[int, int], tuple[int, int], int]]: ...
 def phases() -> list[str]: ...
+def solve(deal: CoreDeal) -> tuple[int, list[tuple[int, int]]]: ...
+def solve_value(deal: CoreDeal) -> int: ...
+def search_cards(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    played: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    samples: int = 16,
+    seed: int = 0,
+) -> list[tuple[int, float, float, int]]: ...
+def search_decisions(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    samples: int = 16,
+    seed: int = 0,
+    only: list[int] | None = None,
+) -> list[tuple[int, float, float, int]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 

@@ -15,9 +15,12 @@ pub mod legality;
 pub mod matchplay;
 pub mod pyrandom;
 pub mod rules;
+pub mod sample;
 pub mod scoring;
+pub mod search;
 pub mod shuffle;
 pub mod sim;
+pub mod solver;
 
 pub use action::Action;
 pub use deal::{Deal, IllegalAction, Phase};

@@ -24,6 +24,8 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+mod search;
+
 /// Run `f`, turning a panic into a RuntimeError instead of an uncatchable PanicException.
 pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -1037,6 +1039,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_deals, m)?)?;
     m.add_function(wrap_pyfunction!(random_matches, m)?)?;
     m.add_function(wrap_pyfunction!(phases, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve_value, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
     m.add_function(wrap_pyfunction!(sim_random_deals, m)?)?;
     m.add_function(wrap_pyfunction!(sim_random_matches, m)?)?;
     m.add("ACTION_NO_TRUMP", Action::NO_TRUMP.0)?;
