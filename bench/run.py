@@ -31,6 +31,12 @@ def main() -> None:
     from bench.sim_bench import main as sim_main
 
     sim_main()
+    from bench.core_bench import main as core_main
+
+    core_main()
+    from bench.search_bench import main as search_main
+
+    search_main()
 
 
 if __name__ == "__main__":

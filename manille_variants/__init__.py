@@ -33,6 +33,7 @@ from manille_variants.errors import (
 )
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.search.solver import Solution, solve
 
 __all__ = [
     "DECK",
@@ -49,6 +50,7 @@ __all__ = [
     "Ruleset",
     "RulesetError",
     "SeatView",
+    "Solution",
     "Suit",
     "__version__",
     "compile_rules",
@@ -61,4 +63,5 @@ __all__ = [
     "parse_cards",
     "replay",
     "score_deal",
+    "solve",
 ]

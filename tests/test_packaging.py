@@ -1,4 +1,5 @@
-"""The wheel ships the bundled rulesets and finds them when installed outside the checkout."""
+"""The wheel ships the bundled rulesets and the compiled core, and finds them when installed
+outside the checkout."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
     subprocess.run(
-        [sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(out)],
+        [sys.executable, "-m", "maturin", "build", "--quiet", "--out", str(out)],
         cwd=ROOT, check=True, capture_output=True,
     )
     (found,) = out.glob("manille_variants-*.whl")
@@ -49,12 +50,14 @@ def test_installed_wheel_finds_bundled_rulesets_outside_checkout(wheel: Path, tm
         "import manille_variants as mv, manille_variants.ruleset.loader as L;"
         "print(L.bundled_dir());"
         "print(sorted(L.bundled_names()));"
-        "print(mv.load_ruleset('belgian').name)"
+        "print(mv.load_ruleset('belgian').name);"
+        "import manille_variants._core as C; print(C.__file__)"
     )
     env = {**os.environ, "PYTHONPATH": str(target), "PYTHONSAFEPATH": "1"}
     run = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    where, names, loaded = run.stdout.splitlines()
+    where, names, loaded, core = run.stdout.splitlines()
+    assert Path(core).is_relative_to(target)
     assert Path(where).is_relative_to(target)
     assert set(eval(names)) == BUNDLED
     assert loaded == "belgian"

@@ -23,6 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from manille_variants.bots.decisions import DecisionTable, decision_table, hand_class
 from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUITS, Card, Suit
 from manille_variants.engine.actions import (
     BLIND,
@@ -106,9 +107,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, thresholds: Thresholds | None = None) -> None:
+    def __init__(self, seed: int = 0, thresholds: Thresholds | None = None, *, rule_aware: bool | None = None) -> None:
         self.rng = random.Random(seed)
         self.thresholds = thresholds or Thresholds()
+        # Trump or no-trump from the ruleset's decision table (see bots.decisions), unless
+        # thresholds are given (or the ruleset has no table: plug-ins, MANILLE_LEARN=0).
+        self.rule_aware = thresholds is None if rule_aware is None else rule_aware
 
     def act(self, view: SeatView) -> AnyAction:
         """The chosen action, one of ``view.legal``."""
@@ -139,6 +143,9 @@ class HeuristicBot:
             if isinstance(a, Action) and a.kind == "trump"
         }
         best = max(options, key=lambda a: (options[a], -_suit_order(a)))
+        table = decision_table(rules, hand_tricks) if self.rule_aware else None
+        if table is not None:
+            return self._trump_by_table(view, table, best, options[best])
         if NO_TRUMP in view.legal:
             no_trump = hand_tricks(rules, view.hand, None)
             if no_trump >= self.thresholds.no_trump and no_trump >= options[best] - 0.5:
@@ -147,6 +154,22 @@ class HeuristicBot:
             return DELEGATE
         return best
 
+    def _trump_by_table(self, view: SeatView, table: DecisionTable, best: Action, tricks: float) -> AnyAction:
+        """The trump or no-trump with the best expected net match points under the ruleset
+        (the table's expected total for the hand's class, times the deal's factor)."""
+        rules = view.rules
+        half = table.half
+        value = (table.expected_total("trump", hand_class(tricks)) - half) * _factor(rules, "trump", view.pending_ties)
+        choice: AnyAction = best
+        if NO_TRUMP in view.legal:
+            cls = hand_class(hand_tricks(rules, view.hand, None))
+            no_trump = (table.expected_total("no-trump", cls) - half) * _factor(rules, "no-trump", view.pending_ties)
+            if no_trump > value:
+                choice, value = NO_TRUMP, no_trump
+        if DELEGATE in view.legal and tricks < self.thresholds.delegate:
+            return DELEGATE
+        return choice
+
     def _call(self, view: SeatView) -> AnyAction:
         calls = [a for a in view.legal if isinstance(a, Action) and a.kind == "call"]
         if not calls:
@@ -154,6 +177,21 @@ class HeuristicBot:
         tricks = hand_tricks(view.rules, view.hand, view.trump)
         needed = self.thresholds.reply if view.is_contract_side else self.thresholds.call
         return calls[0] if tricks >= needed else PASS
+
+
+_FACTORS: dict[tuple[str, str, int], int] = {}
+
+
+def _factor(rules: Rules, mode: str, pending_ties: int) -> int:
+    """The deal's combined factor in ``mode`` with ``pending_ties`` (no call, no sweep)."""
+    key = (rules.content_hash, mode, pending_ties)  # a decisive deal, no sweep, no call
+    found = _FACTORS.get(key)
+    if found is None:
+        from manille_variants.engine.scoring import score_deal
+
+        decisive = rules.card_total // 2 + 1
+        found = _FACTORS[key] = score_deal(rules, decisive, 4, mode=mode, pending_ties=pending_ties).factor
+    return found
 
 
 def _count(hand: Sequence[Card], suit_name: str | None) -> int:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from manille_variants.bots.base import Bot, RandomBot
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.errors import ManilleError
+from manille_variants.search.bot import SearchBot
 
 __all__ = ["BOTS", "BotFactory", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
 
@@ -23,6 +24,7 @@ BotFactory = Callable[[int], Bot]  # a seed -> a new bot
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
+    "search": SearchBot,
 }
 
 

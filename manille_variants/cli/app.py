@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from manille_variants.cli import engine_cmds, play_cmds, record_cmds, ruleset_cmds, sim_cmds, web_cmds
+from manille_variants.cli import engine_cmds, play_cmds, record_cmds, ruleset_cmds, search_cmds, sim_cmds, web_cmds
 from manille_variants.cli.common import Command, Group, set_debug
 
 app = typer.Typer(
@@ -45,6 +45,8 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "schema": ruleset_cmds.schema_command,
     "simulate": sim_cmds.simulate_command,
     "compare": sim_cmds.compare_command,
+    "advise": search_cmds.advise_command,
+    "analyze": search_cmds.analyze_command,
     "serve": web_cmds.serve_command,
 }
 for _name, _command in COMMANDS.items():

@@ -28,6 +28,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import struct
+from abc import ABCMeta
 from collections.abc import Callable, Iterable, Sequence
 from operator import getitem as _getitem
 from typing import Any, cast
@@ -57,6 +58,7 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.compiled import CompiledRules, compiled
+from manille_variants.engine.core import core_for
 from manille_variants.engine.fastpath import LegalFn
 from manille_variants.engine.legality import Legality, explain_legal
 from manille_variants.engine.rules import Rules
@@ -65,7 +67,7 @@ from manille_variants.engine.view import SeatView, seat_view
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.ruleset.schema import Call, Ruleset
 
-__all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "replay", "shuffled_deck"]
+__all__ = ["PHASES", "DealState", "TrickRecord", "new_deal", "new_python_deal", "replay", "shuffled_deck"]
 
 PHASES = ("blind", "trump", "calls", "play", "over")
 TrickRecord = tuple[int, tuple[Card, ...], int]  # (leader seat, cards in play order, winner seat)
@@ -75,6 +77,13 @@ _BLIND_CHOICES = (LOOK, BLIND)
 _T0, _T1, _T2, _T3 = SUIT_TABLES
 _PLAY = "play"
 _LEVEL = (0, 0)  # the scores at the start of a game
+_CORE_SEEDS = (-(2**127), 2**127)  # the seeds the core takes (larger ones: the Python engine)
+try:
+    from manille_variants._core import CoreState as _CoreState
+
+    CoreState: type[_CoreState] | None = _CoreState
+except ImportError:  # a checkout whose core is not built: the Python engine plays every deal
+    CoreState = None
 
 
 def shuffled_deck(seed: int) -> tuple[list[int], int]:
@@ -127,7 +136,36 @@ def new_deal(
     hands of 8 cards in seat order, replaces the shuffle (a real deal typed in, a test);
     under a ruleset that takes trump from the turned card, ``turned`` then says which of the
     dealer's cards was turned (otherwise it is the dealer's last card dealt).
+
+    The state is the compiled core's (``manille_variants._core.CoreState``, the same API)
+    unless the ruleset has Python plug-ins or turns a card for trump (those play in Python,
+    for now); :func:`new_python_deal` always plays in Python.
     """
+    engine = compiled(ruleset)
+    if dealer not in (0, 1, 2, 3):
+        raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
+    core = core_for(engine) if turned is None else None
+    if core is not None and _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
+        if scores is not _LEVEL:
+            scores = (int(scores[0]), int(scores[1]))
+        given = None if hands is None else _given_hands(hands)
+        masks = None if given is None else [given >> (32 * s) & DECK_MASK for s in range(4)]
+        return CoreState(core, seed, dealer, pending_ties, scores, masks)  # type: ignore[misc,return-value]
+    return new_python_deal(engine, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
+                           turned=turned)
+
+
+def new_python_deal(
+    ruleset: Ruleset | Rules | CompiledRules,
+    seed: int,
+    dealer: int = 0,
+    *,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = _LEVEL,
+    hands: Sequence[str | Sequence[Card | str]] | None = None,
+    turned: Card | str | None = None,
+) -> DealState:
+    """:func:`new_deal` played by the Python engine: the reference the core is tested against."""
     engine = compiled(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
@@ -420,7 +458,7 @@ _Done = tuple[int, int, tuple[TrickRecord, ...]]
 _NOTHING_DONE: _Done = (0, 0, ())
 
 
-class DealState:
+class DealState(metaclass=ABCMeta):
     """One deal.  Immutable: :meth:`apply` returns a new state.
 
     The concrete classes below (:class:`_Deciding`, :class:`_Playing`, :class:`_Over`)
@@ -612,6 +650,8 @@ class DealState:
 
 
 _new_state = object.__new__
+if CoreState is not None:  # the compiled core's states are deal states too
+    DealState.register(CoreState)
 
 
 class _Deciding(DealState):

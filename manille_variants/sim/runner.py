@@ -47,6 +47,7 @@ __all__ = [
     "make_chunks",
     "match_seed",
     "run_chunk",
+    "run_in_core",
     "run_units",
     "unit_seed",
 ]
@@ -216,11 +217,41 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     runs = []
     for ruleset in chunk.rulesets:
         rules = compile_rules(ruleset)
-        run = RulesetRun()
-        for index in range(chunk.start, chunk.stop):
-            play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
+        run = run_in_core(chunk, rules)
+        if run is None:
+            run = RulesetRun()
+            for index in range(chunk.start, chunk.stop):
+                play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
         runs.append(run)
     return ChunkResult(chunk.start, chunk.stop, runs)
+
+
+def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
+    """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
+    with the same rows as the Python loop; None where the core cannot play them (bots other
+    than the built-in random one, records asked, rulesets with plug-ins)."""
+    from manille_variants.bots import BOTS, RandomBot
+    from manille_variants.engine.core import core_for
+
+    names = {name.strip() for name in chunk.bots.split(",")}
+    if chunk.records or names != {"random"} or BOTS.get("random") is not RandomBot:
+        return None
+    core = core_for(rules)
+    if core is None:  # plug-ins, a turned card, or a checkout whose core is not built
+        return None
+    from manille_variants import _core
+
+    master = chunk.seed % 2**64
+    run = RulesetRun()
+    if chunk.kind == "deals":
+        run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
+        return run
+    for (deals, games, lengths, winner), rows in _core.sim_random_matches(
+        core, master, chunk.start, chunk.stop, rules.first_dealer
+    ):
+        run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
+        run.deals.extend(map(DealRow._make, rows))
+    return run
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,

@@ -1,0 +1,32 @@
+"""Learn and write the heuristic bot's shipped decision tables for the bundled rulesets:
+``python bench/learn_decisions.py`` (rulesets with the same play share one table)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from manille_variants.bots.decisions import DATA, learn, table_key
+from manille_variants.bots.heuristic import hand_tricks
+from manille_variants.engine.compiled import compile_rules
+from manille_variants.ruleset.loader import bundled_names, load_ruleset
+from manille_variants.search.solver import searchable
+
+
+def main() -> None:
+    DATA.mkdir(exist_ok=True)
+    for name in bundled_names():
+        rules = compile_rules(load_ruleset(name))
+        if not searchable(rules):
+            continue
+        path = DATA / f"decisions-{table_key(rules)}.json"
+        if not path.exists():
+            path.write_text(json.dumps(learn(rules, hand_tricks).to_json()) + "\n", encoding="utf-8")
+        print(f"{name}: {path}")
+
+
+if __name__ == "__main__":
+    main()

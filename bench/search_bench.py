@@ -1,0 +1,143 @@
+"""Search benchmarks (part of ``make bench``): the double-dummy solver on whole deals at the
+first lead (median and p90, one core), the search bot's time per decision, and the
+heuristic's use of no-trump and blind no-trump.
+
+Targets (issue 11): solver median <= 5 ms per whole deal at the first lead; search bot median
+<= 50 ms per decision at default settings.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import TYPE_CHECKING
+
+import manille_variants as mv
+from manille_variants.bots import make_bots
+from manille_variants.engine.deal import DealState
+from manille_variants.search.solver import core_state
+
+if TYPE_CHECKING:
+    from manille_variants._core import CoreDeal
+
+
+def _first_lead(rs: mv.Ruleset, seed: int) -> DealState:
+    rng = random.Random(seed)
+    state = mv.new_deal(rs, seed, dealer=seed % 4)
+    while state.phase != "play":
+        state = state.apply(rng.choice([a for a in state.legal_actions() if str(a) != "throw-in"]))
+    return state
+
+
+def _quantiles(times: list[float]) -> tuple[float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[int(0.9 * (len(times) - 1))]
+
+
+def bench_solver(name: str, deals: int = 200) -> dict[str, float]:
+    """CPU milliseconds to solve whole deals at the first lead (value only, and every lead's)."""
+    from manille_variants._core import solve
+
+    rs = mv.load_ruleset(name)
+    states = [core_state(_first_lead(rs, seed)) for seed in range(deals)]
+    value, moves = [], []
+    for deal in states:
+        start = time.thread_time()
+        solve(deal)
+        moves.append((time.thread_time() - start) * 1000)
+    for deal in states:  # the value alone: the first lead's best card, solved once
+        start = time.thread_time()
+        _value_only(deal)
+        value.append((time.thread_time() - start) * 1000)
+    v50, v90 = _quantiles(value)
+    m50, m90 = _quantiles(moves)
+    return {"value_median": v50, "value_p90": v90, "moves_median": m50, "moves_p90": m90}
+
+
+def _value_only(deal: CoreDeal) -> None:
+    from manille_variants._core import solve_value
+
+    solve_value(deal)
+
+
+def bench_bot(name: str, deals: int = 6) -> dict[str, float]:
+    """CPU milliseconds per decision of the search bot (default settings) against heuristics."""
+    rs = mv.load_ruleset(name)
+    bots = make_bots("search,heuristic", seed=1)
+    play: list[float] = []
+    decide: list[float] = []
+    open_choices: list[float] = []
+    for seed in range(deals):
+        state = mv.new_deal(rs, seed, dealer=seed % 4)
+        while not state.is_over:
+            seat = state.to_play
+            view = state.view(seat)
+            start = time.thread_time()
+            action = bots[seat].act(view)
+            if seat % 2 == 0:
+                ms = (time.thread_time() - start) * 1000
+                (play if state.phase == "play" else decide).append(ms)
+                if len(view.legal) > 1:
+                    open_choices.append(ms)
+            state = state.apply(action)
+    med, p90 = _quantiles(play + decide)
+    return {"median": med, "p90": p90, "cards_median": _quantiles(play)[0],
+            "open_median": _quantiles(open_choices)[0],
+            "before_play_median": _quantiles(decide)[0] if decide else 0.0}
+
+
+def main() -> None:
+    main_decisions()
+    print("== double-dummy solver, whole deals at the first lead (CPU ms, one core; target median <= 5 ms)")
+    for name in ["table-convention", "french-coinchee"]:
+        r = bench_solver(name)
+        print(f"  {name:18s} value: median {r['value_median']:6.2f} ms, p90 {r['value_p90']:7.2f} ms;"
+              f"  every lead's value: median {r['moves_median']:6.2f} ms, p90 {r['moves_p90']:7.2f} ms")
+    print("== search bot, CPU ms per decision at default settings (target median <= 50 ms)")
+    for name in ["table-convention", "belgian"]:
+        r = bench_bot(name)
+        print(f"  {name:18s} median {r['median']:6.1f} ms, p90 {r['p90']:7.1f} ms; with a choice to make:"
+              f" median {r['open_median']:.1f} ms; before play: median {r['before_play_median']:.0f} ms")
+
+
+
+
+def _variant(text: str) -> mv.Ruleset:
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False) as f:
+        f.write(text)
+    return mv.load_ruleset(f.name)
+
+
+def decision_shares(rs: mv.Ruleset, deals: int = 2000, scores: tuple[int, int] = (0, 0)) -> dict[str, float]:
+    """How often the heuristic dealer names no-trump, and blind no-trump where offered."""
+    from manille_variants.bots import make_bot
+
+    bot = make_bot("heuristic", 1)
+    counts = {"no-trump": 0, "blind": 0}
+    for seed in range(deals):
+        state = mv.new_deal(rs, seed, dealer=0, scores=scores)
+        while state.phase in ("blind", "trump") and state.to_play == 0:
+            action = bot.act(state.view(0))
+            if str(action) in counts:
+                counts[str(action)] += 1
+            state = state.apply(action)
+    return {k: v / deals for k, v in counts.items()}
+
+
+def main_decisions() -> None:
+    print("== heuristic bot's choices before play (rule-aware decision table)")
+    for factor in (2, 8):
+        text = f"name: no-trump-x{factor}\nextends: table-convention\ntrump:\n  no_trump:\n    factor: {factor}\n"
+        rs = _variant(text)
+        print(f"  no-trump x{factor}: no-trump named in {decision_shares(rs)['no-trump']:.1%} of deals")
+    rs = mv.load_ruleset("belgian")
+    for scores in ((0, 0), (20, 60), (0, 80)):
+        share = decision_shares(rs, 1000, scores)["blind"]
+        print(f"  belgian, dealer's side {scores[0]}-{scores[1]}: blind no-trump in {share:.1%} of deals")
+
+
+if __name__ == "__main__":
+    main()

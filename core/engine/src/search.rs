@@ -1,0 +1,218 @@
+//! Decisions from one seat's knowledge by perfect-information Monte Carlo (PIMC): draw worlds
+//! consistent with what the seat has seen ([`crate::sample`]), solve each double-dummy
+//! ([`crate::solver`]), and average each option's value over the worlds.
+//!
+//! Values are match points for the deal, net for the seat's side: the side's points minus
+//! the other side's, with the deal's factors (trump mode, calls, pending ties, cap).  The
+//! sweep factor is not seen (the solver counts points, not tricks).
+
+use std::cell::RefCell;
+
+use crate::action::Action;
+use crate::cards::iter;
+use crate::deal::{Deal, Phase};
+use crate::rules::{Mode, Rules};
+use crate::sample::{Knowledge, NoWorld, Sampler};
+use crate::scoring::{self, Figures};
+use crate::sim::Rng;
+use crate::solver::Solver;
+
+thread_local! {
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// Run `f` with this thread's solver (its table is large: made once per thread).
+pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// One option's value over the worlds: mean, standard deviation, worlds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    pub action: Action,
+    pub mean: f64,
+    pub sd: f64,
+    pub n: u32,
+}
+
+/// The deal's combined factor if a side wins now without a sweep.
+pub fn factor(rules: &Rules, deal: &Deal) -> u64 {
+    let figures = Figures {
+        points: rules.card_total - 1,
+        tricks: rules.data.hand_size / 2,
+        mode: deal.mode.unwrap_or(Mode::Trump),
+        calls: deal.calls,
+        pending_ties: deal.pending_ties,
+        last_to_a: true,
+        turned: None,
+    };
+    scoring::score(rules, &figures).factor
+}
+
+/// Team A's net match points for the deal when it totals `a_total` (the sweep aside).
+pub fn margin(rules: &Rules, factor: u64, a_total: u32) -> f64 {
+    let b_total = rules.deal_total - a_total;
+    let half = rules.half as f64;
+    let f = factor as f64;
+    match a_total.cmp(&b_total) {
+        std::cmp::Ordering::Greater => (a_total as f64 - half) * f,
+        std::cmp::Ordering::Less => -(b_total as f64 - half) * f,
+        std::cmp::Ordering::Equal => 0.0,
+    }
+}
+
+/// A seed that depends on everything the seat knows (same view and seed: same worlds).
+fn view_seed(know: &Knowledge, seed: u64) -> u64 {
+    let mut x = seed ^ 0x243F_6A88_85A3_08D3;
+    let mut mix = |v: u64| {
+        x = (x ^ v).wrapping_mul(0x100_0000_01B3).rotate_left(17);
+    };
+    mix(know.seat as u64);
+    mix(know.dealer as u64);
+    mix(know.own as u64);
+    for a in &know.decisions {
+        mix(a.0 as u64 + 1000);
+    }
+    for &c in &know.played {
+        mix(c as u64 + 2000);
+    }
+    x
+}
+
+fn summarise(actions: &[Action], values: &[Vec<f64>]) -> Vec<Estimate> {
+    actions
+        .iter()
+        .zip(values)
+        .map(|(&action, v)| {
+            let n = v.len() as f64;
+            let mean = v.iter().sum::<f64>() / n.max(1.0);
+            let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+            Estimate {
+                action,
+                mean,
+                sd: var.sqrt(),
+                n: v.len() as u32,
+            }
+        })
+        .collect()
+}
+
+/// Each legal card's value for the seat to play, over `samples` worlds.
+pub fn card_values(
+    rules: &Rules,
+    know: &Knowledge,
+    samples: u32,
+    seed: u64,
+) -> Result<Vec<Estimate>, NoWorld> {
+    let sampler = Sampler::new(rules, know)?;
+    let mut rng = Rng::new(view_seed(know, seed));
+    let mut actions: Vec<Action> = Vec::new();
+    let mut values: Vec<Vec<f64>> = Vec::new();
+    let sign = if rules.team(know.seat) == rules.team(know.dealer) {
+        1.0
+    } else {
+        -1.0
+    };
+    for _ in 0..samples.max(1) {
+        let hands = sampler.draw(&mut rng)?;
+        let deal = sampler
+            .replay(&hands)
+            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        if deal.phase != Phase::Play || deal.to_play != know.seat {
+            return Err(NoWorld("it is not this seat's turn to play a card".into()));
+        }
+        if actions.is_empty() {
+            actions = iter(deal.legal_cards(rules)).map(Action::card).collect();
+            values = vec![Vec::new(); actions.len()];
+        }
+        let f = factor(rules, &deal);
+        let moves = with_solver(|s| s.moves(rules, &deal));
+        for (k, (_, total)) in moves.iter().enumerate() {
+            values[k].push(sign * margin(rules, f, *total));
+        }
+    }
+    Ok(summarise(&actions, &values))
+}
+
+/// Each decision open to the seat before the first card (or those of `only`), over
+/// `samples` worlds.
+///
+/// After the decision, the rest is settled simply in each world: a chooser (after delegation,
+/// or after looking) names its longest suit, and seats asked for a call pass.
+pub fn decision_values(
+    rules: &Rules,
+    know: &Knowledge,
+    samples: u32,
+    seed: u64,
+    only: Option<&[Action]>,
+) -> Result<Vec<Estimate>, NoWorld> {
+    let sampler = Sampler::new(rules, know)?;
+    let mut rng = Rng::new(view_seed(know, seed));
+    let mut actions: Vec<Action> = Vec::new();
+    let mut values: Vec<Vec<f64>> = Vec::new();
+    let team = rules.team(know.seat);
+    for _ in 0..samples.max(1) {
+        let hands = sampler.draw(&mut rng)?;
+        let deal = sampler
+            .replay(&hands)
+            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        if matches!(deal.phase, Phase::Play | Phase::Over) || deal.to_play != know.seat {
+            return Err(NoWorld("it is not this seat's turn to decide".into()));
+        }
+        if actions.is_empty() {
+            actions = deal
+                .legal_action_list(rules)
+                .into_iter()
+                .filter(|&a| a != Action::THROW_IN && only.is_none_or(|o| o.contains(&a)))
+                .collect();
+            values = vec![Vec::new(); actions.len()];
+        }
+        for (k, &a) in actions.iter().enumerate() {
+            let next = deal
+                .apply(rules, a)
+                .map_err(|_| NoWorld("a decision was refused".into()))?;
+            values[k].push(settle(rules, &next, team));
+        }
+    }
+    Ok(summarise(&actions, &values))
+}
+
+/// The net match points for `team` of a deal before play, the rest decided simply: a
+/// chooser (after delegation, or after looking) names its longest suit, calls are passed.
+fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
+    match deal.phase {
+        Phase::Play => {
+            let total = with_solver(|s| s.value(rules, deal)).unwrap_or(0);
+            let m = margin(rules, factor(rules, deal), total);
+            if team == rules.team(deal.dealer) {
+                m
+            } else {
+                -m
+            }
+        }
+        Phase::Calls => match deal.apply(rules, Action::PASS) {
+            Ok(next) => settle(rules, &next, team),
+            Err(_) => 0.0,
+        },
+        Phase::Over => 0.0,
+        Phase::Blind | Phase::Trump => match deal.apply(rules, hand_choice(rules, deal)) {
+            Ok(next) => settle(rules, &next, team),
+            Err(_) => 0.0,
+        },
+    }
+}
+
+/// What a chooser names from its own hand alone: the suit with the most cards (then the
+/// most points).  Choosing with every hand known would overrate delegating and looking.
+fn hand_choice(rules: &Rules, deal: &Deal) -> Action {
+    if deal.phase == Phase::Blind {
+        return Action::LOOK;
+    }
+    let hand = deal.hand(deal.to_play);
+    (0..4u8)
+        .max_by_key(|&s| {
+            let cards = hand & crate::cards::suit_mask(s);
+            (cards.count_ones(), rules.points(cards))
+        })
+        .map_or(Action::NO_TRUMP, Action::trump)
+}

@@ -1,0 +1,570 @@
+//! The double-dummy solver: the card points (plus trick points and the last-trick bonus, where
+//! the ruleset has them) the dealer's side takes when every hand is known and both sides play
+//! perfectly from a play-phase [`Deal`] on.
+//!
+//! Alpha-beta over point thresholds: MTD(f), a series of zero-window searches, finds the exact
+//! value.  Positions at the start of a trick go into a transposition table keyed on the exact
+//! remaining hands and the leader, each entry stamped with the epoch of its search (a new
+//! search never clears the table, it just ignores older stamps).  Moves are ordered by the
+//! table's best move, then by a few card-play rules of thumb and the history heuristic.
+//! Cards that are equivalent (same hand, same suit, same points, no live card between them)
+//! are searched once.  The only cut-offs are exact ones: the points still to be won bound the
+//! value above, zero below.
+//!
+//! Legal cards come from [`Deal::legal_cards`], so the solver obeys the ruleset's obligations
+//! exactly (the turned card included).
+
+use crate::cards::{iter, suit, suit_mask, CardSet, DECK, NONE};
+use crate::deal::{Deal, Phase};
+use crate::legality::{legal, TrickView};
+use crate::rules::{Rules, TakeUp};
+
+/// A transposition table entry (a position at the start of a trick).
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    h: [CardSet; 3],
+    rem: CardSet,
+    epoch: u32,
+    leader: u8,
+    lower: u8,
+    upper: u8,
+    best: u8,
+}
+
+const TT_BITS: u32 = 20;
+const INF: i32 = 1 << 20;
+
+/// A reusable solver: its table and move-ordering memory persist between searches.
+pub struct Solver {
+    table: Vec<Entry>,
+    epoch: u32,
+    history: [[u32; DECK]; 4],
+    /// Nodes visited since the solver was made (for benchmarks).
+    pub nodes: u64,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+/// The search's own small position: the hands and the trick in progress.
+#[derive(Clone, Copy)]
+struct Pos {
+    hands: [CardSet; 4],
+    rem: CardSet,
+    /// The cards on the table.
+    table: CardSet,
+    to_play: u8,
+    in_trick: u8,
+    led: u8,
+    win_card: u8,
+    win_seat: u8,
+    /// Tricks completed so far.
+    done: u8,
+}
+
+/// What a search needs besides the position: the rules and tables derived once.
+struct Ctx<'a> {
+    rules: &'a Rules,
+    team_a: u8,
+    trump: Option<u8>,
+    /// Card points of each suit's byte of a card set.
+    points: [[u8; 256]; 4],
+    /// The turned card and the dealer, while the turned card can be held back.
+    turned: u8,
+    dealer: u8,
+    /// `below[c]`: the cards of c's suit weaker than c.
+    below: [CardSet; DECK],
+    /// `next_below[c]`: the card of c's suit just weaker than c ([`NONE`]: c is the lowest).
+    next_below: [u8; DECK],
+    /// The seat after each seat in the direction of play.
+    next: [u8; 4],
+}
+
+impl<'a> Ctx<'a> {
+    fn new(rules: &'a Rules, deal: &Deal) -> Ctx<'a> {
+        let mut points = [[0u8; 256]; 4];
+        for (s, row) in points.iter_mut().enumerate() {
+            for (byte, slot) in row.iter_mut().enumerate() {
+                *slot = iter((byte as u32) << (8 * s))
+                    .map(|c| rules.data.values[c as usize] as u8)
+                    .sum();
+            }
+        }
+        let mut below = [0; DECK];
+        for (c, slot) in below.iter_mut().enumerate() {
+            *slot = suit_mask(suit(c as u8)) & !rules.above[c] & !(1 << c);
+        }
+        let mut next_below = [NONE; DECK];
+        for (c, slot) in next_below.iter_mut().enumerate() {
+            let st = rules.data.strength[c];
+            *slot = iter(below[c])
+                .find(|&o| rules.data.strength[o as usize] + 1 == st)
+                .unwrap_or(NONE);
+        }
+        let mut next = [0; 4];
+        for (s, slot) in next.iter_mut().enumerate() {
+            *slot = rules.seat_after(s as u8, 1);
+        }
+        Ctx {
+            next_below,
+            next,
+            rules,
+            team_a: rules.team(deal.dealer),
+            trump: deal.trump_suit(),
+            points,
+            turned: deal.turned,
+            dealer: deal.dealer,
+            below,
+        }
+    }
+
+    #[inline]
+    fn points(&self, set: CardSet) -> i32 {
+        let b = set.to_le_bytes();
+        (self.points[0][b[0] as usize] as i32)
+            + (self.points[1][b[1] as usize] as i32)
+            + (self.points[2][b[2] as usize] as i32)
+            + (self.points[3][b[3] as usize] as i32)
+    }
+
+    fn pos(&self, deal: &Deal) -> Pos {
+        let rules = self.rules;
+        let trick = deal.trick(rules);
+        let mut hands = [0; 4];
+        for (s, h) in hands.iter_mut().enumerate() {
+            *h = deal.hand(s as u8);
+        }
+        Pos {
+            hands,
+            rem: deal.rem,
+            table: trick.iter().fold(0, |m, &c| m | 1 << c),
+            to_play: deal.to_play,
+            in_trick: trick.len() as u8,
+            led: trick.first().map_or(0, |&c| suit(c)),
+            win_card: deal.win_card,
+            win_seat: deal.win_seat,
+            done: deal.tricks_done(rules) as u8,
+        }
+    }
+
+    /// The legal cards of the player to act (the same clauses as [`Deal::legal_cards`]).
+    #[inline]
+    fn legal(&self, p: &Pos) -> CardSet {
+        let rules = self.rules;
+        let mut hand = p.hands[p.to_play as usize];
+        if self.turned != NONE && p.done == 0 && p.to_play == self.dealer {
+            let taken = match rules.data.take_up {
+                TakeUp::FirstTrickStart => true,
+                TakeUp::AfterFirstCard => p.in_trick > 0,
+                TakeUp::AfterFirstTrick => false,
+            };
+            if !taken {
+                hand &= !(1 << self.turned);
+            }
+        }
+        let view = (p.in_trick > 0).then(|| TrickView {
+            led: p.led,
+            winning: p.win_card,
+            partner_wins: rules.partners(p.win_seat, p.to_play),
+        });
+        legal(rules, hand, view, self.trump)
+    }
+
+    /// Play `card`; team A's gain (a trick closed to team A, else 0).
+    #[inline(always)]
+    fn play(&self, p: &mut Pos, card: u8) -> i32 {
+        let rules = self.rules;
+        let bit = 1u32 << card;
+        let seat = p.to_play;
+        p.hands[seat as usize] &= !bit;
+        p.rem &= !bit;
+        p.table |= bit;
+        if p.in_trick == 0 {
+            p.led = suit(card);
+            p.win_card = card;
+            p.win_seat = seat;
+        } else if rules.beats(card, p.win_card, self.trump) {
+            p.win_card = card;
+            p.win_seat = seat;
+        }
+        p.in_trick += 1;
+        if p.in_trick < 4 {
+            p.to_play = self.next[seat as usize];
+            return 0;
+        }
+        let gain = if p.win_seat & 1 == self.team_a {
+            let mut g = self.points(p.table) + rules.data.trick_points as i32;
+            if p.rem == 0 {
+                g += rules.data.last_trick_bonus as i32;
+            }
+            g
+        } else {
+            0
+        };
+        p.table = 0;
+        p.in_trick = 0;
+        p.done += 1;
+        p.to_play = p.win_seat;
+        gain
+    }
+
+    /// The points still to be won (the cards on the table included).
+    #[inline]
+    fn available(&self, p: &Pos) -> i32 {
+        let d = &self.rules.data;
+        let tricks_left = (p.rem.count_ones() + p.in_trick as u32).div_ceil(4) as i32;
+        self.points(p.rem | p.table)
+            + tricks_left * d.trick_points as i32
+            + if p.rem != 0 {
+                d.last_trick_bonus as i32
+            } else {
+                0
+            }
+    }
+
+    /// The legal card just below `card` that plays exactly like it, if any.
+    #[inline]
+    fn twin_below(&self, p: &Pos, legal: CardSet, card: u8) -> Option<u8> {
+        let live = (p.rem | p.table) & self.below[card as usize];
+        if live == 0 {
+            return None;
+        }
+        let mut below = self.next_below[card as usize];
+        while live & 1 << below == 0 {
+            below = self.next_below[below as usize];
+        }
+        let values = &self.rules.data.values;
+        (legal & 1 << below != 0 && values[below as usize] == values[card as usize])
+            .then_some(below)
+    }
+}
+
+impl Solver {
+    pub fn new() -> Solver {
+        Solver {
+            table: vec![Entry::default(); 1 << TT_BITS],
+            epoch: 0,
+            history: [[0; DECK]; 4],
+            nodes: 0,
+        }
+    }
+
+    /// Start a new search: older table entries no longer count.
+    fn new_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.table.fill(Entry::default());
+            self.epoch = 1;
+        }
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h >>= 2;
+            }
+        }
+    }
+
+    /// Team A's (the dealer's side's) total for the deal under perfect play from `deal` on:
+    /// what it has taken already plus what it takes from here.  `None` outside the play phase.
+    pub fn value(&mut self, rules: &Rules, deal: &Deal) -> Option<u32> {
+        if deal.phase == Phase::Over {
+            return Some(banked(rules, deal));
+        }
+        if deal.phase != Phase::Play {
+            return None;
+        }
+        self.new_epoch();
+        let ctx = Ctx::new(rules, deal);
+        let pos = ctx.pos(deal);
+        Some(banked(rules, deal) + self.mtdf(&ctx, &pos, None) as u32)
+    }
+
+    /// The value after each legal card (card, team A's total), in card order.
+    pub fn moves(&mut self, rules: &Rules, deal: &Deal) -> Vec<(u8, u32)> {
+        if deal.phase != Phase::Play {
+            return Vec::new();
+        }
+        self.new_epoch();
+        let ctx = Ctx::new(rules, deal);
+        let pos = ctx.pos(deal);
+        let base = banked(rules, deal) as i32;
+        let legal = ctx.legal(&pos);
+        let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
+        let mut guess = None;
+        for card in iter(legal) {
+            let twin = ctx.twin_below(&pos, legal, card);
+            if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
+                out.push((card, v));
+                continue;
+            }
+            let mut child = pos;
+            let gain = ctx.play(&mut child, card);
+            let v = gain + self.mtdf(&ctx, &child, guess.map(|g: i32| g - gain));
+            guess = Some(v);
+            out.push((card, (base + v) as u32));
+        }
+        out
+    }
+
+    /// The exact future value by zero-window searches: each test narrows [lower, upper] (by
+    /// bisection, or from a guess; the test's fail-soft answer narrows further).
+    fn mtdf(&mut self, ctx: &Ctx, pos: &Pos, guess: Option<i32>) -> i32 {
+        let mut lower = 0;
+        let mut upper = ctx.available(pos);
+        let mut first = guess;
+        while lower < upper {
+            let mid = first
+                .take()
+                .unwrap_or((lower + upper + 1) / 2)
+                .clamp(lower + 1, upper);
+            let g = self.search(ctx, pos, mid - 1, mid);
+            if g < mid {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        lower
+    }
+
+    /// Fail-soft alpha-beta: team A's points from `pos` on (team A maximises).
+    fn search(&mut self, ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if pos.rem == 0 {
+            return 0;
+        }
+        let avail = ctx.available(pos);
+        if alpha >= avail {
+            return avail;
+        }
+        if beta <= 0 {
+            return 0;
+        }
+        let at_start = pos.in_trick == 0;
+        if at_start && pos.rem.count_ones() <= LEAN {
+            return lean(ctx, pos, alpha, beta);
+        }
+        let mut slot = usize::MAX;
+        let mut tt_best = NONE;
+        if at_start {
+            slot = self.slot(pos);
+            let e = &self.table[slot];
+            if e.epoch == self.epoch && same(e, pos) {
+                let (lo, hi) = (e.lower as i32, e.upper as i32);
+                if lo >= beta || lo == hi {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+                tt_best = e.best;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let seat = pos.to_play;
+        let maximise = ctx.rules.team(seat) == ctx.team_a;
+        let mut moves = [0u8; 8];
+        let n = self.order(ctx, pos, tt_best, &mut moves);
+        let mut best = if maximise { -INF } else { INF };
+        let mut best_card = moves[0];
+        for &card in &moves[..n] {
+            let mut child = *pos;
+            let gain = ctx.play(&mut child, card);
+            let v = gain + self.search(ctx, &child, alpha - gain, beta - gain);
+            if maximise {
+                if v > best {
+                    best = v;
+                    best_card = card;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = card;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                let depth = pos.rem.count_ones();
+                self.history[seat as usize][card as usize] += depth * depth;
+                break;
+            }
+        }
+        if at_start {
+            let epoch = self.epoch;
+            let e = &mut self.table[slot];
+            let (mut lo, mut hi) = if e.epoch == epoch && same(e, pos) {
+                (e.lower as i32, e.upper as i32)
+            } else {
+                (0, avail)
+            };
+            if best <= alpha0 {
+                hi = hi.min(best);
+            } else if best >= beta0 {
+                lo = lo.max(best);
+            } else {
+                lo = best;
+                hi = best;
+            }
+            *e = Entry {
+                h: [pos.hands[0], pos.hands[1], pos.hands[2]],
+                rem: pos.rem,
+                epoch,
+                leader: pos.to_play,
+                lower: lo.clamp(0, 255) as u8,
+                upper: hi.clamp(0, 255) as u8,
+                best: best_card,
+            };
+        }
+        best
+    }
+
+    fn slot(&self, pos: &Pos) -> usize {
+        let mut x = (pos.rem as u64) << 32 | pos.hands[0] as u64;
+        x ^=
+            ((pos.hands[1] as u64) << 32 | pos.hands[2] as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x ^= pos.to_play as u64;
+        x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (x >> (64 - TT_BITS)) as usize
+    }
+
+    /// The legal cards to search (one of each equivalent group), best first; their count.
+    fn order(&self, ctx: &Ctx, pos: &Pos, tt_best: u8, out: &mut [u8; 8]) -> usize {
+        let rules = ctx.rules;
+        let legal = ctx.legal(pos);
+        let seat = pos.to_play;
+        let hist = &self.history[seat as usize];
+        let last = pos.in_trick as usize + 1 == rules.seats() as usize;
+        let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
+        let mut keyed = [(0i64, 0u8); 8];
+        let mut n = 0;
+        for card in iter(legal) {
+            if ctx.twin_below(pos, legal, card).is_some() {
+                continue;
+            }
+            let value = rules.data.values[card as usize] as i64;
+            let strength = rules.data.strength[card as usize] as i64;
+            let mut key = hist[card as usize].min(1 << 20) as i64;
+            if card == tt_best {
+                key += 1 << 40;
+            } else if pos.in_trick == 0 {
+                // Lead: a master (nothing higher still out) first.
+                let out_there = rules.above[card as usize] & pos.rem & !pos.hands[seat as usize];
+                if out_there == 0 {
+                    key += (1 << 32) + value * (1 << 22);
+                }
+            } else {
+                let wins = rules.beats(card, pos.win_card, ctx.trump);
+                if last {
+                    // The trick's fate is known: win it or feed the partner, else dump low.
+                    if wins || partner_wins {
+                        key += (1 << 34) + value * (1 << 24) - strength * (1 << 21);
+                    } else {
+                        key -= value * (1 << 24) + strength * (1 << 21);
+                    }
+                } else if wins && !partner_wins {
+                    key += (1 << 33) - strength * (1 << 21);
+                } else {
+                    key -= value * (1 << 24) + strength * (1 << 21);
+                }
+            }
+            keyed[n] = (key, card);
+            n += 1;
+        }
+        let keyed = &mut keyed[..n];
+        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        for (slot, &(_, card)) in out.iter_mut().zip(keyed.iter()) {
+            *slot = card;
+        }
+        n
+    }
+}
+
+/// From this many cards left at the start of a trick, [`lean`] searches the rest (the last
+/// two tricks hold most of the nodes, where the table and the ordering cost more than they
+/// save).
+const LEAN: u32 = 8;
+
+/// Plain fail-soft alpha-beta without table or ordering, for the last tricks.
+fn lean(ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+    if pos.rem == 0 {
+        return 0;
+    }
+    if pos.rem.count_ones() + pos.in_trick as u32 <= 4 {
+        return last_trick(ctx, pos);
+    }
+    let legal = ctx.legal(pos);
+    if legal.count_ones() == 1 {
+        // One card to play.
+        let mut child = *pos;
+        let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
+        return gain + lean(ctx, &child, alpha - gain, beta - gain);
+    }
+    let maximise = ctx.rules.team(pos.to_play) == ctx.team_a;
+    let mut best = if maximise { -INF } else { INF };
+    for card in iter(legal) {
+        let mut child = *pos;
+        let gain = ctx.play(&mut child, card);
+        let v = gain + lean(ctx, &child, alpha - gain, beta - gain);
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The last trick: every player left holds one card, so it plays itself.
+#[inline]
+fn last_trick(ctx: &Ctx, pos: &Pos) -> i32 {
+    let mut p = *pos;
+    let mut gain = 0;
+    while p.rem != 0 {
+        let card = p.hands[p.to_play as usize].trailing_zeros() as u8;
+        gain += ctx.play(&mut p, card);
+    }
+    gain
+}
+
+fn same(e: &Entry, pos: &Pos) -> bool {
+    e.rem == pos.rem && e.leader == pos.to_play && e.h == [pos.hands[0], pos.hands[1], pos.hands[2]]
+}
+
+/// What team A has taken so far (card points, trick points, last-trick bonus).
+pub fn banked(rules: &Rules, deal: &Deal) -> u32 {
+    let team = rules.team(deal.dealer) as usize;
+    let won = deal.won[team];
+    let tricks = won.count_ones() / rules.seats() as u32;
+    let last = deal.rem == 0 && rules.team(deal.last_winner) as usize == team;
+    rules.points(won)
+        + tricks * rules.data.trick_points
+        + if last { rules.data.last_trick_bonus } else { 0 }
+}
+
+/// Plain minimax over every legal card (for tests): team A's total under perfect play.
+pub fn brute_force(rules: &Rules, deal: &Deal) -> u32 {
+    if deal.phase == Phase::Over {
+        return banked(rules, deal);
+    }
+    let maximise = rules.team(deal.to_play) == rules.team(deal.dealer);
+    let values = iter(deal.legal_cards(rules)).map(|card| {
+        let mut child = *deal;
+        child.play_unchecked(rules, card);
+        brute_force(rules, &child)
+    });
+    if maximise {
+        values.max().unwrap_or(0)
+    } else {
+        values.min().unwrap_or(0)
+    }
+}

@@ -1,0 +1,1050 @@
+//! `manille_variants._core`: the Python binding of the `manille-engine` crate.
+//!
+//! Private to the package: `manille_variants` owns the API and its documentation.  Rules
+//! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
+//! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
+
+mod state;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+use manille_engine::cards::{CardSet, MAX_SEATS, NONE};
+use manille_engine::deal::{Deal, IllegalAction, Phase};
+use manille_engine::legality::{legal, trick_winner, TrickView};
+use manille_engine::matchplay::{deal_seed as mix_seed, Match, Outcome};
+use manille_engine::rules::{
+    BeatOpponent, CallBy, CallData, Mode, Rules, RulesData, TakeUp, TrumpSource, TurnedBonus,
+    Undertrump,
+};
+use manille_engine::scoring::{self, DealResult};
+use manille_engine::sim::{self, Rng};
+use manille_engine::Action;
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+mod search;
+
+/// Run `f`, turning a panic into a RuntimeError instead of an uncatchable PanicException.
+pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(PyRuntimeError::new_err(format!(
+                "internal error in the compiled core: {what}"
+            )))
+        }
+    }
+}
+
+pub(crate) fn package_error(py: Python<'_>, class: &str, message: String) -> PyErr {
+    let made = py
+        .import("manille_variants.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1((message.clone(),)));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(_) => PyValueError::new_err(message),
+    }
+}
+
+// ---------------------------------------------------------------------- rules
+fn item<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    d.get_item(key)?
+        .ok_or_else(|| PyValueError::new_err(format!("core rules: missing key {key:?}")))
+}
+
+fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    let value = item(d, key)?;
+    value
+        .extract::<T>()
+        .map_err(|e| PyTypeError::new_err(format!("core rules: {key}: {}", e.into())))
+}
+
+fn get_or<'py, T: for<'a> FromPyObject<'a, 'py>>(
+    d: &Bound<'py, PyDict>,
+    key: &str,
+    default: T,
+) -> PyResult<T> {
+    match d.get_item(key)? {
+        Some(v) if !v.is_none() => v
+            .extract::<T>()
+            .map_err(|e| PyTypeError::new_err(format!("core rules: {key}: {}", e.into()))),
+        _ => Ok(default),
+    }
+}
+
+fn choice<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> PyResult<T> {
+    options
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+            PyValueError::new_err(format!(
+                "core rules: {key} must be one of {} (got {value:?})",
+                names.join(", ")
+            ))
+        })
+}
+
+const UNDERTRUMP: [(&str, Undertrump); 4] = [
+    ("forbidden", Undertrump::Forbidden),
+    ("allowed", Undertrump::Allowed),
+    (
+        "forbidden-if-can-overtrump",
+        Undertrump::ForbiddenIfCanOvertrump,
+    ),
+    ("required", Undertrump::Required),
+];
+
+fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
+    let base = RulesData::default();
+    let strength: Vec<u8> = get(d, "strength")?;
+    let values: Vec<u32> = get(d, "values")?;
+    let (Ok(strength), Ok(values)) = (
+        <[u8; 32]>::try_from(strength),
+        <[u32; 32]>::try_from(values),
+    ) else {
+        return Err(PyValueError::new_err(
+            "core rules: strength and values list the 32 cards",
+        ));
+    };
+    let mut calls = Vec::new();
+    let call_list = item(d, "calls")?;
+    for call in call_list.try_iter()? {
+        let call = call?
+            .cast_into::<PyDict>()
+            .map_err(|_| PyTypeError::new_err("core rules: calls: a list of dicts"))?;
+        let modes: Vec<String> = get(&call, "modes")?;
+        let mut mode_bits = 0;
+        for m in &modes {
+            mode_bits |= choice(
+                "calls.modes",
+                m,
+                &[
+                    ("trump", Mode::Trump),
+                    ("no-trump", Mode::NoTrump),
+                    ("blind", Mode::Blind),
+                ],
+            )?
+            .bit();
+        }
+        let by: String = get(&call, "by")?;
+        calls.push(CallData {
+            name: get(&call, "name")?,
+            label: get_or(&call, "label", String::new())?,
+            by: choice(
+                "calls.by",
+                &by,
+                &[
+                    ("opponents", CallBy::Opponents),
+                    ("contract-side", CallBy::ContractSide),
+                    ("anyone", CallBy::Anyone),
+                ],
+            )?,
+            after: get_or::<Option<u8>>(&call, "after", None)?,
+            factor: get(&call, "factor")?,
+            modes: mode_bits,
+        });
+    }
+    let beat: String = get_or(d, "beat_opponent", "true".to_string())?;
+    let undertrump: String = get(d, "undertrump")?;
+    let undertrump_partner: String = get_or(d, "undertrump_partner", "same".to_string())?;
+    let source: String = get_or(d, "trump_source", "choice".to_string())?;
+    let take_up: String = get_or(d, "take_up", "after-first-card".to_string())?;
+    let bonus: String = get_or(d, "turned_bonus", "none".to_string())?;
+    Ok(RulesData {
+        seats: get_or(d, "seats", base.seats)?,
+        hand_size: get_or(d, "hand_size", base.hand_size)?,
+        strength,
+        values,
+        step: get(d, "step")?,
+        packets: get(d, "packets")?,
+        cutter_offset: get(d, "cutter_offset")?,
+        leader_offset: get(d, "leader_offset")?,
+        next_dealer_offset: get(d, "next_dealer_offset")?,
+        trump_source: choice(
+            "trump_source",
+            &source,
+            &[
+                ("choice", TrumpSource::Choice),
+                ("turned", TrumpSource::Turned),
+            ],
+        )?,
+        take_up: choice(
+            "take_up",
+            &take_up,
+            &[
+                ("first-trick-start", TakeUp::FirstTrickStart),
+                ("after-first-card", TakeUp::AfterFirstCard),
+                ("after-first-trick", TakeUp::AfterFirstTrick),
+            ],
+        )?,
+        turned_bonus: choice(
+            "turned_bonus",
+            &bonus,
+            &[
+                ("none", TurnedBonus::None),
+                ("ten-only", TurnedBonus::TenOnly),
+                ("card-value", TurnedBonus::CardValue),
+            ],
+        )?,
+        delegation: get(d, "delegation")?,
+        no_trump_allowed: get(d, "no_trump_allowed")?,
+        no_trump_factor: get(d, "no_trump_factor")?,
+        blind_allowed: get(d, "blind_allowed")?,
+        blind_factor: get(d, "blind_factor")?,
+        blind_only_when_behind_by: get_or::<Option<i64>>(d, "blind_only_when_behind_by", None)?,
+        early_look_throws_in: get(d, "early_look_throws_in")?,
+        calls,
+        beat_opponent: choice(
+            "beat_opponent",
+            &beat,
+            &[
+                ("true", BeatOpponent::Always),
+                ("false", BeatOpponent::Never),
+                ("trump-lead", BeatOpponent::TrumpLead),
+                ("plain-lead", BeatOpponent::PlainLead),
+            ],
+        )?,
+        beat_partner_on_trump_lead: get(d, "beat_partner_on_trump_lead")?,
+        beat_at_no_trump: get(d, "beat_at_no_trump")?,
+        beat_partner_at_no_trump: get_or(d, "beat_partner_at_no_trump", false)?,
+        trump_when_opponent_wins: get(d, "trump_when_opponent_wins")?,
+        trump_when_partner_wins: get(d, "trump_when_partner_wins")?,
+        overtrump_opponent: get(d, "overtrump_opponent")?,
+        overtrump_partner: get(d, "overtrump_partner")?,
+        undertrump: choice("undertrump", &undertrump, &UNDERTRUMP)?,
+        undertrump_partner: if undertrump_partner == "same" {
+            None
+        } else {
+            Some(choice(
+                "undertrump_partner",
+                &undertrump_partner,
+                &UNDERTRUMP[..3],
+            )?)
+        },
+        trick_points: get(d, "trick_points")?,
+        last_trick_bonus: get(d, "last_trick_bonus")?,
+        tie_carries: get(d, "tie_carries")?,
+        tie_factor: get(d, "tie_factor")?,
+        tie_per_tie: get(d, "tie_per_tie")?,
+        sweep_factor: get(d, "sweep_factor")?,
+        sweep_all_tricks: get(d, "sweep_all_tricks")?,
+        combine_add: get(d, "combine_add")?,
+        cap: get_or::<Option<u64>>(d, "cap", None)?,
+        target: get(d, "target")?,
+        best_of: get(d, "best_of")?,
+    })
+}
+
+/// A ruleset compiled for the core (built from the dict of `core_rules`).
+/// The compiled `Rules` object, the four suits and the helper module.
+type PythonSide = (Py<PyAny>, Vec<Py<PyAny>>, Py<PyAny>);
+
+#[pyclass(frozen, module = "manille_variants._core")]
+pub(crate) struct CoreRules {
+    rules: Arc<Rules>,
+    /// The package's objects (actions, rules, suits, helpers), if given.
+    shared: Option<Arc<state::PyShared>>,
+}
+
+#[pymethods]
+impl CoreRules {
+    /// `objects`: the Python object of each action code (cards, decisions, then the calls);
+    /// `python`: the compiled `Rules`, the four suits and the helper module, for `CoreState`.
+    #[new]
+    #[pyo3(signature = (data, objects=None, python=None))]
+    fn new(
+        py: Python<'_>,
+        data: &Bound<'_, PyDict>,
+        objects: Option<Vec<Py<PyAny>>>,
+        python: Option<PythonSide>,
+    ) -> PyResult<Self> {
+        let data = rules_data(data)?;
+        let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
+        let shared = match objects {
+            None => None,
+            Some(by_code) => {
+                if by_code.len() != Action::FIRST_CALL as usize + rules.data.calls.len() {
+                    return Err(PyValueError::new_err(
+                        "one object per action code (cards, decisions, calls)",
+                    ));
+                }
+                let codes = PyDict::new(py);
+                for (code, obj) in by_code.iter().enumerate() {
+                    codes.set_item(obj.bind(py), code)?;
+                }
+                let (rules_obj, suits, helpers) = match python {
+                    Some(p) => p,
+                    None => (py.None(), Vec::new(), py.None()),
+                };
+                Some(Arc::new(state::PyShared {
+                    by_code,
+                    codes: codes.unbind(),
+                    rules: rules_obj,
+                    suits,
+                    helpers,
+                }))
+            }
+        };
+        Ok(CoreRules {
+            rules: Arc::new(rules),
+            shared,
+        })
+    }
+
+    #[getter]
+    fn seats(&self) -> u8 {
+        self.rules.data.seats
+    }
+
+    #[getter]
+    fn hand_size(&self) -> u8 {
+        self.rules.data.hand_size
+    }
+
+    /// The record text of an action code.
+    fn action_text(&self, code: u8) -> String {
+        let names: Vec<String> = self
+            .rules
+            .data
+            .calls
+            .iter()
+            .map(|c| c.name.clone())
+            .collect();
+        Action(code).text(&names)
+    }
+}
+
+// ---------------------------------------------------------------------- results
+fn result_dict<'py>(
+    py: Python<'py>,
+    rules: &Rules,
+    r: &DealResult,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("team_a", r.team_a)?;
+    d.set_item("team_b", r.team_b)?;
+    d.set_item("tied", r.tied)?;
+    d.set_item("factor", r.factor)?;
+    let factors = PyList::empty(py);
+    for f in r.factors(rules) {
+        let fd = PyDict::new(py);
+        fd.set_item("name", f.name)?;
+        fd.set_item("value", f.value)?;
+        fd.set_item("reason", f.reason)?;
+        factors.append(fd)?;
+    }
+    d.set_item("factors", factors)?;
+    d.set_item("card_points", r.card_points.to_vec())?;
+    d.set_item("tricks", [r.tricks[0] as u32, r.tricks[1] as u32])?;
+    d.set_item("totals", r.totals.to_vec())?;
+    d.set_item("half", r.half)?;
+    d.set_item("winner", r.winner.map(|w| if w == 0 { "A" } else { "B" }))?;
+    d.set_item("excess", r.excess)?;
+    d.set_item("uncapped_factor", r.uncapped_factor)?;
+    d.set_item("mode", r.mode.map_or("thrown-in", Mode::name))?;
+    d.set_item("calls", r.calls)?;
+    d.set_item("pending_ties", r.pending_ties)?;
+    d.set_item("thrown_in", r.thrown_in)?;
+    d.set_item("notes", r.notes(rules))?;
+    d.set_item("capped", r.factor < r.uncapped_factor)?;
+    d.set_item("turned_bonus", r.turned_bonus)?;
+    Ok(d)
+}
+
+fn parse_mode(mode: &str) -> PyResult<Mode> {
+    choice(
+        "mode",
+        mode,
+        &[
+            ("trump", Mode::Trump),
+            ("no-trump", Mode::NoTrump),
+            ("blind", Mode::Blind),
+        ],
+    )
+}
+
+/// The result of a deal from team A's figures (the engine's own scoring, no input checks
+/// beyond what keeps it from failing).
+#[pyfunction]
+#[pyo3(signature = (rules, points, tricks, mode, calls, pending_ties, last_to_a, turned=None))]
+#[allow(clippy::too_many_arguments)]
+fn score_deal<'py>(
+    py: Python<'py>,
+    rules: &CoreRules,
+    points: u32,
+    tricks: u8,
+    mode: &str,
+    calls: u8,
+    pending_ties: u32,
+    last_to_a: bool,
+    turned: Option<u8>,
+) -> PyResult<Bound<'py, PyDict>> {
+    guard(|| {
+        let r = &rules.rules;
+        if points > r.card_total
+            || tricks > r.data.hand_size
+            || calls as usize > r.data.calls.len()
+            || turned.is_some_and(|c| c > 31)
+        {
+            return Err(PyValueError::new_err("deal figures out of range"));
+        }
+        let mode = parse_mode(mode)?;
+        let figures = scoring::Figures {
+            points,
+            tricks,
+            mode,
+            calls,
+            pending_ties,
+            last_to_a,
+            turned,
+        };
+        let result = scoring::score(r, &figures);
+        result_dict(py, r, &result)
+    })
+}
+
+// ---------------------------------------------------------------------- deals
+/// One deal: an immutable state driven by action codes.
+#[pyclass(frozen, module = "manille_variants._core")]
+struct CoreDeal {
+    rules: Arc<Rules>,
+    objects: Option<Arc<state::PyShared>>,
+    deal: Deal,
+}
+
+fn check_seat(rules: &Rules, seat: u8, what: &str) -> PyResult<()> {
+    if seat >= rules.data.seats {
+        return Err(PyValueError::new_err(format!(
+            "{what} must be a seat 0-{} (got {seat})",
+            rules.data.seats - 1
+        )));
+    }
+    Ok(())
+}
+
+fn illegal_message(rules: &Rules, deal: &Deal, action: Action, why: IllegalAction) -> String {
+    let names: Vec<String> = rules.data.calls.iter().map(|c| c.name.clone()).collect();
+    let text = action.text(&names);
+    match why {
+        IllegalAction::DealOver => "the deal is over".to_string(),
+        IllegalAction::NoThrowIn => "this ruleset has no early-look throw-in".to_string(),
+        IllegalAction::ThrowInTooLate => {
+            "a deal can be thrown in only before trump is named".to_string()
+        }
+        IllegalAction::NotInHand => format!("{text} is not in seat {}'s hand", deal.to_play),
+        IllegalAction::NotLegal => format!("{text} is not legal for seat {}", deal.to_play),
+        IllegalAction::NotPossible => {
+            let options: Vec<String> = deal
+                .legal_action_list(rules)
+                .iter()
+                .map(|a| a.text(&names))
+                .collect();
+            format!(
+                "{text} is not possible now ({} phase, seat {} to act: {})",
+                deal.phase.name(),
+                deal.to_play,
+                options.join(", ")
+            )
+        }
+    }
+}
+
+fn mask_list(set: u64) -> Vec<u8> {
+    let mut out = Vec::with_capacity(set.count_ones() as usize);
+    let mut s = set;
+    while s != 0 {
+        out.push(s.trailing_zeros() as u8);
+        s &= s - 1;
+    }
+    out
+}
+
+#[pymethods]
+impl CoreDeal {
+    /// Shuffle with `seed`, cut and deal.
+    #[new]
+    #[pyo3(signature = (rules, seed, dealer=0, pending_ties=0, scores=(0, 0)))]
+    fn new(
+        rules: &CoreRules,
+        seed: i128,
+        dealer: u8,
+        pending_ties: u32,
+        scores: (i64, i64),
+    ) -> PyResult<Self> {
+        guard(|| {
+            check_seat(&rules.rules, dealer, "dealer")?;
+            let deal = Deal::new(
+                &rules.rules,
+                seed,
+                dealer,
+                pending_ties,
+                [scores.0, scores.1],
+            );
+            Ok(CoreDeal {
+                rules: rules.rules.clone(),
+                objects: rules.shared.clone(),
+                deal,
+            })
+        })
+    }
+
+    /// A deal of given hands (card masks in seat order); `turned`, the dealer's turned card.
+    #[staticmethod]
+    #[pyo3(signature = (rules, hands, dealer=0, pending_ties=0, scores=(0, 0), turned=None))]
+    fn from_hands(
+        rules: &CoreRules,
+        hands: Vec<u32>,
+        dealer: u8,
+        pending_ties: u32,
+        scores: (i64, i64),
+        turned: Option<u8>,
+    ) -> PyResult<Self> {
+        guard(|| {
+            let r = &rules.rules;
+            check_seat(r, dealer, "dealer")?;
+            let seats = r.data.seats as usize;
+            let all = hands.iter().fold(0u64, |t, h| t + h.count_ones() as u64);
+            let union = hands.iter().fold(0u32, |t, h| t | h);
+            if hands.len() != seats || all != 32 || union != u32::MAX {
+                return Err(PyValueError::new_err(
+                    "give one hand per seat, the 32 cards dealt once each",
+                ));
+            }
+            if hands
+                .iter()
+                .any(|h| h.count_ones() != r.data.hand_size as u32)
+            {
+                return Err(PyValueError::new_err("every hand holds the hand size"));
+            }
+            if turned.is_some_and(|c| {
+                hands[dealer as usize] & (1u32.checked_shl(c as u32).unwrap_or(0)) == 0
+            }) {
+                return Err(PyValueError::new_err("the turned card is the dealer's"));
+            }
+            let mut dealt = [0; MAX_SEATS];
+            dealt[..seats].copy_from_slice(&hands);
+            let deal =
+                Deal::from_hands(r, dealt, turned, dealer, pending_ties, [scores.0, scores.1]);
+            Ok(CoreDeal {
+                rules: r.clone(),
+                objects: rules.shared.clone(),
+                deal,
+            })
+        })
+    }
+
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.deal.phase.name()
+    }
+    #[getter]
+    fn to_play(&self) -> u8 {
+        self.deal.to_play
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.deal.dealer
+    }
+    #[getter]
+    fn cut(&self) -> u8 {
+        self.deal.cut
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.deal.is_over()
+    }
+    #[getter]
+    fn thrown_in(&self) -> bool {
+        self.deal.thrown_in
+    }
+    #[getter]
+    fn pending_ties(&self) -> u32 {
+        self.deal.pending_ties
+    }
+    /// The turned card, if trump comes from it.
+    #[getter]
+    fn turned(&self) -> Option<u8> {
+        (self.deal.turned != NONE).then_some(self.deal.turned)
+    }
+    /// "trump", "no-trump", "blind", or None before the choice.
+    #[getter]
+    fn mode(&self) -> Option<&'static str> {
+        self.deal.mode.map(Mode::name)
+    }
+    /// The trump suit (0-3), or None.
+    #[getter]
+    fn trump(&self) -> Option<u8> {
+        self.deal.trump_suit()
+    }
+    #[getter]
+    fn chooser(&self) -> Option<u8> {
+        (self.deal.chooser != NONE).then_some(self.deal.chooser)
+    }
+    /// How many calls were made.
+    #[getter]
+    fn calls(&self) -> u8 {
+        self.deal.calls
+    }
+    /// The cards each seat still holds, as masks.
+    #[getter]
+    fn hands(&self) -> Vec<CardSet> {
+        (0..self.rules.data.seats)
+            .map(|s| self.deal.hand(s))
+            .collect()
+    }
+    /// The hands as dealt, as masks.
+    #[getter]
+    fn dealt(&self) -> Vec<CardSet> {
+        self.deal.dealt[..self.rules.data.seats as usize].to_vec()
+    }
+    /// The cards of the trick in progress, in play order.
+    #[getter]
+    fn trick(&self) -> Vec<u8> {
+        self.deal.trick(&self.rules).to_vec()
+    }
+    /// Every card played, in order.
+    #[getter]
+    fn history(&self) -> Vec<u8> {
+        self.deal.history[..self.deal.played()].to_vec()
+    }
+    /// The cards won by team 0 and team 1, as masks.
+    #[getter]
+    fn won(&self) -> (CardSet, CardSet) {
+        (self.deal.won[0], self.deal.won[1])
+    }
+    #[getter]
+    fn leader(&self) -> u8 {
+        self.deal.leader(&self.rules)
+    }
+    /// The seat holding the trick in progress (-1 with no card on the table).
+    #[getter]
+    fn win_seat(&self) -> i16 {
+        if self.deal.trick(&self.rules).is_empty() {
+            -1
+        } else {
+            self.deal.win_seat as i16
+        }
+    }
+    /// Completed tricks: (leader, cards in play order, winner).
+    fn tricks(&self) -> Vec<(u8, Vec<u8>, u8)> {
+        let rules = &self.rules;
+        let seats = rules.data.seats as usize;
+        let trump = self.deal.trump_suit();
+        let mut leader = rules.first_leader(self.deal.dealer);
+        let mut out = Vec::new();
+        for cards in self.deal.history[..self.deal.tricks_done(rules) * seats].chunks(seats) {
+            let winner = rules.seat_after(leader, trick_winner(rules, cards, trump) as i64);
+            out.push((leader, cards.to_vec(), winner));
+            leader = winner;
+        }
+        out
+    }
+    /// The legal action codes, ascending.
+    fn legal_actions(&self) -> Vec<u8> {
+        mask_list(self.deal.legal_actions(&self.rules))
+    }
+    /// The legal action codes as a mask (bit `code`).
+    fn legal_mask(&self) -> u64 {
+        self.deal.legal_actions(&self.rules)
+    }
+    /// The state after the action `code`; raises IllegalPlayError.
+    fn apply(&self, py: Python<'_>, code: u8) -> PyResult<CoreDeal> {
+        let rules = &self.rules;
+        match self.deal.apply(rules, Action(code)) {
+            Ok(deal) => Ok(CoreDeal {
+                rules: rules.clone(),
+                objects: self.objects.clone(),
+                deal,
+            }),
+            Err(why) => Err(package_error(
+                py,
+                "IllegalPlayError",
+                illegal_message(rules, &self.deal, Action(code), why),
+            )),
+        }
+    }
+    /// The legal actions as the package's objects (Card and Action), in code order.
+    fn legal_objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let mut set = self.deal.legal_actions(&self.rules);
+        let list = PyList::empty(py);
+        while set != 0 {
+            list.append(objects.by_code[set.trailing_zeros() as usize].bind(py))?;
+            set &= set - 1;
+        }
+        Ok(list)
+    }
+    /// The state after the action `obj` (a Card or an Action object); raises IllegalPlayError.
+    fn apply_object(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<CoreDeal> {
+        let objects = self
+            .objects
+            .as_ref()
+            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
+        let Some(code) = objects.codes.bind(py).get_item(obj)? else {
+            let text = obj.str()?.to_string();
+            return Err(package_error(
+                py,
+                "IllegalPlayError",
+                format!("{text} is not an action of this ruleset"),
+            ));
+        };
+        self.apply(py, code.extract::<u8>()?)
+    }
+    /// The deal's result once over, as `DealScore.to_dict()` plus `turned_bonus`; else None.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.deal
+            .result(&self.rules)
+            .map(|r| result_dict(py, &self.rules, &r))
+            .transpose()
+    }
+    /// Match points of the deal (team A, team B) once over.
+    fn points(&self) -> Option<(u64, u64)> {
+        self.deal.result(&self.rules).map(|r| (r.team_a, r.team_b))
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "<CoreDeal dealer={} phase={} to_play={}>",
+            self.deal.dealer,
+            self.deal.phase.name(),
+            self.deal.to_play
+        )
+    }
+}
+
+// ---------------------------------------------------------------------- matches
+/// The running score of a match (team 0: seats 0 and 2).
+#[pyclass(module = "manille_variants._core")]
+struct CoreMatch {
+    rules: Arc<Rules>,
+    objects: Option<Arc<state::PyShared>>,
+    state: Match,
+}
+
+/// (index, game, dealer, team points, scores after, pending ties after, game winner).
+type OutcomeTuple = (u32, u32, u8, (i64, i64), (i64, i64), u32, Option<u8>);
+
+fn outcome_tuple(o: &Outcome) -> OutcomeTuple {
+    (
+        o.index,
+        o.game,
+        o.dealer,
+        (o.team_points[0], o.team_points[1]),
+        (o.scores_after[0], o.scores_after[1]),
+        o.pending_after,
+        o.game_winner,
+    )
+}
+
+#[pymethods]
+impl CoreMatch {
+    #[new]
+    fn new(rules: &CoreRules, seed: u64, first_dealer: u8) -> PyResult<Self> {
+        check_seat(&rules.rules, first_dealer, "first dealer")?;
+        Ok(CoreMatch {
+            rules: rules.rules.clone(),
+            objects: rules.shared.clone(),
+            state: Match::new(seed, first_dealer),
+        })
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.state.dealer
+    }
+    #[getter]
+    fn scores(&self) -> (i64, i64) {
+        (self.state.scores[0], self.state.scores[1])
+    }
+    #[getter]
+    fn games(&self) -> (u32, u32) {
+        (self.state.games[0], self.state.games[1])
+    }
+    #[getter]
+    fn pending_ties(&self) -> u32 {
+        self.state.pending_ties
+    }
+    #[getter]
+    fn game(&self) -> u32 {
+        self.state.game
+    }
+    #[getter]
+    fn deals(&self) -> u32 {
+        self.state.deals
+    }
+    #[getter]
+    fn winner(&self) -> Option<u8> {
+        self.state.winner
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+    fn next_seed(&self) -> u64 {
+        self.state.next_seed()
+    }
+    /// The next deal of the match.
+    fn new_deal(&self) -> PyResult<CoreDeal> {
+        if self.state.is_over() {
+            return Err(PyValueError::new_err("the match is over"));
+        }
+        let s = &self.state;
+        let deal = Deal::new(
+            &self.rules,
+            s.next_seed() as i128,
+            s.dealer,
+            s.pending_ties,
+            s.scores,
+        );
+        Ok(CoreDeal {
+            rules: self.rules.clone(),
+            objects: self.objects.clone(),
+            deal,
+        })
+    }
+    /// Record a finished deal; returns (index, game, dealer, team points, scores after,
+    /// pending after, game winner).
+    #[allow(clippy::type_complexity)]
+    fn add(&mut self, deal: &CoreDeal) -> PyResult<OutcomeTuple> {
+        if self.state.is_over() {
+            return Err(PyValueError::new_err("the match is over"));
+        }
+        let Some(result) = deal.deal.result(&self.rules) else {
+            return Err(PyValueError::new_err("the deal is not over"));
+        };
+        Ok(outcome_tuple(&self.state.add(&self.rules, &result)))
+    }
+}
+
+// ---------------------------------------------------------------------- functions
+/// The seeded shuffle: the card indices, top first, and the cut (1-31).
+#[pyfunction]
+fn shuffle(seed: i128) -> (Vec<u8>, u8) {
+    let (order, cut) = manille_engine::shuffle::shuffle(seed);
+    (order.to_vec(), cut)
+}
+
+/// The seed of deal `index` of a match (`match_seed` taken modulo 2**64).
+#[pyfunction]
+fn deal_seed(match_seed: u64, index: i64) -> u64 {
+    mix_seed(match_seed, index)
+}
+
+/// The legal cards of `hand` (a mask) on `trick` (card codes in play order, the player to
+/// act next); `trump` a suit 0-3 or None.
+#[pyfunction]
+#[pyo3(signature = (rules, hand, trick, trump=None))]
+fn legal_mask(rules: &CoreRules, hand: u32, trick: Vec<u8>, trump: Option<u8>) -> PyResult<u32> {
+    let r = &rules.rules;
+    if trick.len() >= r.data.seats as usize
+        || trick.iter().any(|&c| c > 31)
+        || trump.is_some_and(|t| t > 3)
+    {
+        return Err(PyValueError::new_err(
+            "a trick in progress holds at most seats - 1 cards 0-31; trump is 0-3",
+        ));
+    }
+    let view = trick.first().map(|&first| {
+        let win = trick_winner(r, &trick, trump);
+        TrickView {
+            led: first >> 3,
+            winning: trick[win],
+            partner_wins: trick.len() - win == 2,
+        }
+    });
+    Ok(legal(r, hand, view, trump))
+}
+
+/// Random playouts of the deals of `seeds` (dealer i % 4), the GIL released; each deal's
+/// match points (team A, team B).
+#[pyfunction]
+fn random_deals(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seeds: Vec<i128>,
+    rng_seed: u64,
+) -> PyResult<Vec<(u64, u64)>> {
+    let r = rules.rules.clone();
+    py.detach(|| {
+        guard(|| {
+            Ok(sim::random_deals(&r, &seeds, rng_seed)
+                .iter()
+                .map(|x| (x.team_a, x.team_b))
+                .collect())
+        })
+    })
+}
+
+/// Random matches (seeds and first dealers paired), the GIL released; each match's
+/// (winner, games, final scores, deals).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn random_matches(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seeds: Vec<u64>,
+    first_dealers: Vec<u8>,
+    rng_seed: u64,
+) -> PyResult<Vec<(Option<u8>, (u32, u32), (i64, i64), u32)>> {
+    let r = rules.rules.clone();
+    if seeds.len() != first_dealers.len() || first_dealers.iter().any(|&d| d >= r.data.seats) {
+        return Err(PyValueError::new_err(
+            "one first dealer (a seat) per match seed",
+        ));
+    }
+    py.detach(|| {
+        guard(|| {
+            let mut rng = Rng::new(rng_seed);
+            Ok(seeds
+                .iter()
+                .zip(&first_dealers)
+                .map(|(&seed, &dealer)| {
+                    let m = sim::random_match(&r, seed, dealer, &mut rng, 100_000);
+                    (
+                        m.winner,
+                        (m.games[0], m.games[1]),
+                        (m.scores[0], m.scores[1]),
+                        m.deals,
+                    )
+                })
+                .collect())
+        })
+    })
+}
+
+/// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
+/// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
+type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
+/// (deals, games, deals per game, winner) and the rows of the match's deals.
+type MatchRowTuple = ((u32, u32, Vec<u32>, u8), Vec<DealRowTuple>);
+
+fn row_tuple(r: &sim::DealRow) -> DealRowTuple {
+    let mode = r.mode.map_or("thrown-in", Mode::name);
+    (
+        r.team_a,
+        r.team_b,
+        r.tied,
+        r.dealer_won,
+        r.sweep,
+        mode,
+        r.calls,
+        r.factor,
+        r.capped,
+        r.dealer_card_points,
+    )
+}
+
+/// Deals `start..stop` of a deal-mode simulation with four random bots (master seed taken
+/// modulo 2**64), the GIL released: the same rows as the Python runner's.
+#[pyfunction]
+fn sim_random_deals(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+) -> PyResult<Vec<DealRowTuple>> {
+    let r = rules.rules.clone();
+    py.detach(|| {
+        guard(|| {
+            (start..stop)
+                .map(|i| {
+                    sim::random_bot_deal(&r, master, i)
+                        .map(|row| row_tuple(&row))
+                        .ok_or_else(|| PyRuntimeError::new_err(format!("deal {i} did not finish")))
+                })
+                .collect()
+        })
+    })
+}
+
+/// Matches `start..stop` of a match-mode simulation with four random bots, the GIL
+/// released; `first_dealer` None: drawn as Python's `Match` draws it.
+#[pyfunction]
+#[pyo3(signature = (rules, master, start, stop, first_dealer=None, max_deals=10_000))]
+fn sim_random_matches(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+) -> PyResult<Vec<MatchRowTuple>> {
+    let r = rules.rules.clone();
+    if let Some(d) = first_dealer {
+        check_seat(&r, d, "first dealer")?;
+    }
+    let outcome = py.detach(|| {
+        guard(|| {
+            Ok((start..stop)
+                .map(|i| {
+                    sim::random_bot_match(&r, master, i, first_dealer, max_deals).map(
+                        |(m, rows)| {
+                            (
+                                (m.deals, m.games, m.lengths, m.winner),
+                                rows.iter().map(row_tuple).collect(),
+                            )
+                        },
+                    )
+                })
+                .collect::<Option<Vec<MatchRowTuple>>>())
+        })
+    })?;
+    outcome.ok_or_else(|| {
+        package_error(
+            py,
+            "ManilleError",
+            format!("no winner after {max_deals} deals"),
+        )
+    })
+}
+
+/// Whether the state is in the play phase (a helper for tests of the phase names).
+#[pyfunction]
+fn phases() -> Vec<&'static str> {
+    [
+        Phase::Blind,
+        Phase::Trump,
+        Phase::Calls,
+        Phase::Play,
+        Phase::Over,
+    ]
+    .iter()
+    .map(|p| p.name())
+    .collect()
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<CoreRules>()?;
+    m.add_class::<CoreDeal>()?;
+    m.add_class::<CoreMatch>()?;
+    m.add_class::<state::CoreState>()?;
+    m.add_function(wrap_pyfunction!(score_deal, m)?)?;
+    m.add_function(wrap_pyfunction!(shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(random_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(random_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(phases, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(search::solve_value, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
+    m.add_function(wrap_pyfunction!(sim_random_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(sim_random_matches, m)?)?;
+    m.add("ACTION_NO_TRUMP", Action::NO_TRUMP.0)?;
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! The solver and the search (PIMC) of `manille_engine`, for `manille_variants.search`.
+
+use manille_engine::sample::{Knowledge, NoWorld};
+use manille_engine::search::{self, with_solver, Estimate};
+use manille_engine::Action;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use super::{guard, CoreDeal, CoreRules};
+
+/// Team A's double-dummy total from a play-phase deal, and each legal card's value.
+#[pyfunction]
+pub fn solve(py: Python<'_>, deal: &CoreDeal) -> PyResult<(u32, Vec<(u8, u32)>)> {
+    let rules = deal.rules.clone();
+    let state = deal.deal;
+    py.detach(|| {
+        guard(|| {
+            let value = with_solver(|s| s.value(&rules, &state)).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "only a deal in the play phase can be solved (this one is in the {} phase)",
+                    state.phase.name()
+                ))
+            })?;
+            Ok((value, with_solver(|s| s.moves(&rules, &state))))
+        })
+    })
+}
+
+/// Team A's double-dummy total from a play-phase deal (the value alone).
+#[pyfunction]
+pub fn solve_value(py: Python<'_>, deal: &CoreDeal) -> PyResult<u32> {
+    let rules = deal.rules.clone();
+    let state = deal.deal;
+    py.detach(|| {
+        guard(|| {
+            with_solver(|s| s.value(&rules, &state))
+                .ok_or_else(|| PyValueError::new_err("only a deal in the play phase can be solved"))
+        })
+    })
+}
+
+/// (action code, mean, standard deviation, worlds) for each option.
+type Estimates = Vec<(u8, f64, f64, u32)>;
+
+#[allow(clippy::too_many_arguments)]
+fn knowledge(
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    played: Vec<u8>,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+) -> PyResult<Knowledge> {
+    let seats = rules.rules.data.seats;
+    if seat >= seats
+        || dealer >= seats
+        || played.iter().any(|&c| c > 31)
+        || turned.is_some_and(|c| c > 31)
+    {
+        return Err(PyValueError::new_err("seats are 0-3 and cards 0-31"));
+    }
+    Ok(Knowledge {
+        seat,
+        dealer,
+        own,
+        decisions: decisions.into_iter().map(Action).collect(),
+        played,
+        turned,
+        pending_ties,
+        scores: [scores.0, scores.1],
+    })
+}
+
+fn estimates(result: Result<Vec<Estimate>, NoWorld>) -> PyResult<Estimates> {
+    result
+        .map(|v| v.iter().map(|e| (e.action.0, e.mean, e.sd, e.n)).collect())
+        .map_err(|e| PyValueError::new_err(e.0))
+}
+
+/// Each legal card's net match points for the seat, over `samples` sampled worlds.
+#[pyfunction]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0))]
+#[allow(clippy::too_many_arguments)]
+pub fn search_cards(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    played: Vec<u8>,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+    samples: u32,
+    seed: u64,
+) -> PyResult<Estimates> {
+    let know = knowledge(
+        rules,
+        seat,
+        dealer,
+        own,
+        decisions,
+        played,
+        turned,
+        pending_ties,
+        scores,
+    )?;
+    let r = rules.rules.clone();
+    py.detach(|| guard(|| estimates(search::card_values(&r, &know, samples, seed))))
+}
+
+/// Each decision's net match points for the seat before the first card (or those of `only`),
+/// over `samples` sampled worlds.
+#[pyfunction]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn search_decisions(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+    samples: u32,
+    seed: u64,
+    only: Option<Vec<u8>>,
+) -> PyResult<Estimates> {
+    let know = knowledge(
+        rules,
+        seat,
+        dealer,
+        own,
+        decisions,
+        Vec::new(),
+        turned,
+        pending_ties,
+        scores,
+    )?;
+    let r = rules.rules.clone();
+    let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
+    py.detach(|| {
+        guard(|| {
+            let only = only.as_deref();
+            estimates(search::decision_values(&r, &know, samples, seed, only))
+        })
+    })
+}

@@ -1,0 +1,470 @@
+//! `CoreState`: a deal state with the whole `DealState` API, backed by the core's `Deal`.
+//!
+//! The hot members (`legal_actions`, `apply`, `is_over`, `to_play`, `phase`) are answered here;
+//! the rare ones that need the package (the deal's `DealScore`, explanations, error messages,
+//! seat views) call the helpers of `manille_variants.engine.corestate`.
+
+use std::sync::Arc;
+
+use manille_engine::cards::{self, NONE};
+use manille_engine::deal::{Deal, IllegalAction, Phase};
+use manille_engine::legality::trick_winner;
+use manille_engine::rules::Mode;
+use manille_engine::{Action, Rules};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::{guard, package_error, CoreRules};
+
+/// What the states of one ruleset share on the Python side.
+pub struct PyShared {
+    /// The package's object of each action code.
+    pub by_code: Vec<Py<PyAny>>,
+    /// The action code of each object.
+    pub codes: Py<PyDict>,
+    /// The compiled `Rules` object, the suits (`Suit.S` ...), the helper module.
+    pub rules: Py<PyAny>,
+    pub suits: Vec<Py<PyAny>>,
+    pub helpers: Py<PyAny>,
+}
+
+/// What the states of one deal share: the seed and scores as given.
+struct DealCtx {
+    shared: Arc<PyShared>,
+    seed: Py<PyAny>,
+    scores: Py<PyAny>,
+}
+
+/// One deal state (see `DealState`).
+#[pyclass(frozen, module = "manille_variants._core")]
+pub struct CoreState {
+    rules: Arc<Rules>,
+    ctx: Arc<DealCtx>,
+    deal: Deal,
+}
+
+fn shared(rules: &CoreRules) -> PyResult<Arc<PyShared>> {
+    rules
+        .shared
+        .clone()
+        .ok_or_else(|| PyValueError::new_err("the rules were built without their Python objects"))
+}
+
+impl CoreState {
+    fn next(&self, deal: Deal) -> CoreState {
+        CoreState {
+            rules: self.rules.clone(),
+            ctx: self.ctx.clone(),
+            deal,
+        }
+    }
+
+    fn helper<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        self.ctx.shared.helpers.bind(py).getattr(name)
+    }
+
+    fn object<'py>(&self, py: Python<'py>, code: u8) -> Bound<'py, PyAny> {
+        self.ctx.shared.by_code[code as usize].bind(py).clone()
+    }
+
+    fn cards<'py>(&self, py: Python<'py>, set: u32) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for card in cards::iter(set) {
+            list.append(self.object(py, card))?;
+        }
+        Ok(list)
+    }
+
+    fn card_tuple<'py>(&self, py: Python<'py>, cards: &[u8]) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, cards.iter().map(|&c| self.object(py, c)))
+    }
+
+    fn check_seat(&self, seat: i64) -> PyResult<usize> {
+        if (0..self.rules.data.seats as i64).contains(&seat) {
+            Ok(seat as usize)
+        } else {
+            Err(PyValueError::new_err(format!(
+                "seat must be 0-{} (got {seat})",
+                self.rules.data.seats - 1
+            )))
+        }
+    }
+}
+
+#[pymethods]
+impl CoreState {
+    /// Shuffle with `seed` (an int), cut and deal; or deal the given hands (card masks).
+    #[new]
+    #[pyo3(signature = (rules, seed, dealer, pending_ties, scores, hands=None))]
+    fn new(
+        rules: &CoreRules,
+        seed: &Bound<'_, PyAny>,
+        dealer: u8,
+        pending_ties: u32,
+        scores: &Bound<'_, PyAny>,
+        hands: Option<Vec<u32>>,
+    ) -> PyResult<Self> {
+        let shared = shared(rules)?;
+        let r = rules.rules.clone();
+        let (a, b): (i64, i64) = scores.extract()?;
+        let seed_value: i128 = seed.extract()?;
+        if dealer >= r.data.seats {
+            return Err(PyValueError::new_err(format!(
+                "dealer must be a seat 0-3 (got {dealer})"
+            )));
+        }
+        let deal = guard(|| {
+            Ok(match &hands {
+                None => Deal::new(&r, seed_value, dealer, pending_ties, [a, b]),
+                Some(h) => {
+                    let mut dealt = [0; cards::MAX_SEATS];
+                    for (slot, &mask) in dealt.iter_mut().zip(h) {
+                        *slot = mask;
+                    }
+                    let mut deal = Deal::from_hands(&r, dealt, None, dealer, pending_ties, [a, b]);
+                    deal.cut = manille_engine::shuffle::shuffle(seed_value).1; // as the Python engine
+                    deal
+                }
+            })
+        })?;
+        let ctx = DealCtx {
+            shared,
+            seed: seed.clone().unbind(),
+            scores: scores.clone().unbind(),
+        };
+        Ok(CoreState {
+            rules: r,
+            ctx: Arc::new(ctx),
+            deal,
+        })
+    }
+
+    // ------------------------------------------------------------------ the hot loop
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.deal.phase.name()
+    }
+    #[getter]
+    fn to_play(&self) -> u8 {
+        self.deal.to_play
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.deal.is_over()
+    }
+    /// The actions open to `to_play`; Card objects while cards are played.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut set = self.deal.legal_actions(&self.rules);
+        let list = PyList::empty(py);
+        while set != 0 {
+            list.append(self.object(py, set.trailing_zeros() as u8))?;
+            set &= set - 1;
+        }
+        Ok(list)
+    }
+    /// The state after `action` by `to_play`; raises IllegalPlayError if not legal.
+    fn apply(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<CoreState> {
+        let code = match self.ctx.shared.codes.bind(py).get_item(action)? {
+            Some(code) => code.extract::<u8>()?,
+            None => return Err(self.refuse(py, action, "not-possible")),
+        };
+        match self.deal.apply(&self.rules, Action(code)) {
+            Ok(deal) => Ok(self.next(deal)),
+            Err(why) => {
+                let kind = match why {
+                    IllegalAction::NotPossible => "not-possible",
+                    IllegalAction::NotInHand => "not-in-hand",
+                    IllegalAction::NotLegal => "not-legal",
+                    IllegalAction::NoThrowIn => "no-throw-in",
+                    IllegalAction::ThrowInTooLate => "throw-in-too-late",
+                    IllegalAction::DealOver => "over",
+                };
+                Err(self.refuse(py, action, kind))
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ reading
+    #[getter]
+    fn rules(&self, py: Python<'_>) -> Py<PyAny> {
+        self.ctx.shared.rules.clone_ref(py)
+    }
+    #[getter]
+    fn seed(&self, py: Python<'_>) -> Py<PyAny> {
+        self.ctx.seed.clone_ref(py)
+    }
+    #[getter]
+    fn dealer(&self) -> u8 {
+        self.deal.dealer
+    }
+    #[getter]
+    fn pending_ties(&self) -> u32 {
+        self.deal.pending_ties
+    }
+    #[getter]
+    fn scores(&self, py: Python<'_>) -> Py<PyAny> {
+        self.ctx.scores.clone_ref(py)
+    }
+    #[getter]
+    fn cut(&self) -> u8 {
+        self.deal.cut
+    }
+    #[getter]
+    fn mode(&self) -> Option<&'static str> {
+        self.deal.mode.map(Mode::name)
+    }
+    #[getter]
+    fn chooser(&self) -> Option<u8> {
+        (self.deal.chooser != NONE).then_some(self.deal.chooser)
+    }
+    /// Names of the calls made, in order.
+    #[getter]
+    fn calls<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let names = self
+            .deal
+            .decisions()
+            .iter()
+            .filter_map(|a| a.as_call())
+            .map(|k| self.rules.data.calls[k as usize].name.as_str());
+        PyTuple::new(py, names.collect::<Vec<_>>())
+    }
+    #[getter]
+    fn leader(&self) -> u8 {
+        self.deal.leader(&self.rules)
+    }
+    #[getter]
+    fn win_seat(&self) -> i16 {
+        if self.deal.trick(&self.rules).is_empty() {
+            -1
+        } else {
+            self.deal.win_seat as i16
+        }
+    }
+    #[getter]
+    fn win_idx(&self) -> i16 {
+        if self.deal.trick(&self.rules).is_empty() {
+            -1
+        } else {
+            self.deal.win_card as i16
+        }
+    }
+    /// The cards of the trick in progress.
+    #[getter]
+    fn trick<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.card_tuple(py, self.deal.trick(&self.rules))
+    }
+    /// Completed tricks: (leader seat, cards in play order, winner seat).
+    #[getter]
+    fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rules = &self.rules;
+        let seats = rules.data.seats as usize;
+        let trump = self.deal.trump_suit();
+        let mut leader = rules.first_leader(self.deal.dealer);
+        let mut out = Vec::new();
+        for cards in self.deal.history[..self.deal.tricks_done(rules) * seats].chunks(seats) {
+            let winner = rules.seat_after(leader, trick_winner(rules, cards, trump) as i64);
+            out.push(PyTuple::new(
+                py,
+                [
+                    leader.into_pyobject(py)?.into_any(),
+                    self.card_tuple(py, cards)?.into_any(),
+                    winner.into_pyobject(py)?.into_any(),
+                ],
+            )?);
+            leader = winner;
+        }
+        PyTuple::new(py, out)
+    }
+    /// The trump suit letter, or None at no-trump (and before trump is named).
+    #[getter]
+    fn trump(&self) -> Option<&'static str> {
+        self.deal
+            .trump_suit()
+            .map(|t| ["S", "H", "D", "C"][t as usize])
+    }
+    #[getter]
+    fn trump_suit(&self, py: Python<'_>) -> Option<Py<PyAny>> {
+        self.deal
+            .trump_suit()
+            .map(|t| self.ctx.shared.suits[t as usize].clone_ref(py))
+    }
+    /// Card points taken so far by team 0 and team 1.
+    #[getter]
+    fn points(&self) -> (u32, u32) {
+        (
+            self.rules.points(self.deal.won[0]),
+            self.rules.points(self.deal.won[1]),
+        )
+    }
+    /// Tricks taken so far by team 0 and team 1.
+    #[getter]
+    fn tricks_won(&self) -> (u32, u32) {
+        let seats = self.rules.data.seats as u32;
+        (
+            self.deal.won[0].count_ones() / seats,
+            self.deal.won[1].count_ones() / seats,
+        )
+    }
+    /// Every action applied since the deal, in order.
+    #[getter]
+    fn actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let decisions = self.deal.decisions().iter().map(|a| a.0);
+        let played = self.deal.history[..self.deal.played()].iter().copied();
+        PyTuple::new(
+            py,
+            decisions
+                .chain(played)
+                .map(|code| self.object(py, code))
+                .collect::<Vec<_>>(),
+        )
+    }
+    /// The four hands in seat order (full information).
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let hands: PyResult<Vec<_>> = (0..self.rules.data.seats)
+            .map(|s| self.cards(py, self.deal.hand(s)))
+            .collect();
+        PyTuple::new(py, hands?)
+    }
+    fn hand<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+        let seat = self.check_seat(seat)?;
+        self.cards(py, self.deal.hand(seat as u8))
+    }
+    /// The four hands as they were dealt, in seat order.
+    #[getter]
+    fn dealt_hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let hands: PyResult<Vec<_>> = self.deal.dealt[..self.rules.data.seats as usize]
+            .iter()
+            .map(|&h| self.cards(py, h))
+            .collect();
+        PyTuple::new(py, hands?)
+    }
+    /// The hands as dealt, as one integer (32 bits a seat).
+    #[getter]
+    fn dealt(&self) -> u128 {
+        self.deal
+            .dealt
+            .iter()
+            .enumerate()
+            .fold(0u128, |t, (s, &h)| t | (h as u128) << (32 * s))
+    }
+    fn hand_mask(&self, seat: i64) -> PyResult<u32> {
+        Ok(self.deal.hand(self.check_seat(seat)? as u8))
+    }
+    /// The card turned up for trump: none (turned-card rulesets play in Python for now).
+    #[getter]
+    fn turned_card(&self) -> Option<Py<PyAny>> {
+        None
+    }
+    #[getter]
+    fn turned_on_table(&self) -> bool {
+        false
+    }
+    #[getter]
+    fn dealer_team(&self) -> u8 {
+        self.rules.team(self.deal.dealer)
+    }
+    #[getter]
+    fn thrown_in(&self) -> bool {
+        self.deal.thrown_in
+    }
+    /// Whether `seat` may see its own hand now.
+    fn has_looked(&self, seat: i64) -> bool {
+        let dealer = self.deal.dealer as i64;
+        if seat == dealer {
+            return self.deal.phase != Phase::Blind;
+        }
+        if seat == self.rules.partner(self.deal.dealer) as i64
+            && matches!(self.deal.phase, Phase::Blind | Phase::Trump)
+        {
+            return self.deal.chooser as i64 == seat;
+        }
+        true
+    }
+    /// Bitmask of the legal cards (0 outside the play phase).
+    fn legal_card_mask(&self) -> u32 {
+        self.deal.legal_cards(&self.rules)
+    }
+    /// Every card played so far, including the trick in progress.
+    fn played_mask(&self) -> u32 {
+        !self.deal.rem
+    }
+    /// The deal's `DealScore`, once over.
+    #[getter]
+    fn result(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let Some(r) = self.deal.result(&self.rules) else {
+            return Ok(None);
+        };
+        let rules = self.ctx.shared.rules.bind(py);
+        let score = if r.thrown_in {
+            self.helper(py, "thrown")?.call1((rules, r.pending_ties))?
+        } else {
+            let last =
+                if self.rules.team(self.deal.last_winner) == self.rules.team(self.deal.dealer) {
+                    "A"
+                } else {
+                    "B"
+                };
+            let mode = r.mode.map_or("trump", Mode::name);
+            let args = (
+                rules,
+                r.card_points[0],
+                r.tricks[0],
+                mode,
+                r.calls,
+                r.pending_ties,
+                last,
+                self.trump(),
+            );
+            self.helper(py, "score")?.call1(args)?
+        };
+        Ok(Some(score.unbind()))
+    }
+    /// Why the legal actions are what they are, in a player's words.
+    fn explain(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        slf.get().helper(py, "explain")?.call1((slf,))?.extract()
+    }
+    /// What `seat` may know now (for bots): a `SeatView`.
+    fn view(slf: &Bound<'_, Self>, seat: i64) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        Ok(slf.get().helper(py, "view")?.call1((slf, seat))?.unbind())
+    }
+    fn __eq__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        slf.get()
+            .helper(slf.py(), "equal")?
+            .call1((slf, other))?
+            .extract()
+    }
+    /// What makes two states equal (as `DealState._key`).
+    fn _key(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        Ok(slf.get().helper(slf.py(), "key")?.call1((slf,))?.unbind())
+    }
+    fn __hash__(slf: &Bound<'_, Self>) -> PyResult<isize> {
+        slf.get().helper(slf.py(), "key")?.call1((slf,))?.hash()
+    }
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        slf.get()
+            .helper(slf.py(), "describe")?
+            .call1((slf,))?
+            .extract()
+    }
+}
+
+impl CoreState {
+    fn refuse(&self, py: Python<'_>, action: &Bound<'_, PyAny>, kind: &str) -> PyErr {
+        let state = match Py::new(py, self.next(self.deal)) {
+            Ok(state) => state,
+            Err(err) => return err,
+        };
+        let message = self
+            .helper(py, "illegal")
+            .and_then(|f| f.call1((state, action, kind)))
+            .and_then(|m| m.extract::<String>());
+        match message {
+            Ok(message) => package_error(py, "IllegalPlayError", message),
+            Err(err) => err,
+        }
+    }
+}

@@ -1,0 +1,91 @@
+"""Search commands: advise (the dealer's choices for a hand) and analyze (played deals
+against double-dummy play).
+
+Thin typer commands: the work lives in :mod:`manille_variants.search`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from manille_variants.cards import parse_cards
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
+from manille_variants.records.textdeal import load_game
+from manille_variants.ruleset.loader import load_ruleset
+
+
+def _score(text: str) -> tuple[int, int]:
+    found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if found is None:
+        raise fail(f"--score: give the match points as A-B, the dealer's side first (got {text!r})", 2)
+    return int(found.group(1)), int(found.group(2))
+
+
+def advise_command(
+    ruleset: str = ruleset_option(),
+    hand: str = typer.Option(..., "--hand", metavar="CARDS",
+                             help='The dealer\'s 8 cards, e.g. "10H AH KH 7S 9S QD JC 8C".'),
+    score: str = typer.Option("0-0", "--score", metavar="SCORE",
+                              help="Match points in the current game as A-B, the dealer's side first."),
+    pending_ties: int = typer.Option(0, "--pending-ties", metavar="N", min=0,
+                                     help="Tied deals in a row just before this one."),
+    samples: int = typer.Option(24, "--samples", metavar="N", min=2,
+                                help="Worlds sampled per choice (more: narrower intervals, slower)."),
+    seed: int = typer.Option(1, "--seed", metavar="S", help="Seed of the sampled worlds."),
+    as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
+) -> None:
+    """Rank the dealer's choices for a hand by expected match points, with 95% intervals.
+
+    Each trump, no-trump, blind no-trump and delegation where the ruleset allows them is
+    played out double-dummy in sampled worlds and scored under the ruleset (net: the
+    dealer's side's match points minus the opponents').
+    """
+    from manille_variants.search.advise import advise
+
+    with user_errors():
+        points = _score(score)
+        advice = advise(load_ruleset(ruleset), parse_cards(hand), score=points, pending_ties=pending_ties,
+                        samples=samples, seed=seed)
+        if as_json:
+            echo_json(advice.to_dict())
+            return
+        table = Table(title=f"dealer's choices ({advice.samples} worlds each, net match points)")
+        for column in ("choice", "mean", "95% interval"):
+            table.add_column(column, justify="left" if column == "choice" else "right")
+        for c in advice.choices:
+            mark = " (best)" if c.action == advice.best else ""
+            table.add_row(c.action + mark, f"{c.mean:+.1f}", f"{c.low:+.1f} .. {c.high:+.1f}")
+        Console(highlight=False).print(table)
+
+
+def analyze_command(
+    file: Path = typer.Argument(..., metavar="RECORD", help="A game record (JSON) or a typed deal file."),
+    ruleset: str | None = ruleset_option(None, "Analyse under this ruleset instead of the record's own."),
+    as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+) -> None:
+    """Compare each played deal with double-dummy play: the value at the first lead, the
+    value reached, and every card that cost points (who, which trick, how many)."""
+    from manille_variants.search.analyze import analyze_record
+
+    with user_errors():
+        record = load_game(file, ruleset)
+        analysis = analyze_record(record, load_ruleset(ruleset) if ruleset else None)
+        if as_json:
+            echo_json({"file": str(file), **analysis.to_dict()})
+            return
+        for deal in analysis.deals:
+            head = f"deal {deal.index} (dealer seat {deal.dealer}): "
+            if deal.double_dummy is None:
+                typer.echo(head + "no card played")
+                continue
+            reached = "not finished" if deal.reached is None else str(deal.reached)
+            typer.echo(head + f"double-dummy {deal.double_dummy} for team A, reached {reached}")
+            for m in deal.mistakes:
+                typer.echo(f"  trick {m.trick}: seat {m.seat} played {m.card}, cost {m.cost}")
+        totals = ", ".join(f"seat {s}: {v}" for s, v in analysis.seat_totals().items())
+        typer.echo(f"points given away against double-dummy play: {totals}")

@@ -1,0 +1,190 @@
+"""The compiled core's view of a ruleset: :func:`core_rules` exports a compiled :class:`Rules`
+as plain data (switches, tables, factors), the only form in which a ruleset crosses over.
+
+The schema and :func:`~manille_variants.engine.compiled.compile_rules` stay the one place where
+a ruleset becomes rules; the core (``manille_variants._core``) builds its own tables from
+this dict and never reads YAML.  Settings the schema does not have yet take the values that
+mean today's behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from manille_variants.cards import DECK, SUITS, Card, parse_suit
+from manille_variants.engine.actions import (
+    BLIND,
+    DELEGATE,
+    LOOK,
+    NO_TRUMP,
+    PASS,
+    THROW_IN,
+    Action,
+    AnyAction,
+    call_action,
+    trump_action,
+)
+from manille_variants.engine.compiled import CompiledRules, compile_rules, compiled
+from manille_variants.engine.rules import Rules
+from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+
+if TYPE_CHECKING:
+    from manille_variants._core import CoreRules
+
+__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "to_core"]
+
+_SEATS = 4
+
+
+def has_plugins(rules: Rules | CompiledRules) -> bool:
+    """Whether the ruleset has Python plug-ins (the core cannot play those)."""
+    settings = rules.rules if isinstance(rules, CompiledRules) else rules
+    return bool(settings.obligation_plugins or settings.scoring_plugins)
+
+
+def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
+    """The plain-data form of a compiled ruleset that the core builds its rules from.
+
+    >>> import manille_variants as mv
+    >>> data = core_rules(mv.load_ruleset("french-coinchee"))
+    >>> data["step"], data["packets"], data["undertrump"], data["trick_points"]
+    (-1, [4, 4], 'allowed', 1)
+    """
+    rules = compile_rules(ruleset)
+    return {
+        "seats": _SEATS,
+        "hand_size": HAND_SIZE,
+        "strength": list(rules.strength),
+        "values": list(rules.values),
+        "step": rules.step,
+        "packets": list(rules.packets),
+        "cutter_offset": rules.cutter_offset,
+        "leader_offset": rules.leader_offset,
+        "next_dealer_offset": rules.next_dealer_offset,
+        **_trump_source(rules),
+        "delegation": rules.delegation,
+        "no_trump_allowed": rules.no_trump_allowed,
+        "no_trump_factor": rules.no_trump_factor,
+        "blind_allowed": rules.blind_allowed,
+        "blind_factor": rules.blind_factor,
+        "blind_only_when_behind_by": rules.blind_only_when_behind_by,
+        "early_look_throws_in": rules.early_look_throws_in,
+        "calls": [_call(rules, i) for i in range(len(rules.calls))],
+        "beat_opponent": _beat_opponent(rules.beat_opponent),
+        "beat_partner_on_trump_lead": rules.beat_partner_on_trump_lead,
+        "beat_at_no_trump": rules.beat_at_no_trump,
+        "beat_partner_at_no_trump": bool(getattr(rules, "beat_partner_at_no_trump", False)),
+        "trump_when_opponent_wins": rules.trump_when_opponent_wins,
+        "trump_when_partner_wins": rules.trump_when_partner_wins,
+        "overtrump_opponent": rules.overtrump_opponent,
+        "overtrump_partner": rules.overtrump_partner,
+        "undertrump": rules.undertrump,
+        "undertrump_partner": str(getattr(rules, "undertrump_partner", "same")),
+        "trick_points": rules.trick_points,
+        "last_trick_bonus": rules.last_trick_bonus,
+        "tie_carries": rules.tie_carry == "next-deal",
+        "tie_factor": rules.tie_factor,
+        "tie_per_tie": rules.tie_stacking == "per-tie",
+        "sweep_factor": rules.sweep_factor,
+        "sweep_all_tricks": rules.sweep_definition == "all-tricks",
+        "combine_add": rules.combine == "add",
+        "cap": rules.cap,
+        "target": rules.target,
+        "best_of": rules.best_of,
+    }
+
+
+def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
+    """The core's rules for a ruleset, built once per compiled ruleset."""
+    from manille_variants._core import CoreRules
+    from manille_variants.engine import corestate
+
+    engine = compiled(ruleset)
+    found = engine.memo.get("core")
+    if found is None:
+        rules = engine.rules
+        objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
+        found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
+    return found
+
+
+MAX_CALLS = 5  # the longest call ladder the core plays
+
+
+def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
+    """The core's rules, or None where the Python engine plays (plug-ins, trump by the turned
+    card, a ladder of more than five calls, or a checkout whose core is not built)."""
+    engine = compiled(ruleset)
+    found = engine.memo.get("core")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    rules = engine.rules
+    # Trump by the turned card is in the core, but its settings do not cross over yet.
+    turned = getattr(rules, "turned_take_up", None) is not None
+    if has_plugins(rules) or turned or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+        return None
+    try:
+        return to_core(engine)
+    except ImportError:
+        engine.memo["no-core"] = True
+        return None
+
+
+def _beat_opponent(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _trump_source(rules: Rules) -> dict[str, str]:
+    """Trump by the turned card (``Rules.turned_take_up``, ``turned_bonus``).  The core names
+    its take-up moments and bonuses its own way and the mapping is not written yet, so
+    :func:`core_for` keeps such rulesets in Python; here they are passed as they are."""
+    take_up = getattr(rules, "turned_take_up", None)
+    if take_up is None:
+        return {"trump_source": "choice"}
+    bonus = str(getattr(rules, "turned_bonus", "none"))
+    return {"trump_source": "turned", "take_up": str(take_up), "turned_bonus": bonus}
+
+
+def _call(rules: Rules, index: int) -> dict[str, Any]:
+    call = rules.calls[index]
+    names = [c.name for c in rules.calls]
+    return {
+        "name": call.name,
+        "label": call.label,
+        "by": call.by,
+        "after": names.index(call.after) if call.after is not None else None,
+        "factor": call.factor,
+        "modes": list(call.modes),
+    }
+
+
+# The core's action codes: 0-31 the cards, then the decisions, then the calls in ladder order.
+_FIRST_CALL = 42
+_DECISIONS: tuple[Action, ...] = (*(trump_action(s) for s in SUITS), NO_TRUMP, LOOK, BLIND, DELEGATE, PASS, THROW_IN)
+_CODES = {action: 32 + i for i, action in enumerate(_DECISIONS)}
+
+
+def action_code(ruleset: Ruleset | Rules, action: AnyAction) -> int:
+    """The core's code of an action (a card's index, or a decision's code)."""
+    if isinstance(action, Card):
+        return action.index
+    code = _CODES.get(action)
+    if code is not None:
+        return code
+    if action.kind == "trump" and action.arg is not None:  # a trump action built another way
+        return 32 + int(parse_suit(action.arg))
+    names = [c.name for c in compile_rules(ruleset).calls]
+    if action.kind == "call" and action.arg in names:
+        return _FIRST_CALL + names.index(action.arg)
+    raise ValueError(f"{action} has no code in the core")
+
+
+def code_action(ruleset: Ruleset | Rules, code: int) -> AnyAction:
+    """The action (a Card or an Action) of a core action code."""
+    if code < 32:
+        return DECK[code]
+    if code < _FIRST_CALL:
+        return _DECISIONS[code - 32]
+    return call_action(compile_rules(ruleset).calls[code - _FIRST_CALL].name)

@@ -1,0 +1,87 @@
+"""The Python side of the core's deal states (``manille_variants._core.CoreState``).
+
+:func:`~manille_variants.engine.deal.new_deal` answers with a core state when the ruleset can
+be played by the core (no Python plug-ins).  A core state has the whole :class:`DealState`
+API; the core answers the hot members itself and calls the functions below for the rest: the
+deal's :class:`DealScore` (memoised per ruleset, as the Python engine does), the
+explanations and error messages (from :func:`explain_legal`, the reference), seat views,
+equality and ``repr``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from manille_variants.engine.compiled import compiled
+from manille_variants.engine.rules import Rules
+from manille_variants.engine.scoring import DealScore, score_checked
+
+__all__ = ["describe", "equal", "explain", "illegal", "key", "score", "thrown", "view"]
+
+
+def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
+          trump: str | None) -> DealScore:
+    """The deal's score from team A's figures (shared with the Python engine's memo)."""
+    engine = compiled(rules)
+    memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None)
+    found = engine.memo.get(memo_key)
+    if found is None:
+        found = engine.memo[memo_key] = score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump)
+    return found
+
+
+def thrown(rules: Rules, pending_ties: int) -> DealScore:
+    return DealScore.thrown(rules, pending_ties)
+
+
+def explain(state: Any) -> str:
+    """Why the legal actions are what they are (as :meth:`DealState.explain`)."""
+    from manille_variants.engine.legality import explain_legal
+
+    if state.is_over:
+        return "over: the deal is over"
+    if state.phase == "play":
+        return explain_legal(state.rules, state.hand(state.to_play), list(state.trick), state.trump_suit,
+                             tricks_played=len(state.tricks)).reason
+    options = ", ".join(str(a) for a in state.legal_actions())
+    return f"{state.phase}: seat {state.to_play} chooses one of {options}"
+
+
+def illegal(state: Any, action: object, kind: str) -> str:
+    """The message of the IllegalPlayError for ``action`` (as the Python engine words it)."""
+    if state.is_over or kind == "over":
+        return "the deal is over"
+    if kind == "no-throw-in":
+        return f"{state.rules.ruleset.name} has no early-look throw-in"
+    if kind == "throw-in-too-late":
+        return "a deal can be thrown in only before trump is named"
+    seat = state.to_play
+    if kind == "not-in-hand":
+        return f"{action} is not in seat {seat}'s hand ({' '.join(map(str, state.hand(seat)))})"
+    if kind == "not-legal":
+        return f"{action} is not legal for seat {seat}: {explain(state)}"
+    options = ", ".join(str(a) for a in state.legal_actions())
+    return f"{action} is not possible now ({state.phase} phase, seat {seat} to act: {options})"
+
+
+def view(state: Any, seat: int) -> Any:
+    from manille_variants.engine.view import seat_view
+
+    return seat_view(state, seat)
+
+
+def key(state: Any) -> tuple[Any, ...]:
+    """What makes two states equal (as ``DealState._key``)."""
+    return (state.rules.content_hash, state.seed, state.dealt, state.dealer, state.pending_ties, state.scores, -1,
+            tuple(str(a) for a in state.actions))
+
+
+def equal(state: Any, other: object) -> bool:
+    """Equal to another deal state (a core state or a Python one: both have ``_key``)."""
+    other_key = getattr(other, "_key", None)
+    return other_key is not None and key(state) == other_key()
+
+
+def describe(state: Any) -> str:
+    return (f"<DealState {state.rules.ruleset.name} seed={state.seed} dealer={state.dealer} "
+            f"phase={state.phase} to_play={state.to_play}>")

@@ -1,0 +1,91 @@
+"""Advice for the dealer: each choice before the first card, valued by the search.
+
+For a typed hand, every choice open to the dealer (each trump, no-trump, blind no-trump where
+allowed, delegation where allowed) is played out in sampled worlds (the other 24 cards dealt
+at random to the other seats), each solved double-dummy, and scored in match points under
+the ruleset: its factors, cap and pending ties.  The figure is net: the dealer's side's
+match points for the deal minus the opponents'.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from manille_variants.cards import Card
+from manille_variants.engine.actions import BLIND, LOOK
+from manille_variants.engine.compiled import compile_rules
+from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.errors import CardError
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.search.solver import searchable
+
+__all__ = ["Advice", "Choice", "advise"]
+
+_Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One choice: its record text and net match points (mean, 95% interval)."""
+
+    action: str
+    mean: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, object]:
+        return {"action": self.action, "mean": round(self.mean, 3), "low": round(self.low, 3),
+                "high": round(self.high, 3)}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The dealer's choices, best first."""
+
+    choices: tuple[Choice, ...]
+    samples: int
+
+    @property
+    def best(self) -> str:
+        return self.choices[0].action
+
+    def to_dict(self) -> dict[str, object]:
+        return {"choices": [c.to_dict() for c in self.choices], "best": self.best}
+
+
+def advise(
+    ruleset: Ruleset,
+    hand: Sequence[Card],
+    *,
+    score: tuple[int, int] = (0, 0),
+    pending_ties: int = 0,
+    samples: int = 24,
+    seed: int = 1,
+) -> Advice:
+    """Rank the dealer's choices for ``hand`` (``score``: the dealer's side first)."""
+    from manille_variants._core import CoreDeal, search_decisions
+
+    rules = compile_rules(ruleset)
+    if not searchable(rules):
+        raise ValueError(f"ruleset {ruleset.name!r}: advice needs a ruleset without plug-ins whose trump is named")
+    cards = list(dict.fromkeys(hand))
+    if len(cards) != 8 or len(hand) != 8:
+        raise CardError(f"a hand is 8 different cards (got {len(hand)}: {' '.join(str(c) for c in hand)})")
+    own = sum(c.bit for c in cards)
+    core = to_core(rules)
+    # Seat 0 deals: team 0 is the dealer's side.
+    blind_phase = CoreDeal(core, 0, 0, pending_ties, score).phase == "blind"
+    rows: list[tuple[int, float, float, int]] = []
+    if blind_phase:
+        blind = [action_code(rules, BLIND)]
+        rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind)
+    after = [action_code(rules, LOOK)] if blind_phase else []
+    rows += search_decisions(core, 0, 0, own, after, None, pending_ties, score, samples, seed)
+    choices = []
+    for code, mean, sd, n in rows:
+        half = _Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+        choices.append(Choice(str(code_action(rules, code)), mean, mean - half, mean + half))
+    choices.sort(key=lambda c: (-c.mean, c.action))
+    return Advice(tuple(choices), samples)

@@ -1,0 +1,159 @@
+"""The search bot: perfect-information Monte Carlo over worlds consistent with its view.
+
+For a card, it draws worlds (the hidden hands) that fit everything its seat has seen: the
+cards played, the voids and the duties each play showed, the turned card, the hand sizes.
+Each world is solved double-dummy in the core, and the bot plays the card with the best
+mean net match points for its side.  Decisions before the first card (blind, trump or
+no-trump, delegation, calls and replies) are valued the same way, under the ruleset's
+factors, cap and pending ties; in each world the rest is settled simply (a chooser after
+delegation names its longest suit, later calls are passed: see docs/search.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from manille_variants.cards import Card
+from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
+from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.engine.view import SeatView
+from manille_variants.search.solver import searchable
+
+__all__ = ["Knowledge", "SearchBot", "card_samples", "decisions", "knowledge"]
+
+
+def card_samples(cards_left: int, base: int) -> int:
+    """Worlds per card decision: fewer while many cards are out (each world costs more)."""
+    if cards_left > 24:
+        return max(2, base // 3)
+    if cards_left > 16:
+        return max(3, base // 2)
+    return base
+
+
+class SearchBot:
+    """Chooses by the solver's values over sampled worlds (seeded, deterministic)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 6) -> None:
+        self.seed = seed % 2**64  # the core takes a 64-bit seed
+        self.samples = samples
+        self.decision_samples = decision_samples
+
+    def act(self, view: SeatView) -> AnyAction:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if not searchable(view.rules):
+            raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: plug-ins or a turned trump")
+        values = self.values(view)
+        best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
+        return best[0]
+
+    def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
+        """Each legal action's mean net match points for the bot's side."""
+        from manille_variants._core import search_cards, search_decisions
+
+        k = knowledge(view)
+        rules = to_core(view.rules)
+        known = (k.seat, k.dealer, k.own, k.decisions)
+        if view.phase == "play":
+            samples = card_samples(32 - len(k.played), self.samples)
+            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed)
+        else:
+            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples, self.seed)
+        return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the core's sampler reads of a view (cards as indices, hands as masks)."""
+
+    seat: int
+    dealer: int
+    own: int  # the seat's hand as dealt (0 before it has looked)
+    decisions: list[int]  # decision codes, in order
+    played: list[int]  # every card played, in order
+    turned: int | None
+    pending_ties: int
+    scores: tuple[int, int]
+
+
+def knowledge(view: SeatView) -> Knowledge:
+    """What the core's sampler reads: the seat's hand as dealt, the decisions, the cards played."""
+    played = [c for _, cards, _ in view.tricks for c in cards] + list(view.trick)
+    mine = _mine(view)
+    own = sum(c.bit for c in view.hand) | sum(c.bit for c in mine) if view.looked else 0
+    turned = view.turned
+    return Knowledge(
+        seat=view.seat,
+        dealer=view.dealer,
+        own=own,
+        decisions=decisions(view),
+        played=[c.index for c in played],
+        turned=turned.index if isinstance(turned, Card) else None,
+        pending_ties=view.pending_ties,
+        scores=(view.scores[0], view.scores[1]),
+    )
+
+
+def _mine(view: SeatView) -> list[Card]:
+    """The cards this seat has played."""
+    step = view.rules.step
+    out = [cards[(view.seat - leader) * step % 4] for leader, cards, _ in view.tricks]
+    k = (view.seat - view.trick_leader) * step % 4
+    if k < len(view.trick):
+        out.append(view.trick[k])
+    return out
+
+
+def decisions(view: SeatView) -> list[int]:
+    """A sequence of decision codes that leads to the decisions the view shows (the passes
+    between calls are found by a small search over the calling order)."""
+    from manille_variants._core import CoreDeal
+
+    rules = view.rules
+    core = to_core(rules)
+    start = CoreDeal(core, 0, view.dealer, view.pending_ties, (view.scores[0], view.scores[1]))
+    codes: list[int] = []
+
+    def step(code: int) -> None:
+        nonlocal start
+        start = start.apply(code)
+        codes.append(code)
+
+    if start.phase == "blind" and view.phase != "blind":
+        step(action_code(rules, BLIND if view.mode == "blind" else LOOK))
+    if view.mode != "blind" and view.chooser is not None and view.chooser != view.dealer:
+        step(action_code(rules, DELEGATE))
+    if view.mode in ("trump", "no-trump") and start.phase == "trump":
+        named = NO_TRUMP if view.mode == "no-trump" else trump_action(view.trump)  # type: ignore[arg-type]
+        step(action_code(rules, named))
+    if start.phase != "calls":
+        return codes
+    calls = [action_code(rules, call_action(name)) for name in view.calls]
+    pass_code = action_code(rules, PASS)
+    target_play = view.phase == "play"
+    path = _calls_path(start, calls, pass_code, view.to_play, target_play)
+    if path is None:
+        raise ValueError("the calls in this view cannot be replayed")
+    return codes + path
+
+
+def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool) -> list[int] | None:  # type: ignore[no-untyped-def]
+    made = deal.calls
+    done = (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play)
+    if made == len(calls) and done:
+        return []
+    if deal.phase != "calls":
+        return None
+    legal = set(deal.legal_actions())
+    options = [calls[made]] if made < len(calls) and calls[made] in legal else []
+    options.append(pass_code)
+    for code in options:
+        rest = _calls_path(deal.apply(code), calls, pass_code, to_play, play)
+        if rest is not None:
+            return [code, *rest]
+    return None
+

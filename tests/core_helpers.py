@@ -1,0 +1,88 @@
+"""Driving the Python engine and the compiled core side by side (differential tests)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import manille_variants as mv
+from manille_variants import _core
+from manille_variants.engine.actions import THROW_IN
+from manille_variants.engine.compiled import compiled
+from manille_variants.engine.core import action_code, core_for, to_core
+from manille_variants.engine.deal import DealState, new_python_deal
+from manille_variants.ruleset.schema import Ruleset
+
+
+def core_bundled(names: list[str]) -> list[str]:
+    """The bundled rulesets the core plays (those turning a card for trump stay in Python)."""
+    return [n for n in names if core_for(compiled(mv.load_ruleset(n))) is not None]
+
+
+def python_result(state: DealState) -> dict[str, Any]:
+    assert state.result is not None
+    return state.result.to_dict()
+
+
+def core_result(deal: _core.CoreDeal) -> dict[str, Any]:
+    result = deal.result()
+    assert result is not None
+    assert result.pop("turned_bonus") == 0  # no bundled ruleset turns a card yet
+    return result
+
+
+def check_same_state(rs: Ruleset, state: DealState, deal: _core.CoreDeal) -> None:
+    """The two engines agree on everything a player or a test can read."""
+    assert deal.phase == state.phase
+    assert deal.to_play == state.to_play
+    assert deal.is_over == state.is_over
+    assert deal.mode == state.mode
+    assert deal.trump == (None if state.trump_suit is None else int(state.trump_suit))
+    assert deal.chooser == state.chooser
+    assert deal.calls == len(state.calls)
+    assert deal.hands == [state.hand_mask(s) for s in range(4)]
+    assert list(deal.trick) == [c.index for c in state.trick]
+    assert deal.leader == state.leader
+    assert deal.win_seat == state.win_seat
+    assert [(lead, list(cards), win) for lead, cards, win in deal.tricks()] == [
+        (lead, [c.index for c in cards], win) for lead, cards, win in state.tricks
+    ]
+    assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
+
+
+def playout_both(
+    rs: Ruleset,
+    seed: int,
+    dealer: int,
+    rng: random.Random,
+    *,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    throw_in: float = 0.0,
+) -> tuple[DealState, _core.CoreDeal]:
+    """A random playout applied to both engines in lockstep, compared at every step."""
+    state = new_python_deal(rs, seed, dealer, pending_ties=pending_ties, scores=scores)
+    deal = _core.CoreDeal(to_core(rs), seed, dealer, pending_ties, scores)
+    assert deal.dealt == [sum(c.bit for c in hand) for hand in state.dealt_hands]
+    assert deal.cut == state.cut
+    while True:
+        check_same_state(rs, state, deal)
+        if state.is_over:
+            assert core_result(deal) == python_result(state)
+            return state, deal
+        if state.phase in ("blind", "trump") and rng.random() < throw_in:
+            action: Any = THROW_IN
+        else:
+            action = rng.choice(state.legal_actions())
+        try:
+            after = state.apply(action)
+        except mv.IllegalPlayError:
+            try:
+                deal.apply(action_code(rs, action))
+            except mv.IllegalPlayError:
+                action = rng.choice(state.legal_actions())
+                after = state.apply(action)
+            else:
+                raise AssertionError(f"the core accepted {action} that Python refused") from None
+        state = after
+        deal = deal.apply(action_code(rs, action))

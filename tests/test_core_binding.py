@@ -1,0 +1,195 @@
+"""The compiled core's binding: errors as the package's classes, batch calls, and the settings
+the core already reads as data before the schema has them (the other readings of
+docs/rules.md)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+
+import manille_variants as mv
+from manille_variants import _core
+from manille_variants.cards import parse_cards
+from manille_variants.engine.core import code_action, core_rules, to_core
+from manille_variants.engine.deal import new_python_deal
+from manille_variants.errors import RulesetError
+
+
+def mask(text: str) -> int:
+    return sum(c.bit for c in parse_cards(text))
+
+
+def codes(text: str) -> list[int]:
+    return [c.index for c in parse_cards(text)]
+
+
+def rules_with(**changes: Any) -> _core.CoreRules:
+    data = core_rules(mv.load_ruleset("table-convention"))
+    data.update(changes)
+    return _core.CoreRules(data)
+
+
+def test_an_illegal_card_raises_illegal_play_error() -> None:
+    deal = _core.CoreDeal(to_core(mv.load_ruleset("table-convention")), 7, 0).apply(32)
+    held = deal.hands[deal.to_play]
+    missing = next(i for i in range(32) if not held >> i & 1)
+    with pytest.raises(mv.IllegalPlayError, match="is not in seat"):
+        deal.apply(missing)
+
+
+def test_a_decision_out_of_turn_names_the_options() -> None:
+    deal = _core.CoreDeal(to_core(mv.load_ruleset("table-convention")), 7, 0)
+    with pytest.raises(mv.IllegalPlayError, match=r"pass is not possible now \(trump phase, seat 0 to act: "
+                       r"trump:S, trump:H, trump:D, trump:C, no-trump\)"):
+        deal.apply(40)
+
+
+def test_throw_in_refused_where_the_ruleset_has_none() -> None:
+    deal = _core.CoreDeal(to_core(mv.load_ruleset("french-coinchee")), 7, 0)
+    with pytest.raises(mv.IllegalPlayError, match="no early-look throw-in"):
+        deal.apply(41)
+
+
+def test_rules_the_core_cannot_play_raise_ruleset_error() -> None:
+    with pytest.raises(RulesetError, match="packets"):
+        rules_with(packets=[3, 3])
+
+
+def test_malformed_rules_data_raises_a_readable_error() -> None:
+    with pytest.raises(ValueError, match="undertrump must be one of"):
+        rules_with(undertrump="sometimes")
+    with pytest.raises(TypeError, match="core rules: step"):
+        rules_with(step="left")
+
+
+def test_bad_arguments_raise_instead_of_crashing() -> None:
+    core = to_core(mv.load_ruleset("belgian"))
+    with pytest.raises(ValueError, match="dealer must be a seat"):
+        _core.CoreDeal(core, 1, 9)
+    with pytest.raises(ValueError):
+        _core.legal_mask(core, 0xFF, [1, 2, 3, 4], 0)
+    with pytest.raises(ValueError):
+        _core.CoreDeal.from_hands(core, [0xFF, 0xFF00, 0xFF0000, 0xFF0000])
+
+
+def test_action_codes_map_to_the_python_actions() -> None:
+    rs = mv.load_ruleset("belgian")
+    core = to_core(rs)
+    for code in range(44):
+        assert str(code_action(rs, code)) == core.action_text(code)
+
+
+def test_random_deals_are_seeded_and_run_in_threads() -> None:
+    core = to_core(mv.load_ruleset("belgian"))
+    seeds = list(range(2000))
+    alone = _core.random_deals(core, seeds, 5)
+    assert all(a == 0 or b == 0 for a, b in alone)
+    results: list[list[tuple[int, int]]] = []
+    threads = [threading.Thread(target=lambda: results.append(_core.random_deals(core, seeds, 5))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [alone, alone]
+
+
+def test_random_matches_end() -> None:
+    core = to_core(mv.load_ruleset("belgian"))
+    for winner, games, _scores, deals in _core.random_matches(core, [1, 2, 3], [0, 1, 2], 3):
+        assert winner in (0, 1) and games[winner] == 2 and deals > 0
+
+
+# --- readings the core reads as data before the schema has them (docs/rules.md) -------------
+
+def test_beat_opponent_on_plain_leads_only() -> None:
+    core = rules_with(beat_opponent="plain-lead")
+    assert _core.legal_mask(core, mask("7S AS"), codes("JS"), 0) == mask("7S AS")
+    assert _core.legal_mask(core, mask("7S AS"), codes("JS"), 1) == mask("AS")
+
+
+def test_beat_opponent_on_trump_leads_only() -> None:
+    core = rules_with(beat_opponent="trump-lead")
+    assert _core.legal_mask(core, mask("7S AS"), codes("JS"), 0) == mask("AS")
+    assert _core.legal_mask(core, mask("7S AS"), codes("JS"), 1) == mask("7S AS")
+    assert _core.legal_mask(core, mask("7S AS"), codes("JS"), None) == mask("AS")
+
+
+def test_beat_partner_at_no_trump() -> None:
+    core = rules_with(beat_partner_at_no_trump=True)
+    # The partner led J hearts, an opponent followed 7 hearts: the partner's card wins.
+    assert _core.legal_mask(core, mask("8H AH"), codes("JH 7H"), None) == mask("AH")
+    assert _core.legal_mask(core, mask("8H AH"), codes("JH 7H"), 0) == mask("8H AH")
+
+
+@pytest.mark.parametrize(
+    ("setting", "expected"),
+    [("same", "8D"), ("allowed", "7S 8D"), ("forbidden", "8D"), ("forbidden-if-can-overtrump", "7S 8D")],
+)
+def test_undertrump_partner(setting: str, expected: str) -> None:
+    core = rules_with(undertrump_partner=setting)
+    # Hearts led by the partner's opponent, the partner trumped with 10S... then an opponent
+    # played 8H: the partner's 10S wins; holding 7S (lower) and 8D.
+    assert _core.legal_mask(core, mask("7S 8D"), codes("QH 10S 8H"), 0) == mask(expected)
+
+
+@pytest.mark.parametrize("take_up", ["first-trick-start", "after-first-card", "after-first-trick"])
+def test_the_turned_card_is_trump_and_waits_to_be_taken_up(take_up: str) -> None:
+    core = rules_with(trump_source="turned", take_up=take_up, turned_bonus="card-value",
+                      no_trump_allowed=False, leader_offset=0)  # the dealer leads trick 1
+    deal = _core.CoreDeal(core, 11, 1)
+    turned = deal.turned
+    assert turned is not None and deal.phase == "play" and deal.trump == turned >> 3
+    assert deal.dealt[1] >> turned & 1
+    playable = deal.legal_mask() >> turned & 1
+    assert playable == (take_up == "first-trick-start")
+    while not deal.is_over:
+        deal = deal.apply(deal.legal_actions()[0])
+    result = deal.result()
+    assert result is not None
+    assert result["turned_bonus"] == [0, 0, 0, 5, 1, 2, 3, 4][turned & 7]
+
+
+@pytest.mark.parametrize(("bonus", "ten", "king"), [("none", 0, 0), ("ten-only", 5, 0), ("card-value", 5, 3)])
+def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, king: int) -> None:
+    core = rules_with(trump_source="turned", turned_bonus=bonus, no_trump_allowed=False)
+    for card, expected in ((3, ten), (6, king)):  # 10S, KS
+        lost = _core.score_deal(core, 10, 1, "trump", 0, 0, False, card)
+        assert lost["turned_bonus"] == expected
+        assert lost["team_a"] == expected and lost["team_b"] > 0
+
+
+def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
+    rs = mv.load_ruleset("belgian")
+    core = to_core(rs)
+    state = new_python_deal(rs, 21, 2)
+    deal = _core.CoreDeal(core, 21, 2)
+    rng = random.Random(4)
+    while not state.is_over:
+        assert deal.legal_objects() == state.legal_actions()
+        action = rng.choice(state.legal_actions())
+        state, deal = state.apply(action), deal.apply_object(action)
+    with pytest.raises(mv.IllegalPlayError, match="not an action of this ruleset"):
+        deal.apply_object("10H")
+
+
+@pytest.mark.parametrize("name", ["belgian", "french-coinchee"])
+def test_every_code_is_either_applied_or_refused(name: str) -> None:
+    core = to_core(mv.load_ruleset(name))
+    rng = random.Random(name)
+    for seed in range(20):
+        deal = _core.CoreDeal(core, seed, seed % 4)
+        while True:
+            legal = set(deal.legal_actions())
+            for code in range(256):
+                try:
+                    deal.apply(code)
+                except mv.IllegalPlayError:
+                    assert code not in legal
+                else:
+                    assert code in legal or code == 41  # the throw-in is never listed
+            if deal.is_over:
+                break
+            deal = deal.apply(rng.choice(deal.legal_actions()))

@@ -1,0 +1,229 @@
+"""The compiled core against the Python engine: the same deals, legal actions, results and
+matches, for every bundled ruleset and for random settings."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+from core_helpers import core_bundled, core_result, playout_both, python_result
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import BUNDLED as ALL_BUNDLED
+from strategies import play_settings
+
+import manille_variants as mv
+from manille_variants import _core
+from manille_variants.cards import DECK, SUITS
+from manille_variants.engine.core import action_code, core_rules, to_core
+from manille_variants.engine.deal import new_python_deal, shuffled_deck
+from manille_variants.engine.match import Match, deal_seed
+from manille_variants.ruleset.schema import PlayRules, Ruleset
+
+SEEDS_PER_RULESET = 1000
+
+BUNDLED = core_bundled(ALL_BUNDLED)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_deals_legal_actions_and_results_per_bundled_ruleset(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    rng = random.Random(name)
+    for seed in range(SEEDS_PER_RULESET):
+        playout_both(rs, seed, seed % 4, rng, pending_ties=seed % 3, throw_in=0.05)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 7, -3, 2**40, 10**30, -(2**70)])
+def test_same_shuffle_and_cut(seed: int) -> None:
+    order, cut = shuffled_deck(seed)
+    core_order, core_cut = _core.shuffle(seed)
+    assert (list(core_order), core_cut) == (order, cut)
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> Ruleset:
+    """A bundled ruleset with random play obligations, dealing, trump choice and scoring."""
+    rs = mv.load_ruleset(draw(st.sampled_from(BUNDLED)))
+    data: dict[str, Any] = rs.model_dump(mode="python")
+    data["play"] = PlayRules.model_validate(draw(play_settings)).model_dump()
+    direction = draw(st.sampled_from(["clockwise", "counter-clockwise"]))
+    data["dealing"].update(
+        direction=direction,
+        packets=draw(st.sampled_from([[3, 2, 3], [4, 4], [2, 2, 2, 2], [8], [1, 7]])),
+        cutter=draw(st.sampled_from(["right", "left"])),
+        first_leader=draw(st.sampled_from(["after-dealer", "dealer", "before-dealer"])),
+        next_dealer=draw(st.sampled_from(["after-dealer", "before-dealer"])),
+        early_look_throws_in=draw(st.booleans()),
+    )
+    data["trump"].update(
+        delegation=draw(st.booleans()),
+        no_trump={"allowed": draw(st.booleans()), "factor": draw(st.integers(1, 4))},
+        blind_no_trump={
+            "allowed": draw(st.booleans()),
+            "factor": draw(st.integers(1, 8)),
+            "only_when_behind_by": draw(st.none() | st.integers(1, 40)),
+        },
+    )
+    data["scoring"].update(
+        trick_points=draw(st.integers(0, 2)),
+        last_trick_bonus=draw(st.sampled_from([0, 0, 10])),
+        tie={
+            "carry": draw(st.sampled_from(["next-deal", "none"])),
+            "factor": draw(st.integers(1, 3)),
+            "stacking": draw(st.sampled_from(["single", "per-tie"])),
+        },
+        sweep={
+            "factor": draw(st.integers(1, 3)),
+            "definition": draw(st.sampled_from(["all-tricks", "all-card-points"])),
+        },
+        combine=draw(st.sampled_from(["multiply", "add"])),
+        cap=draw(st.none() | st.integers(1, 8)),
+    )
+    if draw(st.booleans()):
+        data["calls"] = []
+    return Ruleset.model_validate(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rs=rulesets(), seed=st.integers(-(2**63), 2**63), dealer=st.integers(0, 3),
+       pending=st.integers(0, 3), behind=st.integers(-60, 60))
+def test_same_playouts_under_random_settings(rs: Ruleset, seed: int, dealer: int, pending: int, behind: int) -> None:
+    rng = random.Random(seed)
+    scores = (max(0, behind), max(0, -behind))
+    for k in range(3):
+        playout_both(rs, seed + k, dealer, rng, pending_ties=pending, scores=scores, throw_in=0.05)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_matches(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    core = to_core(rs)
+    for seed in range(3):
+        rng = random.Random(seed)
+        match = Match(rs, seed=seed)
+        assert match.first_dealer is not None
+        cm = _core.CoreMatch(core, seed, match.first_dealer)
+        while not match.is_over:
+            assert (cm.dealer, cm.scores, cm.pending_ties, cm.games, cm.game) == (
+                match.dealer, tuple(match.scores), match.pending_ties, tuple(match.games), match.game)
+            assert cm.next_seed() == match.next_seed()
+            state = new_python_deal(rs, match.next_seed(), match.dealer, pending_ties=match.pending_ties,
+                                    scores=(match.scores[0], match.scores[1]))
+            deal = cm.new_deal()
+            while not state.is_over:
+                action = rng.choice(state.legal_actions())
+                state = state.apply(action)
+                deal = deal.apply(action_code(rs, action))
+            assert state.result is not None
+            assert core_result(deal) == python_result(state)
+            outcome = match.add(state.result)
+            index, game, dealer, points, after, pending, game_winner = cm.add(deal)
+            assert (index, game, dealer, points, after, pending, game_winner) == (
+                outcome.index, outcome.game, outcome.dealer, outcome.team_points, outcome.scores_after,
+                outcome.pending_after, outcome.game_winner)
+        assert cm.is_over and cm.winner == match.winner
+
+
+@pytest.mark.parametrize("index", [-1, 0, 1, 99])
+@pytest.mark.parametrize("seed", [0, 5, 2**63 + 11])
+def test_same_deal_seeds(seed: int, index: int) -> None:
+    assert _core.deal_seed(seed % 2**64, index) == deal_seed(seed, index)
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_scores_for_every_possible_figure(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    core = to_core(rs)
+    rules = mv.compile_rules(rs)
+    modes = ["trump", *(["no-trump"] if rules.no_trump_allowed else []), *(["blind"] if rules.blind_allowed else [])]
+    for points in range(0, 61, 3):
+        for tricks in range(9):
+            for mode in modes:
+                for calls in range(len(rules.calls) + 1):
+                    for pending in range(3):
+                        try:
+                            expected = mv.score_deal(rs, points, tricks, mode, calls, pending, last_trick="A"
+                                                     if tricks == 8 else "B" if tricks == 0 else None)
+                        except mv.ManilleError:
+                            continue
+                        got = _core.score_deal(core, points, tricks, mode, calls, pending, tricks == 8)
+                        got.pop("turned_bonus")
+                        assert got == expected.to_dict()
+
+
+@settings(max_examples=200, deadline=None)
+@given(rs=rulesets(), cards=st.permutations(range(32)), size=st.integers(1, 8), played=st.integers(0, 3),
+       trump=st.none() | st.integers(0, 3))
+def test_same_legal_cards_on_random_positions(
+    rs: Ruleset, cards: list[int], size: int, played: int, trump: int | None
+) -> None:
+    hand = [DECK[i] for i in cards[:size]]
+    trick = [DECK[i] for i in cards[size:size + played]]
+    suit = None if trump is None else SUITS[trump]
+    expected = mv.legal_cards(rs, hand, trick, suit)
+    mask = _core.legal_mask(to_core(rs), sum(c.bit for c in hand), [c.index for c in trick], trump)
+    assert [c for c in hand if c.bit & mask] == expected
+
+
+# The fingerprint of 6,000 deals (1,500 per bundled ruleset: the deal, every random choice,
+# the result) taken from the Python engine before the core existed.
+FINGERPRINT = "79356a247b3afc7baaba589a414770696646cfd7f16cb5943e175a1b006cefa7"
+FINGERPRINT_DEALS = 1500
+FINGERPRINT_RULESETS = ("table-convention", "belgian", "belgian-capped", "french-coinchee")
+
+
+def _fingerprint(engine: str) -> str:
+    digest = hashlib.sha256()
+    for name in FINGERPRINT_RULESETS:
+        rs = mv.load_ruleset(name)
+        core = to_core(rs)
+        for seed in range(FINGERPRINT_DEALS):
+            rng = random.Random(seed)
+            if engine == "python":
+                state = new_python_deal(rs, seed, seed % 4, pending_ties=seed % 2)
+                hands = [sum(c.bit for c in h) for h in state.dealt_hands]
+                while not state.is_over:
+                    state = state.apply(rng.choice(state.legal_actions()))
+                result = python_result(state)
+            else:
+                deal = _core.CoreDeal(core, seed, seed % 4, seed % 2)
+                hands = deal.dealt
+                while not deal.is_over:
+                    deal = deal.apply(rng.choice(deal.legal_actions()))
+                result = core_result(deal)
+            digest.update(json.dumps([hands, result], sort_keys=True).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("engine", ["python", "core"])
+def test_the_fingerprint_from_before_the_core_is_reproduced(engine: str) -> None:
+    assert _fingerprint(engine) == FINGERPRINT
+
+
+def test_core_rules_are_plain_data() -> None:
+    data = core_rules(mv.load_ruleset("belgian"))
+    assert json.loads(json.dumps(data)) == data
+    assert data["calls"][1]["after"] == 0
+    assert data["seats"] == 4 and data["hand_size"] == 8
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_same_play_from_given_hands(name: str) -> None:
+    rs = mv.load_ruleset(name)
+    core = to_core(rs)
+    for seed in range(30):
+        rng = random.Random(seed)
+        cards = list(DECK)
+        rng.shuffle(cards)
+        hands = [cards[8 * s:8 * s + 8] for s in range(4)]
+        state = new_python_deal(rs, 0, seed % 4, hands=hands)
+        deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4)
+        while not state.is_over:
+            assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
+            action = rng.choice(state.legal_actions())
+            state = state.apply(action)
+            deal = deal.apply(action_code(rs, action))
+        assert core_result(deal) == python_result(state)

@@ -1,0 +1,93 @@
+"""manille advise and manille analyze through the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import manille_variants as mv
+from manille_variants.bots import make_bots, play_deal
+from manille_variants.cli import app
+from manille_variants.records.format import record_from_deals, write_record
+from manille_variants.records.textdeal import load_game
+from manille_variants.search.analyze import analyze_record
+
+runner = CliRunner()
+HAND = "10H AH KH QH 10S AS 7C 8D"
+
+
+def test_advise_json_ranks_every_choice_of_the_dealer() -> None:
+    result = runner.invoke(app, ["advise", "-r", "french-coinchee", "--hand", HAND, "--samples", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    actions = [c["action"] for c in data["choices"]]
+    assert sorted(actions) == sorted(["trump:S", "trump:H", "trump:D", "trump:C", "no-trump", "delegate"])
+    means = [c["mean"] for c in data["choices"]]
+    assert means == sorted(means, reverse=True)
+    assert data["best"] == actions[0]
+    assert all(c["low"] <= c["mean"] <= c["high"] for c in data["choices"])
+
+
+def test_advise_offers_blind_only_when_the_ruleset_does() -> None:
+    result = runner.invoke(app, ["advise", "-r", "belgian", "--hand", HAND, "--samples", "3", "--json"])
+    assert "blind" in [c["action"] for c in json.loads(result.output)["choices"]]
+    result = runner.invoke(app, ["advise", "-r", "table-convention", "--hand", HAND, "--samples", "3", "--json"])
+    assert "blind" not in [c["action"] for c in json.loads(result.output)["choices"]]
+
+
+def test_advise_table_marks_the_best_choice() -> None:
+    result = runner.invoke(app, ["advise", "-r", "table-convention", "--hand", HAND, "--samples", "3",
+                                 "--score", "40-20", "--pending-ties", "1"])
+    assert result.exit_code == 0, result.output
+    assert "(best)" in result.output and "trump:H" in result.output
+
+
+@pytest.mark.parametrize(("args", "code", "message"), [
+    (["--hand", "10H AH KH"], 1, "8 different cards"),
+    (["--hand", HAND, "--score", "ten"], 2, "--score"),
+])
+def test_advise_refuses_bad_input(args: list[str], code: int, message: str) -> None:
+    result = runner.invoke(app, ["advise", "-r", "belgian", *args])
+    assert result.exit_code == code
+    assert message in result.output
+
+
+def _record(tmp_path: Path, name: str) -> Path:
+    rs = mv.load_ruleset(name)
+    bots = make_bots("heuristic", seed=5)
+    deals = [play_deal(mv.new_deal(rs, seed, dealer=seed % 4), bots) for seed in range(2)]
+    path = tmp_path / "game.json"
+    write_record(record_from_deals(rs, deals, kind="deals"), path)
+    return path
+
+
+@pytest.mark.parametrize("name", ["table-convention", "french-coinchee"])
+def test_analysis_accounts_for_every_point_between_double_dummy_and_play(tmp_path: Path, name: str) -> None:
+    # What team A reached is the double-dummy value, less what its seats gave away, plus
+    # what the other side's seats gave away.
+    analysis = analyze_record(load_game(_record(tmp_path, name)))
+    for deal in analysis.deals:
+        assert deal.double_dummy is not None and deal.reached is not None
+        lost = sum(m.cost for m in deal.mistakes if (m.seat & 1) == (deal.dealer & 1))
+        gained = sum(m.cost for m in deal.mistakes if (m.seat & 1) != (deal.dealer & 1))
+        assert deal.reached == deal.double_dummy - lost + gained
+        assert all(m.cost > 0 and 1 <= m.trick <= 8 for m in deal.mistakes)
+
+
+def test_analyze_json_and_text(tmp_path: Path) -> None:
+    path = _record(tmp_path, "belgian")
+    result = runner.invoke(app, ["analyze", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [d["deal"] for d in data["deals"]] == [1, 2]
+    assert set(data["seats"]) == {"0", "1", "2", "3"}
+    text = runner.invoke(app, ["analyze", str(path)]).output
+    assert "double-dummy" in text and "points given away" in text
+
+
+def test_analyze_a_missing_file_is_bad_input(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["analyze", str(tmp_path / "none.json")])
+    assert result.exit_code == 1
