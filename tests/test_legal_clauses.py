@@ -282,6 +282,14 @@ def test_beat_partner_on_trump_lead_when_set() -> None:
     assert legal(rs, "KH 8H AS", "QH 7H") == ["KH", "8H"]
 
 
+def test_beat_partner_on_trump_lead_when_set_but_cannot_beat() -> None:
+    # docs/rules.md#beat-partner-trump-lead: the duty holds, so the reason is the card, not the partner.
+    rs = with_play("belgian", beat_partner_on_trump_lead=True)
+    verdict = explain(rs, "KS 8S AH", "AS 7S")
+    assert [str(c) for c in verdict.cards] == ["KS", "8S"]
+    assert verdict.clause == "follow-suit"
+    assert verdict.reason == "follow suit (you cannot beat A♠): any ♠"
+
 def test_french_family_without_duty_to_trump_when_partner_wins() -> None:
     rs = with_play(FR, trump_when_partner_wins=False)
     verdict = explain(rs, "7S AD", "AH 7H")
