@@ -132,6 +132,14 @@ def test_beat_opponent_cannot_beat_any_card_of_the_led_suit(reading: bool | str)
     assert "you cannot beat A♥" in verdict.reason
 
 
+
+@pytest.mark.parametrize("reading", [True, "trump-lead"])
+def test_beat_opponent_on_a_trump_lead_cannot_beat_any_trump(reading: bool | str) -> None:
+    # docs/rules.md#beat-opponent: the duty holds on a trump lead, so the reason is the card.
+    verdict = agreed(with_play("belgian", beat_opponent=reading), "QS 7S AD", "AS")
+    assert names(verdict.cards) == ["QS", "7S"]
+    assert verdict.reason == "follow suit (you cannot beat A♠): any ♠"
+
 def test_beat_opponent_true_and_false_keep_their_meaning_in_files() -> None:
     for value, expected in (("true", ["KH"]), ("false", ["KH", "7H"])):
         rs = read_ruleset_text(f"name: x\nextends: belgian\nplay: {{beat_opponent: {value}}}\n",
