@@ -524,3 +524,11 @@ def test_trump_can_be_named_by_letter_symbol_or_none() -> None:
         assert legal(rs, "QC 7C 7D", "AC", suit) == ["QC", "7C"]
     for none in (None, "none", "no-trump"):
         assert legal(rs, "7D 8H", "AC", none) == ["7D", "8H"]
+
+
+def test_obligation_plugin_legal_cards_keeps_the_trump() -> None:
+    # docs/rules.md#trump-opponent: void in hearts while an opponent's card wins, trump if you can;
+    # through legal_cards the plug-in's ruleset is answered under the trump it was asked.
+    rs = with_recorder(lambda legal: (legal, None))
+    assert [str(c) for c in mv.legal_cards(rs, "7S 8D", "AH", "S")] == ["7S"]
+    assert RECORDER.seen[-1][0].trump == mv.Suit.S
