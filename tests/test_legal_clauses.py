@@ -532,3 +532,10 @@ def test_obligation_plugin_legal_cards_keeps_the_trump() -> None:
     rs = with_recorder(lambda legal: (legal, None))
     assert [str(c) for c in mv.legal_cards(rs, "7S 8D", "AH", "S")] == ["7S"]
     assert RECORDER.seen[-1][0].trump == mv.Suit.S
+
+
+def test_a_position_with_an_empty_hand_is_refused() -> None:
+    # docs/rules.md#common-ground: whoever is to play holds a card.
+    for ask in (mv.legal_cards, mv.explain_legal):
+        with pytest.raises(mv.CardError, match=r"^the hand is empty$"):
+            ask(mv.load_ruleset("belgian"), "", "QH", "S")
