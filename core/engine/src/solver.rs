@@ -6,7 +6,9 @@
 //! value.  Positions at the start of a trick go into a transposition table keyed on the exact
 //! remaining hands and the leader, each entry stamped with the epoch of its search (a new
 //! search never clears the table, it just ignores older stamps).  Moves are ordered by the
-//! table's best move, then by a few card-play rules of thumb and the history heuristic.
+//! table's best move, then by a few card-play rules of thumb, a killer card per number of
+//! cards left and the history heuristic.  The first threshold tried is the value of a quick
+//! playout along that ordering; the last trick, forced, is played out directly.
 //! Cards that are equivalent (same hand, same suit, same points, no live card between them)
 //! are searched once.  The only cut-offs are exact ones: the points still to be won bound the
 //! value above, zero below.
@@ -32,6 +34,7 @@ struct Entry {
 }
 
 const TT_BITS: u32 = 20;
+const KILLER: i64 = 1 << 36;
 const INF: i32 = 1 << 20;
 
 /// A reusable solver: its table and move-ordering memory persist between searches.
@@ -39,6 +42,8 @@ pub struct Solver {
     table: Vec<Entry>,
     epoch: u32,
     history: [[u32; DECK]; 4],
+    /// The last card that cut off at each number of cards left.
+    killer: [u8; DECK + 1],
     /// Nodes visited since the solver was made (for benchmarks).
     pub nodes: u64,
 }
@@ -248,6 +253,7 @@ impl Solver {
             table: vec![Entry::default(); 1 << TT_BITS],
             epoch: 0,
             history: [[0; DECK]; 4],
+            killer: [NONE; DECK + 1],
             nodes: 0,
         }
     }
@@ -278,7 +284,8 @@ impl Solver {
         self.new_epoch();
         let ctx = Ctx::new(rules, deal);
         let pos = ctx.pos(deal);
-        Some(banked(rules, deal) + self.mtdf(&ctx, &pos, None) as u32)
+        let guess = self.rollout(&ctx, &pos);
+        Some(banked(rules, deal) + self.mtdf(&ctx, &pos, Some(guess)) as u32)
     }
 
     /// The value after each legal card (card, team A's total), in card order.
@@ -306,6 +313,18 @@ impl Solver {
             out.push((card, (base + v) as u32));
         }
         out
+    }
+
+    /// A quick guess at the value: every player plays the first card of the move ordering.
+    fn rollout(&self, ctx: &Ctx, pos: &Pos) -> i32 {
+        let mut p = *pos;
+        let mut total = 0;
+        let mut moves = [0u8; 8];
+        while p.rem != 0 {
+            self.order(ctx, &p, NONE, &mut moves);
+            total += ctx.play(&mut p, moves[0]);
+        }
+        total
     }
 
     /// The exact future value by zero-window searches: each test narrows [lower, upper] (by
@@ -344,7 +363,7 @@ impl Solver {
         }
         let at_start = pos.in_trick == 0;
         if at_start && pos.rem.count_ones() <= LEAN {
-            return lean(ctx, pos, alpha, beta);
+            return self.lean(ctx, pos, alpha, beta);
         }
         let mut slot = usize::MAX;
         let mut tt_best = NONE;
@@ -391,6 +410,7 @@ impl Solver {
             if alpha >= beta {
                 let depth = pos.rem.count_ones();
                 self.history[seat as usize][card as usize] += depth * depth;
+                self.killer[depth as usize] = card;
                 break;
             }
         }
@@ -423,6 +443,51 @@ impl Solver {
         best
     }
 
+    /// Plain fail-soft alpha-beta without table or ordering, for the last tricks.
+    fn lean(&mut self, ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if pos.rem == 0 {
+            return 0;
+        }
+        if pos.rem.count_ones() + pos.in_trick as u32 <= 4 {
+            return last_trick(ctx, pos);
+        }
+        if pos.in_trick == 0 {
+            let avail = ctx.available(pos);
+            if alpha >= avail {
+                return avail;
+            }
+            if beta <= 0 {
+                return 0;
+            }
+        }
+        let legal = ctx.legal(pos);
+        if legal.count_ones() == 1 {
+            // One card to play.
+            let mut child = *pos;
+            let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
+            return gain + self.lean(ctx, &child, alpha - gain, beta - gain);
+        }
+        let maximise = ctx.rules.team(pos.to_play) == ctx.team_a;
+        let mut best = if maximise { -INF } else { INF };
+        for card in iter(legal) {
+            let mut child = *pos;
+            let gain = ctx.play(&mut child, card);
+            let v = gain + self.lean(ctx, &child, alpha - gain, beta - gain);
+            if maximise {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
     fn slot(&self, pos: &Pos) -> usize {
         let mut x = (pos.rem as u64) << 32 | pos.hands[0] as u64;
         x ^=
@@ -438,6 +503,7 @@ impl Solver {
         let legal = ctx.legal(pos);
         let seat = pos.to_play;
         let hist = &self.history[seat as usize];
+        let killer = self.killer[pos.rem.count_ones() as usize];
         let last = pos.in_trick as usize + 1 == rules.seats() as usize;
         let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
         let mut keyed = [(0i64, 0u8); 8];
@@ -449,6 +515,9 @@ impl Solver {
             let value = rules.data.values[card as usize] as i64;
             let strength = rules.data.strength[card as usize] as i64;
             let mut key = hist[card as usize].min(1 << 20) as i64;
+            if card == killer {
+                key += KILLER;
+            }
             if card == tt_best {
                 key += 1 << 40;
             } else if pos.in_trick == 0 {
@@ -488,41 +557,6 @@ impl Solver {
 /// two tricks hold most of the nodes, where the table and the ordering cost more than they
 /// save).
 const LEAN: u32 = 8;
-
-/// Plain fail-soft alpha-beta without table or ordering, for the last tricks.
-fn lean(ctx: &Ctx, pos: &Pos, mut alpha: i32, mut beta: i32) -> i32 {
-    if pos.rem == 0 {
-        return 0;
-    }
-    if pos.rem.count_ones() + pos.in_trick as u32 <= 4 {
-        return last_trick(ctx, pos);
-    }
-    let legal = ctx.legal(pos);
-    if legal.count_ones() == 1 {
-        // One card to play.
-        let mut child = *pos;
-        let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
-        return gain + lean(ctx, &child, alpha - gain, beta - gain);
-    }
-    let maximise = ctx.rules.team(pos.to_play) == ctx.team_a;
-    let mut best = if maximise { -INF } else { INF };
-    for card in iter(legal) {
-        let mut child = *pos;
-        let gain = ctx.play(&mut child, card);
-        let v = gain + lean(ctx, &child, alpha - gain, beta - gain);
-        if maximise {
-            best = best.max(v);
-            alpha = alpha.max(v);
-        } else {
-            best = best.min(v);
-            beta = beta.min(v);
-        }
-        if alpha >= beta {
-            break;
-        }
-    }
-    best
-}
 
 /// The last trick: every player left holds one card, so it plays itself.
 #[inline]
