@@ -28,6 +28,7 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.deal import DealState, _from_digest, shuffled_deck
+from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import Ruleset
 
 BELGIAN = ["table-convention", "belgian", "belgian-capped"]
@@ -195,6 +196,12 @@ def test_trick_winner_leads_the_next_trick() -> None:
     leader, cards, winner = state.tricks[0]
     assert state.trick == () and state.to_play == state.leader == winner
     assert len(cards) == 4 and leader == 2
+
+
+def test_an_empty_trick_has_no_winner() -> None:
+    # docs/rules.md#common-ground: a trick is won by a card played to it; none played, no winner.
+    with pytest.raises(ValueError, match=r"^an empty trick has no winner$"):
+        trick_winner(compile_rules(rs("belgian")), [], Suit.S)
 
 
 # --------------------------------------------------------------------------------------

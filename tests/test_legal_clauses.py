@@ -282,6 +282,14 @@ def test_beat_partner_on_trump_lead_when_set() -> None:
     assert legal(rs, "KH 8H AS", "QH 7H") == ["KH", "8H"]
 
 
+def test_beat_partner_on_trump_lead_when_set_but_cannot_beat() -> None:
+    # docs/rules.md#beat-partner-trump-lead: the duty holds, so the reason is the card, not the partner.
+    rs = with_play("belgian", beat_partner_on_trump_lead=True)
+    verdict = explain(rs, "KS 8S AH", "AS 7S")
+    assert [str(c) for c in verdict.cards] == ["KS", "8S"]
+    assert verdict.clause == "follow-suit"
+    assert verdict.reason == "follow suit (you cannot beat A♠): any ♠"
+
 def test_french_family_without_duty_to_trump_when_partner_wins() -> None:
     rs = with_play(FR, trump_when_partner_wins=False)
     verdict = explain(rs, "7S AD", "AH 7H")
@@ -516,3 +524,18 @@ def test_trump_can_be_named_by_letter_symbol_or_none() -> None:
         assert legal(rs, "QC 7C 7D", "AC", suit) == ["QC", "7C"]
     for none in (None, "none", "no-trump"):
         assert legal(rs, "7D 8H", "AC", none) == ["7D", "8H"]
+
+
+def test_obligation_plugin_legal_cards_keeps_the_trump() -> None:
+    # docs/rules.md#trump-opponent: void in hearts while an opponent's card wins, trump if you can;
+    # through legal_cards the plug-in's ruleset is answered under the trump it was asked.
+    rs = with_recorder(lambda legal: (legal, None))
+    assert [str(c) for c in mv.legal_cards(rs, "7S 8D", "AH", "S")] == ["7S"]
+    assert RECORDER.seen[-1][0].trump == mv.Suit.S
+
+
+def test_a_position_with_an_empty_hand_is_refused() -> None:
+    # docs/rules.md#common-ground: whoever is to play holds a card.
+    for ask in (mv.legal_cards, mv.explain_legal):
+        with pytest.raises(mv.CardError, match=r"^the hand is empty$"):
+            ask(mv.load_ruleset("belgian"), "", "QH", "S")

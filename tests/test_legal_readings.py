@@ -82,6 +82,15 @@ def test_beat_opponent_trump_lead_on_a_trump_lead() -> None:
     assert verdict.reason == "an opponent's Q♠ holds the trick and you can beat it: play K♠"
 
 
+
+@pytest.mark.parametrize("suit", ["S", "H", "D", "C"])
+def test_beat_opponent_trump_lead_whatever_suit_is_trump(suit: str) -> None:
+    # docs/rules.md#beat-opponent-trump-lead: a trump lead is a lead of the trump suit, whichever it is.
+    rs = with_play("belgian", beat_opponent="trump-lead")
+    verdict = agreed(rs, f"K{suit} 7{suit} A{'D' if suit != 'D' else 'H'}", f"Q{suit}", suit)
+    assert names(verdict.cards) == [f"K{suit}"]
+    assert verdict.clause == "beat-opponent-trump-lead"
+
 def test_beat_opponent_trump_lead_not_on_a_plain_lead() -> None:
     verdict = agreed(with_play("belgian", beat_opponent="trump-lead"), "KH 7H AD", "QH")
     assert names(verdict.cards) == ["KH", "7H"]
@@ -122,6 +131,14 @@ def test_beat_opponent_cannot_beat_any_card_of_the_led_suit(reading: bool | str)
     assert names(verdict.cards) == ["QH", "7H"]
     assert "you cannot beat A♥" in verdict.reason
 
+
+
+@pytest.mark.parametrize("reading", [True, "trump-lead"])
+def test_beat_opponent_on_a_trump_lead_cannot_beat_any_trump(reading: bool | str) -> None:
+    # docs/rules.md#beat-opponent: the duty holds on a trump lead, so the reason is the card.
+    verdict = agreed(with_play("belgian", beat_opponent=reading), "QS 7S AD", "AS")
+    assert names(verdict.cards) == ["QS", "7S"]
+    assert verdict.reason == "follow suit (you cannot beat A♠): any ♠"
 
 def test_beat_opponent_true_and_false_keep_their_meaning_in_files() -> None:
     for value, expected in (("true", ["KH"]), ("false", ["KH", "7H"])):

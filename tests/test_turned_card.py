@@ -22,6 +22,7 @@ from manille_variants.cards import DECK, parse_card, parse_cards
 from manille_variants.cli import app
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, shuffled_deck
+from manille_variants.engine.scoring import turned_sentences
 from manille_variants.errors import RulesetError
 from manille_variants.records.audit import audit_record
 from manille_variants.records.format import (
@@ -263,6 +264,27 @@ def test_turned_card_bonus_lines_in_every_breakdown() -> None:
     assert breakdown_lines(score.swapped(), ("N-S", "E-W"))[-1].startswith("turned K♥: E-W")
     assert breakdown_table(score).row_count == 6
 
+
+@pytest.mark.parametrize(("card", "line"), [
+    ("JH", "turned J♥: A (the dealer's side) + 1 match point, after every factor"),
+    ("QH", "turned Q♥: A (the dealer's side) + 2 match points, after every factor"),
+])
+def test_turned_card_bonus_line_counts_one_match_point_or_several(card: str, line: str) -> None:
+    # docs/rules.md#trump-by-the-turned-card: an honour turned brings its card points.
+    score = mv.score_deal(turned(bonus="honour"), 20, 3, turned=card)
+    assert turned_sentences(score) == [line]
+
+
+def test_turned_card_bonus_is_named_on_side_a_which_it_is_added_to() -> None:
+    score = mv.score_deal(turned(bonus="honour"), 20, 3, turned="AH").swapped()
+    assert score.turned_side == "B"
+    again = score.with_turned("KH", 3)
+    assert (again.turned_side, again.team_a, again.turned_bonus) == ("A", score.team_a + 3, 3)
+
+
+def test_turned_card_that_is_not_a_card_is_a_clear_error() -> None:
+    with pytest.raises(mv.ManilleError, match=r"^turned card: not a card: 'ZZ'"):
+        mv.score_deal(mv.load_ruleset("french-muette"), 40, 6, turned="ZZ")
 
 def test_turned_card_score_of_a_ruleset_that_names_trump_is_refused() -> None:
     with pytest.raises(mv.ManilleError, match="names trump: no card is turned"):
