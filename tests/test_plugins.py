@@ -214,3 +214,11 @@ def test_unknown_plugin_in_a_file_is_reported_at_its_line(installed: Path, tmp_p
     assert (problem.line, problem.path) == (4, "play.extra_rules.1")
     assert str(problem).startswith(f"{path}:4:")
     assert "unknown rule plug-in 'nope'" in problem.message
+
+
+def test_scoring_plugin_sees_the_turned_cards_suit_as_trump(installed: Path) -> None:
+    # docs/rules.md#trump-by-the-turned-card: the turned card's suit is trump.
+    rs = mv.load_ruleset("french-muette")
+    rs = rs.model_copy(update={"scoring": rs.scoring.model_copy(update={"adjustments": ["hearts-double"]})})
+    assert mv.score_deal(rs, 40, 6, turned="KH").factor == 2
+    assert mv.score_deal(rs, 40, 6, turned="KS").factor == 1

@@ -22,7 +22,7 @@ from manille_variants.cards import DECK, parse_card, parse_cards
 from manille_variants.cli import app
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, shuffled_deck
-from manille_variants.engine.scoring import turned_sentences
+from manille_variants.engine.scoring import score_sentences, turned_sentences
 from manille_variants.errors import RulesetError
 from manille_variants.records.audit import audit_record
 from manille_variants.records.format import (
@@ -505,3 +505,20 @@ def test_score_command_several_rulesets_counts_the_turned_card_where_it_is_turne
     muette, coinchee = json.loads(result.output)["results"]
     assert (muette["team_a"], muette["turned_bonus"]) == (15, 3)
     assert coinchee["team_a"] == 12 and "turned" not in coinchee
+
+
+def test_turned_card_bonus_line_of_a_tied_deal_names_the_side_by_its_label() -> None:
+    # docs/rules.md#trump-by-the-turned-card: the bonus goes to the dealer's side on a tie too.
+    score = mv.score_deal(mv.load_ruleset("french-parlee"), 30, 4, turned="10S").swapped()
+    assert score.tied
+    assert score_sentences(score, ("N-S", "E-W"))[-1].startswith("turned 10♠: E-W (the dealer's side) + 5")
+
+
+def test_turned_card_bonus_is_zero_in_a_deal_without_a_turned_card() -> None:
+    score = mv.score_deal(mv.load_ruleset("belgian"), 38, 5)
+    assert score.turned is None and score.turned_bonus == 0
+
+
+def test_turned_card_not_given_is_noted_only_where_it_would_bring_a_bonus() -> None:
+    assert not any("not given" in note for note in mv.score_deal(turned(bonus="none"), 40, 6).notes)
+    assert "the turned card was not given: its bonus is not counted" in mv.score_deal(turned(), 40, 6).notes
