@@ -216,6 +216,7 @@ def test_legal_cards_come_from_the_core_as_the_packages_cards() -> None:
     assert core is not None and core[0] is hand[0] and core == python_legal_cards(rs, hand, trick, "D")
     assert _core.legal_cards(to_core(rs), "QC 7C", trick, "D") is None  # text: parsed in Python
     assert _core.legal_cards(to_core(rs), hand, trick, "hearts") is None
+    assert _core.legal_cards(to_core(rs), [*hand, ["QH"]], trick, "D") is None  # unhashable: Python's error
 
 
 # The fingerprint of 6,000 deals (1,500 per bundled ruleset: the deal, every random choice,

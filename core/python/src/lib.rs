@@ -846,10 +846,11 @@ fn legal_cards<'py>(
         return Ok(None);
     };
     let codes = shared.codes.bind(py);
+    // A card's code; None for anything else (an unhashable item too: Python words the error).
     let card_code = |item: &Bound<'py, PyAny>| -> PyResult<Option<u8>> {
-        Ok(match codes.get_item(item)? {
-            Some(code) => Some(code.extract::<u8>()?).filter(|&c| c < 32),
-            None => None,
+        Ok(match codes.get_item(item) {
+            Ok(Some(code)) => Some(code.extract::<u8>()?).filter(|&c| c < 32),
+            _ => None,
         })
     };
     let r = &rules.rules;
