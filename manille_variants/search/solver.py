@@ -47,8 +47,9 @@ class Solution:
 
 
 def searchable(rules: Rules) -> bool:
-    """Whether the solver and the search play this ruleset: no Python plug-ins, and trump
-    named (trump by the turned card is not mapped to the core yet)."""
+    """Whether the search (the bot, advice, analysis) plays this ruleset: no Python plug-ins,
+    and trump named (its sampling of a turned card is not wired yet; :func:`solve` itself
+    plays trump by the turned card)."""
     return not has_plugins(rules) and getattr(rules, "turned_take_up", None) is None
 
 
