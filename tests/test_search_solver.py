@@ -66,7 +66,9 @@ def test_solver_equals_minimax_on_endgames(name: str, seed: int, left: int) -> N
     seed=st.integers(0, 10**6),
     left=st.sampled_from([5, 6, 7, 8, 9]),
 )
-def test_solver_equals_minimax_under_any_play_settings(play: dict[str, object], base: str, seed: int, left: int) -> None:
+def test_solver_equals_minimax_under_any_play_settings(
+    play: dict[str, object], base: str, seed: int, left: int
+) -> None:
     # Every combination of obligations the schema accepts (beat, trump, overtrump, undertrump
     # readings, at no-trump or not), mostly mid-trick.
     rs = _rules(base)
