@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from manille_variants.bots.decisions import DecisionTable, decision_table, hand_class
 from manille_variants.cards import DECK_MASK, SUIT_MASKS, SUITS, Card, Suit
@@ -433,3 +434,51 @@ class _CardPlay:
         """The partner holds the trick safely: give it the most points we can spare."""
         return max(self.legal, key=lambda c: 2 * self.value(c) - self.keep_value(c))
 
+
+
+# ---------------------------------------------------------------------- the core's bot
+def _bot_rules(rules: Rules) -> Any:
+    """The core's rules as the bot reads them (strength, points, play duties, factors): the
+    trump source and the calls stay out (the view and its legal actions carry those), so any
+    ruleset crosses over, plug-ins and long call ladders included."""
+    from manille_variants._core import CoreRules
+    from manille_variants.engine.compiled import compiled
+    from manille_variants.engine.core import core_rules
+
+    engine = compiled(rules)
+    found = engine.memo.get("heuristic-rules")
+    if found is None:
+        data = core_rules(rules)
+        for key in ("trump_source", "take_up", "turned_bonus"):
+            data.pop(key, None)
+        data["calls"] = []
+        found = engine.memo["heuristic-rules"] = CoreRules(data)
+    return found
+
+
+def _core_bot(bot: HeuristicBot, rules: Rules) -> Any:
+    from manille_variants._core import CoreHeuristic
+
+    table = decision_table(rules, hand_tricks) if bot.rule_aware else None
+    t = bot.thresholds
+    rows = None if table is None else (table.half, list(table.trump), list(table.no_trump))
+    return CoreHeuristic((t.no_trump, t.delegate, t.call, t.reply, t.blind_deficit, t.blind_danger), rows)
+
+
+def core_act(bot: HeuristicBot, view: SeatView) -> AnyAction:
+    """The core bot's choice for ``view``."""
+    from manille_variants.engine.core import action_code
+
+    rules = view.rules
+    core = _core_bot(bot, rules)
+    legal = view.legal
+    codes = [a.index if isinstance(a, Card) else action_code(rules, a) for a in legal]
+    history = [c.index for _, cards, _ in view.tricks for c in cards] + [c.index for c in view.trick]
+    leaders = [leader for leader, _, _ in view.tricks] + ([view.trick_leader] if view.trick else [])
+    code = core.act(
+        _bot_rules(rules), view.phase, view.seat, view.dealer, sum(c.bit for c in view.hand),
+        None if view.trump is None else int(view.trump),
+        None if view.turned is None else view.turned.index,
+        history, leaders, tuple(view.scores), view.pending_ties, codes,
+    )
+    return legal[codes.index(code)]

@@ -1,0 +1,69 @@
+"""The heuristic bot in the compiled core makes the choices the Python bot made: a frozen
+record of its choices (``tests/data/heuristic-choices.json``, written by the Python bot before
+it moved to the core) over seeded deals and matches of every bundled ruleset, with and
+without the rulesets' decision tables."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from strategies import BUNDLED
+
+import manille_variants as mv
+from manille_variants.bots import play_deal, play_match
+from manille_variants.bots.heuristic import HeuristicBot, Thresholds
+from manille_variants.engine.deal import DealState, new_deal
+
+DATA = Path(__file__).parent / "data" / "heuristic-choices.json"
+DEALS = 400
+MATCHES = 6
+
+
+class Recorder:
+    """A heuristic bot that writes down every choice it makes."""
+
+    name = "heuristic"
+
+    def __init__(self, bot: HeuristicBot, seen: list[str]) -> None:
+        self.bot, self.seen = bot, seen
+
+    def act(self, view: Any) -> Any:
+        action = self.bot.act(view)
+        self.seen.append(f"{view.seat}:{action}")
+        return action
+
+
+def choices(name: str, rule_aware: bool) -> tuple[str, int]:
+    """A hash of the bots' choices over seeded deals (random scores and pending ties) and
+    matches of ``name``, and how many there were."""
+    rs = mv.load_ruleset(name)
+    seen: list[str] = []
+    thresholds = None if rule_aware else Thresholds()
+    bots = [Recorder(HeuristicBot(seat, thresholds, rule_aware=rule_aware), seen) for seat in range(4)]
+    for seed in range(DEALS):
+        scores = (seed * 37 % 100, seed * 53 % 100)
+        state: DealState = new_deal(rs, seed, seed % 4, pending_ties=seed % 3, scores=scores)
+        final = play_deal(state, bots)
+        seen.append(str(final.result.to_dict() if final.result else None))
+    for seed in range(MATCHES):
+        match = play_match(rs, 10_000 + seed, bots)
+        seen.append(f"winner {match.winner} after {len(match.deals)}")
+    return hashlib.sha256("\n".join(seen).encode()).hexdigest()[:24], len(seen)
+
+
+@pytest.mark.parametrize("rule_aware", [True, False], ids=["table", "thresholds"])
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_heuristic_makes_the_choices_frozen_before_it_moved_to_the_core(name: str, rule_aware: bool) -> None:
+    frozen = json.loads(DATA.read_text(encoding="utf-8"))
+    assert list(choices(name, rule_aware)) == frozen[name]["table" if rule_aware else "thresholds"]
+
+
+if __name__ == "__main__":  # python tests/test_heuristic_core.py --write
+    if "--write" in sys.argv:
+        out = {n: {"table": list(choices(n, True)), "thresholds": list(choices(n, False))} for n in BUNDLED}
+        DATA.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
