@@ -1,7 +1,8 @@
 """The heuristic bot in the compiled core makes the choices the Python bot made: a frozen
 record of its choices (``tests/data/heuristic-choices.json``, written by the Python bot before
 it moved to the core) over seeded deals and matches of every bundled ruleset, with and
-without the rulesets' decision tables."""
+without the rulesets' decision tables; and simulations with it in the core give the rows of
+the Python loop."""
 
 from __future__ import annotations
 
@@ -12,12 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from core_helpers import core_bundled
 from strategies import BUNDLED
 
 import manille_variants as mv
 from manille_variants.bots import play_deal, play_match
 from manille_variants.bots.heuristic import HeuristicBot, Thresholds
 from manille_variants.engine.deal import DealState, new_deal
+from manille_variants.sim.runner import Chunk, RulesetRun, play_one_deal, play_one_match, run_in_core, run_units
 
 DATA = Path(__file__).parent / "data" / "heuristic-choices.json"
 DEALS = 400
@@ -61,6 +64,44 @@ def choices(name: str, rule_aware: bool) -> tuple[str, int]:
 def test_the_heuristic_makes_the_choices_frozen_before_it_moved_to_the_core(name: str, rule_aware: bool) -> None:
     frozen = json.loads(DATA.read_text(encoding="utf-8"))
     assert list(choices(name, rule_aware)) == frozen[name]["table" if rule_aware else "thresholds"]
+
+
+MIXES = ["heuristic", "heuristic,random", "random,heuristic", "random,heuristic,heuristic,random"]
+
+
+@pytest.mark.parametrize("bots", MIXES)
+@pytest.mark.parametrize("name", core_bundled(BUNDLED))
+def test_heuristic_deals_and_matches_in_the_core_equal_the_python_loop(name: str, bots: str) -> None:
+    rules = mv.compile_rules(mv.load_ruleset(name))
+    expected = RulesetRun()
+    for index in range(50, 130):
+        play_one_deal(rules, index, 77, bots, False, expected)
+    got = run_in_core(Chunk("deals", (rules.ruleset,), 50, 130, 77, bots), rules)
+    assert got is not None and got.deals == expected.deals
+    expected = RulesetRun()
+    for index in range(3):
+        play_one_match(rules, index, 2**70 + 5, bots, False, expected)
+    got = run_in_core(Chunk("matches", (rules.ruleset,), 0, 3, 2**70 + 5, bots), rules)
+    assert got is not None
+    assert (got.matches, got.deals) == (expected.matches, expected.deals)
+
+
+def test_a_bot_registered_over_the_heuristic_plays_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from manille_variants.bots import BOTS
+
+    monkeypatch.setitem(BOTS, "heuristic", lambda seed: HeuristicBot(seed, Thresholds(no_trump=0.0)))
+    rules = mv.compile_rules(mv.load_ruleset("belgian"))
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "heuristic"), rules) is None
+
+
+def test_compare_gives_the_same_numbers_on_one_and_two_jobs() -> None:
+    rulesets = [mv.load_ruleset(n) for n in ("belgian", "french-coinchee", "french-parlee")]
+    one = run_units("deals", rulesets, 300, 5, "heuristic", jobs=1)
+    two = run_units("deals", rulesets, 300, 5, "heuristic", jobs=2)
+    assert [r.deals for r in one] == [r.deals for r in two]
+    one = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=1)
+    two = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=2)
+    assert [(r.matches, r.deals) for r in one] == [(r.matches, r.deals) for r in two]
 
 
 if __name__ == "__main__":  # python tests/test_heuristic_core.py --write

@@ -1011,4 +1011,34 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn the_turned_card_is_known_to_be_the_dealers() {
+        let r = Rules::new(RulesData {
+            trump_source: crate::rules::TrumpSource::Turned,
+            take_up: TakeUp::AfterFirstTrick,
+            no_trump_allowed: false,
+            ..RulesData::default()
+        })
+        .unwrap();
+        let deal = (0..)
+            .map(|seed| Deal::new(&r, seed, 0, 0, [0, 0]))
+            .find(|d| d.phase == Phase::Play && d.turned & 7 == 3) // a turned 10
+            .unwrap();
+        let ten = deal.turned;
+        let view = SeatView::of(&r, &deal, [0, 0], deal.legal_actions(&r));
+        assert_ne!(view.seat, deal.dealer);
+        let play = CardPlay::new(&r, &view);
+        assert_eq!(play.unseen & 1 << ten, 0);
+        assert_eq!(play.dealer_turned, 1 << ten);
+        assert!(play.may_hold(0, suit(ten)) && !play.may_be_void(0, suit(ten)));
+        assert!(!play.is_master(ten + 4)); // the dealer's 10 beats the ace
+                                           // The dealer sees the card on the table, not in his hand, and knows it is his.
+        let mut dealer = view;
+        dealer.seat = deal.dealer;
+        dealer.hand = deal.hand(deal.dealer) & !(1 << ten);
+        let own = CardPlay::new(&r, &dealer);
+        assert_ne!(own.hand & 1 << ten, 0);
+        assert_eq!(own.dealer_turned, 0);
+    }
 }
