@@ -283,7 +283,8 @@ class CoreHeuristic:
     def __new__(
         cls,
         thresholds: tuple[float, float, float, float, float, float],
-        table: tuple[float, list[tuple[float, int]], list[tuple[float, int]]] | None = None,
+        table: tuple[float, list[tuple[float, int]], list[tuple[float, int]], tuple[float, float] | None]
+        | None = None,
     ) -> CoreHeuristic: ...
     def act(
         self,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +18,8 @@ from core_helpers import core_bundled
 from strategies import BUNDLED
 
 import manille_variants as mv
-from manille_variants.bots import play_deal, play_match
-from manille_variants.bots.heuristic import HeuristicBot, Thresholds
+from manille_variants.bots import decisions, play_deal, play_match
+from manille_variants.bots.heuristic import HeuristicBot, Thresholds, hand_tricks
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.sim.runner import Chunk, RulesetRun, play_one_deal, play_one_match, run_in_core, run_units
 
@@ -102,6 +103,45 @@ def test_compare_gives_the_same_numbers_on_one_and_two_jobs() -> None:
     one = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=1)
     two = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=2)
     assert [(r.matches, r.deals) for r in one] == [(r.matches, r.deals) for r in two]
+
+
+def blind_choice(rs: mv.Ruleset, scores: tuple[int, int], bot: HeuristicBot | None = None) -> str:
+    state = new_deal(rs, 1, dealer=0, scores=scores)
+    assert state.phase == "blind"
+    return str((bot or HeuristicBot()).act(state.view(0)))
+
+
+def variant(tmp_path: Path, blind_factor: int) -> mv.Ruleset:
+    path = tmp_path / f"blind-x{blind_factor}.yaml"
+    path.write_text(f"name: blind-x{blind_factor}\nextends: belgian\ntrump:\n"
+                    f"  blind_no_trump: {{allowed: true, factor: {blind_factor}}}\n", encoding="utf-8")
+    return mv.load_ruleset(str(path))
+
+
+def test_blind_no_trump_by_the_table_when_far_behind_with_the_opponents_near_the_target() -> None:
+    rs = mv.load_ruleset("belgian")
+    assert blind_choice(rs, (0, 0)) == "look"
+    assert blind_choice(rs, (50, 50)) == "look"
+    assert blind_choice(rs, (0, 90)) == "blind"
+    assert blind_choice(rs, (90, 90)) == "look"  # level: no reason to gamble
+
+
+def test_blind_no_trump_pays_for_less_of_a_deficit_when_its_factor_is_higher(tmp_path: Path) -> None:
+    assert blind_choice(variant(tmp_path, 2), (0, 90)) == "look"
+    assert blind_choice(variant(tmp_path, 4), (0, 70)) == "look"
+    assert blind_choice(variant(tmp_path, 8), (0, 70)) == "blind"
+
+
+def test_blind_no_trump_by_the_thresholds_without_a_table_spread(monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = mv.load_ruleset("belgian")
+    rules = mv.compile_rules(rs)
+    table = decisions.decision_table(rules, hand_tricks)
+    assert table is not None and table.no_trump_sd is not None
+    monkeypatch.setitem(decisions._memory, rules.content_hash, replace(table, trump_sd=None, no_trump_sd=None))
+    # the thresholds: the opponents at 3/4 of the target, 45% of it ahead
+    assert blind_choice(rs, (0, 80)) == "blind"
+    assert blind_choice(rs, (50, 90)) == "look"
+    assert blind_choice(rs, (50, 90), HeuristicBot(0, Thresholds(blind_deficit=0.3))) == "blind"
 
 
 if __name__ == "__main__":  # python tests/test_heuristic_core.py --write

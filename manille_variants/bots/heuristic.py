@@ -6,8 +6,10 @@ each trick, trump, the turned card, the scores, the pending ties and the legal a
 returns the action it chose.  Decisions before play come from a rough estimate of the tricks
 a hand takes by itself (:func:`hand_tricks`): the best trump suit, no-trump and delegation
 ranked by the ruleset's decision table (:mod:`manille_variants.bots.decisions`) or by
-:class:`Thresholds`, blind no-trump when far behind, and a doubling call (or its reply) with a
-hand strong enough to take the deal.
+:class:`Thresholds`, blind no-trump when the table says its factor pays given the match score
+(points beyond what a side needs to reach the target count for nothing, so a side far behind
+gambles; without a table, by the thresholds), and a doubling call (or its reply) with a hand
+strong enough to take the deal.
 
 Card play follows common advice:
 
@@ -50,6 +52,7 @@ class Thresholds:
     delegate: float = 3.7  # hand the trump choice to the partner below this
     call: float = 4.4  # first doubling call against the contract
     reply: float = 4.4  # answer a call for the contract side
+    # Without a decision table (or one without spreads):
     blind_deficit: float = 0.45  # blind no-trump when behind by this share of the target ...
     blind_danger: float = 0.75  # ... and the opponents hold this share of the target
 
@@ -104,7 +107,11 @@ class HeuristicBot:
             from manille_variants._core import CoreHeuristic
 
             table = decision_table(rules, hand_tricks) if self.rule_aware else None
-            rows = None if table is None else (table.half, list(table.trump), list(table.no_trump))
+            rows = None
+            if table is not None:
+                spread = None if table.trump_sd is None or table.no_trump_sd is None else (
+                    table.trump_sd, table.no_trump_sd)
+                rows = (table.half, list(table.trump), list(table.no_trump), spread)
             found = self._core[rules.content_hash] = CoreHeuristic(self.thresholds.as_tuple(), rows)
         return found
 

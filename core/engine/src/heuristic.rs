@@ -17,7 +17,7 @@
 //! first best in code order, and the figures are computed in the same order as the Python
 //! reference computed them, so the choices are the same to the last tie.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::action::Action;
 use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
@@ -26,7 +26,7 @@ use crate::legality::trick_winner;
 use crate::matchplay::{deal_seed, Match};
 use crate::rules::{Mode, Rules, TakeUp};
 use crate::scoring::{self, Figures};
-use crate::sim::{bot_seed, drawn_first_dealer, play_deal, Bot, DealRow, MatchRow, RandomBot};
+use crate::sim::{bot_seed, drawn_first_dealer, play_deal, Bot, DealRow, MatchRow, RandomBot, Rng};
 
 /// The estimated tricks at which the bot takes each risk.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -80,6 +80,9 @@ pub struct DecisionTable {
     pub trump: Vec<(f64, u64)>,
     /// ... and at no-trump.
     pub no_trump: Vec<(f64, u64)>,
+    /// The standard deviation of totals within a class (trump, no-trump), pooled over the
+    /// classes; `None` in tables learned before it was kept.
+    pub spread: Option<(f64, f64)>,
 }
 
 impl DecisionTable {
@@ -327,7 +330,31 @@ pub struct HeuristicBot {
     pub table: Option<Arc<DecisionTable>>,
     /// Match points of teams 0 and 1 in the current game (set before each deal of a match).
     pub scores: [i64; 2],
+    /// Sampled dealer's hands, classified once (for the blind decision by the table).
+    samples: Arc<OnceLock<Vec<HandSample>>>,
 }
+
+/// How the bot would read one possible hand of the dealer: its best trump's class and its
+/// class at no-trump.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct HandSample {
+    trump_class: usize,
+    no_trump_class: usize,
+}
+
+/// Five-point Gauss-Hermite quadrature of the standard normal: (node, weight).
+const GAUSS_HERMITE: [(f64, f64); 5] = [
+    (-2.856_970_013_872_806, 0.011_257_411_327_720_7),
+    (-1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (0.0, 0.533_333_333_333_333_3),
+    (1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (2.856_970_013_872_806, 0.011_257_411_327_720_7),
+];
+
+/// The number of hands sampled for the blind decision, and their seed (fixed: the same
+/// samples in every process).
+const BLIND_SAMPLES: usize = 512;
+const BLIND_SEED: u64 = 0x006d_616e_696c_6c65;
 
 fn has(legal: u64, action: Action) -> bool {
     legal.checked_shr(action.0 as u32).unwrap_or(0) & 1 == 1
@@ -339,6 +366,7 @@ impl HeuristicBot {
             thresholds,
             table,
             scores: [0, 0],
+            samples: Arc::default(),
         }
     }
 
@@ -361,17 +389,86 @@ impl HeuristicBot {
     }
 
     fn blind(&self, rules: &Rules, view: &SeatView) -> Action {
-        let target = rules.data.target as f64;
-        let team = view.team(rules);
-        let (ours, theirs) = (view.scores[team], view.scores[1 - team]);
-        let t = &self.thresholds;
-        let desperate = theirs as f64 >= t.blind_danger * target
-            && (theirs - ours) as f64 >= t.blind_deficit * target;
-        if desperate && has(view.legal, Action::BLIND) {
+        if !has(view.legal, Action::BLIND) {
+            return Action::LOOK;
+        }
+        let by_table = self
+            .table
+            .as_deref()
+            .filter(|t| t.spread.is_some() && t.no_trump.iter().any(|&(_, n)| n > 0));
+        let blind = match by_table {
+            Some(table) => self.blind_pays(rules, view, table),
+            None => self.desperate(rules, view),
+        };
+        if blind {
             Action::BLIND
         } else {
             Action::LOOK
         }
+    }
+
+    /// Without a table: blind no-trump when far behind near the end of a game.
+    fn desperate(&self, rules: &Rules, view: &SeatView) -> bool {
+        let target = rules.data.target as f64;
+        let team = view.team(rules);
+        let (ours, theirs) = (view.scores[team], view.scores[1 - team]);
+        let t = &self.thresholds;
+        theirs as f64 >= t.blind_danger * target
+            && (theirs - ours) as f64 >= t.blind_deficit * target
+    }
+
+    /// Whether blind no-trump is worth more match points than looking, given the score:
+    /// over sampled hands of the dealer, blind scores the table's no-trump total for the
+    /// hand's class (spread as the table says) times the blind factor; looking scores the
+    /// choice the bot would make seeing the hand.  Points beyond what a side needs to reach
+    /// the target are worth nothing, so a side far behind, with the other near the target,
+    /// gambles on the higher factor.
+    fn blind_pays(&self, rules: &Rules, view: &SeatView, table: &DecisionTable) -> bool {
+        let Some((trump_sd, no_trump_sd)) = table.spread else {
+            return self.desperate(rules, view);
+        };
+        let samples = self.samples.get_or_init(|| sample_hands(rules));
+        let team = view.team(rules);
+        let target = rules.data.target;
+        let need_us = (target - view.scores[team]).max(1) as f64;
+        let need_them = (target - view.scores[1 - team]).max(1) as f64;
+        // The expected useful points of a deal whose total is normal (mean, sd), times factor.
+        let useful = |mean: f64, sd: f64, factor: f64| {
+            GAUSS_HERMITE
+                .iter()
+                .map(|&(x, w)| {
+                    let net = (mean + sd * x - table.half) * factor;
+                    w * net.clamp(-need_them, need_us)
+                })
+                .sum::<f64>()
+        };
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let (f_trump, f_no_trump, f_blind) = (
+            factor(Mode::Trump),
+            factor(Mode::NoTrump),
+            factor(Mode::Blind),
+        );
+        let trump_mean: Vec<f64> = (0..CLASSES)
+            .map(|c| table.expected_total(false, c))
+            .collect();
+        let no_trump_mean: Vec<f64> = (0..CLASSES)
+            .map(|c| table.expected_total(true, c))
+            .collect();
+        let no_trump_open = rules.data.no_trump_allowed;
+        let half = table.half;
+        let (mut look, mut blind) = (0.0, 0.0);
+        for s in samples {
+            let trump = trump_mean[s.trump_class];
+            let no_trump = no_trump_mean[s.no_trump_class];
+            // The choice the bot makes seeing the hand (by the table's means).
+            look += if no_trump_open && (no_trump - half) * f_no_trump > (trump - half) * f_trump {
+                useful(no_trump, no_trump_sd, f_no_trump)
+            } else {
+                useful(trump, trump_sd, f_trump)
+            };
+            blind += useful(no_trump, no_trump_sd, f_blind);
+        }
+        blind > look
     }
 
     fn trump(&self, rules: &Rules, view: &SeatView) -> Action {
@@ -453,6 +550,32 @@ impl HeuristicBot {
             Action::PASS
         }
     }
+}
+
+/// Hands the dealer may hold, drawn with a fixed seed and classified as the bot would.
+fn sample_hands(rules: &Rules) -> Vec<HandSample> {
+    let mut rng = Rng::new(BLIND_SEED);
+    let size = rules.data.hand_size as u32;
+    (0..BLIND_SAMPLES)
+        .map(|_| {
+            let mut hand: CardSet = 0;
+            while hand.count_ones() < size.min(DECK as u32) {
+                hand |= 1 << rng.below(DECK as u32);
+            }
+            let mut tricks = f64::NEG_INFINITY;
+            for s in 0..4u8 {
+                let count = (hand & suit_mask(s)).count_ones() as f64;
+                let value = hand_tricks(rules, hand, Some(s)) + 0.05 * count;
+                if value > tricks {
+                    tricks = value;
+                }
+            }
+            HandSample {
+                trump_class: hand_class(tricks),
+                no_trump_class: hand_class(hand_tricks(rules, hand, None)),
+            }
+        })
+        .collect()
 }
 
 /// The deal's combined factor in `mode` with `pending_ties` (a decisive deal, no call, no

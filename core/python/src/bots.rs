@@ -16,8 +16,9 @@ use super::{check_seat, guard, package_error, row_tuple, CoreRules, DealRowTuple
 
 /// (no_trump, delegate, call, reply, blind_deficit, blind_danger)
 type ThresholdTuple = (f64, f64, f64, f64, f64, f64);
-/// (half, trump rows, no-trump rows), a row per class: (mean total, deals)
-type TableTuple = (f64, Vec<(f64, u64)>, Vec<(f64, u64)>);
+/// (half, trump rows, no-trump rows, spreads), a row per class: (mean total, deals); the
+/// spreads (trump, no-trump) if the table has them
+type TableTuple = (f64, Vec<(f64, u64)>, Vec<(f64, u64)>, Option<(f64, f64)>);
 
 /// The heuristic bot's settings: its thresholds and the ruleset's decision table, if any.
 #[pyclass(frozen, module = "manille_variants._core")]
@@ -57,7 +58,7 @@ impl CoreHeuristic {
         let (no_trump, delegate, call, reply, blind_deficit, blind_danger) = thresholds;
         let table = match table {
             None => None,
-            Some((half, trump, no_trump)) => {
+            Some((half, trump, no_trump, spread)) => {
                 if trump.len() != CLASSES || no_trump.len() != CLASSES {
                     return Err(PyValueError::new_err(format!(
                         "a decision table has {CLASSES} classes per choice"
@@ -67,6 +68,7 @@ impl CoreHeuristic {
                     half,
                     trump,
                     no_trump,
+                    spread,
                 }))
             }
         };
