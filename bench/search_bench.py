@@ -90,7 +90,7 @@ def bench_bot(name: str, deals: int = 6) -> dict[str, float]:
 def main() -> None:
     main_decisions()
     print("== double-dummy solver, whole deals at the first lead (CPU ms, one core; target median <= 5 ms)")
-    for name in ["table-convention", "french-coinchee"]:
+    for name in ["table-convention", "french-coinchee", "french-parlee"]:
         r = bench_solver(name)
         print(f"  {name:18s} value: median {r['value_median']:6.2f} ms, p90 {r['value_p90']:7.2f} ms;"
               f"  every lead's value: median {r['moves_median']:6.2f} ms, p90 {r['moves_p90']:7.2f} ms")

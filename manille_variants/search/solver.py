@@ -47,17 +47,17 @@ class Solution:
 
 
 def searchable(rules: Rules) -> bool:
-    """Whether the solver and the search play this ruleset: no Python plug-ins, and trump
-    named (trump by the turned card is not mapped to the core yet)."""
+    """Whether the search (the bot, advice, analysis) plays this ruleset: no Python plug-ins,
+    and trump named (its sampling of a turned card is not wired yet; :func:`solve` itself
+    plays trump by the turned card)."""
     return not has_plugins(rules) and getattr(rules, "turned_take_up", None) is None
 
 
 def _check(rules: Rules) -> None:
-    if not searchable(rules):
-        raise ValueError(
-            f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins"
-            " whose trump is named (not turned up)"
-        )
+    # The solver itself plays trump by the turned card too (the core holds the turned card
+    # back until its take-up); the search bot and advice still refuse it (``searchable``).
+    if has_plugins(rules):
+        raise ValueError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 
 
 def core_state(state: DealState) -> CoreDeal:
@@ -84,7 +84,8 @@ def core_state(state: DealState) -> CoreDeal:
 def solve(state: DealState) -> Solution:
     """Solve a play-phase state (also mid-trick) double-dummy.
 
-    Raises ValueError outside the play phase and for rulesets with Python plug-ins.
+    Raises ValueError outside the play phase and for rulesets with Python plug-ins.  Trump by
+    the turned card is solved too: the dealer's turned card is unplayable until its take-up.
     """
     from manille_variants._core import solve as core_solve
 

@@ -1,38 +1,96 @@
-//! Time the solver on whole deals at the first lead: `cargo run --release --example solve_bench`.
+//! Time the solver on whole deals at the first lead:
+//! `cargo run --release --example solve_bench [DEALS] [table|coinchee|parlee]`.
+//!
+//! Times are CPU time of the thread (the machine is shared); nodes do not depend on the load.
+//! The checksum (the sum of the values) must not change when the solver gets faster.
 
-use manille_engine::rules::RulesData;
+use manille_engine::rules::{RulesData, TakeUp, TrumpSource, Undertrump};
 use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
-use std::time::Instant;
+
+#[repr(C)]
+struct Timespec {
+    sec: i64,
+    nsec: i64,
+}
+
+extern "C" {
+    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+}
+
+/// CPU milliseconds used by this thread (Linux: CLOCK_THREAD_CPUTIME_ID).
+fn cpu_ms() -> f64 {
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the call.
+    unsafe { clock_gettime(3, &mut ts) };
+    ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
+}
+
+fn french() -> RulesData {
+    RulesData {
+        step: -1,
+        packets: vec![4, 4],
+        cutter_offset: 1,
+        leader_offset: -1,
+        next_dealer_offset: -1,
+        delegation: true,
+        tie_carries: false,
+        sweep_factor: 1,
+        trump_when_partner_wins: true,
+        overtrump_partner: false,
+        undertrump: Undertrump::Allowed,
+        trick_points: 1,
+        target: 100,
+        ..RulesData::default()
+    }
+}
 
 fn main() {
-    let n: u64 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(200);
-    let rules = Rules::new(RulesData::default()).unwrap();
+    let mut args = std::env::args().skip(1);
+    let n: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
+    let data = match args.next().as_deref() {
+        Some("coinchee") => french(),
+        Some("parlee") => RulesData {
+            trump_source: TrumpSource::Turned,
+            take_up: TakeUp::AfterFirstTrick,
+            no_trump_allowed: false,
+            delegation: false,
+            ..french()
+        },
+        _ => RulesData::default(),
+    };
+    let rules = Rules::new(data).unwrap();
     let mut solver = Solver::new();
     let mut times = Vec::new();
     let mut rng = Rng::new(1);
+    let mut checksum = 0u64;
+    let mut total_nodes = 0u64;
     for seed in 0..n {
         let mut deal = Deal::new(&rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
         while deal.phase != Phase::Play {
             let actions = deal.legal_actions(&rules) & !(1 << Action::THROW_IN.0);
             deal.apply_mut(&rules, Action(rng.pick(actions))).unwrap();
         }
-        let start = Instant::now();
+        let start = cpu_ms();
         let nodes = solver.nodes;
         let v = solver.value(&rules, &deal).unwrap();
-        times.push((start.elapsed().as_secs_f64() * 1e3, solver.nodes - nodes, v));
+        times.push((cpu_ms() - start, solver.nodes - nodes));
+        checksum += v as u64;
+        total_nodes += solver.nodes - nodes;
     }
-    times.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap());
-    let q = |p: f64| times[((times.len() - 1) as f64 * p) as usize];
+    let mut nodes: Vec<u64> = times.iter().map(|t| t.1).collect();
+    nodes.sort_unstable();
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let q = |p: f64| ((times.len() - 1) as f64 * p) as usize;
     println!(
-        "median {:.2} ms ({} nodes), p90 {:.2} ms, max {:.2} ms",
-        q(0.5).0,
-        q(0.5).1,
-        q(0.9).0,
-        q(1.0).0
+        "median {:.2} ms, p90 {:.2} ms, max {:.2} ms (CPU); nodes median {}, p90 {}, mean {}; checksum {}",
+        times[q(0.5)].0,
+        times[q(0.9)].0,
+        times[q(1.0)].0,
+        nodes[q(0.5)],
+        nodes[q(0.9)],
+        total_nodes / n,
+        checksum
     );
 }

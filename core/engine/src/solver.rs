@@ -3,15 +3,23 @@
 //! perfectly from a play-phase [`Deal`] on.
 //!
 //! Alpha-beta over point thresholds: MTD(f), a series of zero-window searches, finds the exact
-//! value.  Positions at the start of a trick go into a transposition table keyed on the exact
-//! remaining hands and the leader, each entry stamped with the epoch of its search (a new
-//! search never clears the table, it just ignores older stamps).  Moves are ordered by the
-//! table's best move, then by a few card-play rules of thumb, a killer card per number of
-//! cards left and the history heuristic.  The first threshold tried is the value of a quick
-//! playout along that ordering; the last trick, forced, is played out directly.
-//! Cards that are equivalent (same hand, same suit, same points, no live card between them)
-//! are searched once.  The only cut-offs are exact ones: the points still to be won bound the
-//! value above, zero below.
+//! value.  Positions at the start of a trick go into a transposition table (two entries a
+//! slot, 512 KiB, small enough to stay in the caches), each entry stamped with the epoch of
+//! its search (a new search never clears the table, it just ignores older stamps); the
+//! positions of the last two tricks go into a smaller table of their own and are searched by
+//! plain alpha-beta.  Both tables are keyed on the *canonical* position: in each suit the live
+//! cards keep their order, holders and points but move down to the lowest ranks with those
+//! points, so positions that differ only in which equal cards were played (a 7 or a 9) share
+//! an entry.  Moves are ordered by the table's best move, then by a few card-play rules of
+//! thumb, a killer card per number of cards left and the history heuristic.  The first
+//! threshold tried is the value of a quick playout along that ordering; the last trick,
+//! forced, is played out directly.  Cards that are equivalent (same hand, same suit, same
+//! points, no live card between them) are searched once.
+//!
+//! The only cut-offs are exact bounds at the start of a trick: the points still to be won
+//! (above), the trumps a team holds above every trump of the other team (they win their
+//! tricks), and the leader's masters outside trumps, which it can cash one after another while
+//! no opponent can trump them and the partner cannot take the lead.
 //!
 //! Legal cards come from [`Deal::legal_cards`], so the solver obeys the ruleset's obligations
 //! exactly (the turned card included).
@@ -21,26 +29,49 @@ use crate::deal::{Deal, Phase};
 use crate::legality::{legal, TrickView};
 use crate::rules::{Rules, TakeUp};
 
-/// A transposition table entry (a position at the start of a trick).
+/// A position at the start of a trick as the table keys it: its remaining cards, and two bit
+/// planes of who holds them (seat `2 * high + odd`), with the leader and the search's epoch.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Key {
+    rem: CardSet,
+    odd: CardSet,
+    high: CardSet,
+    /// `epoch << 2 | leader` (epoch 0: an empty slot).
+    tag: u8,
+}
+
+/// A transposition table entry: a position and the bounds known on its value (16 bytes).
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    h: [CardSet; 3],
-    rem: CardSet,
-    epoch: u32,
-    leader: u8,
+    key: Key,
     lower: u8,
     upper: u8,
+    /// The best card found, as its canonical image.
     best: u8,
 }
 
-const TT_BITS: u32 = 20;
+/// Two entries sharing a slot (half a cache line).
+#[derive(Clone, Copy, Default)]
+#[repr(align(32))]
+struct Bucket([Entry; 2]);
+
+/// The table holds `2 << TT_BITS` entries (512 KiB: small enough to stay in the caches, where a
+/// bigger table spends more time waiting for memory than it saves in nodes).
+const TT_BITS: u32 = 14;
+/// Epochs run 1..EPOCHS (6 bits of the tag); the table is cleared when they wrap.
+const EPOCHS: u8 = 64;
+/// The small table holds `1 << SMALL_BITS` entries (128 KiB).
+const SMALL_BITS: u32 = 13;
 const KILLER: i64 = 1 << 36;
 const INF: i32 = 1 << 20;
 
 /// A reusable solver: its table and move-ordering memory persist between searches.
 pub struct Solver {
-    table: Vec<Entry>,
-    epoch: u32,
+    table: Vec<Bucket>,
+    /// The positions of the last two tricks (a table of their own, small enough for the
+    /// fastest caches: they are many, cheap and often met again).
+    small: Vec<Entry>,
+    epoch: u8,
     history: [[u32; DECK]; 4],
     /// The last card that cut off at each number of cards left.
     killer: [u8; DECK + 1],
@@ -86,6 +117,13 @@ struct Ctx<'a> {
     next_below: [u8; DECK],
     /// The seat after each seat in the direction of play.
     next: [u8; 4],
+    /// `canon[suit][live]`: each rank's image in the canonical position, for the live cards
+    /// `live` (a byte) of the suit: the live cards keep their order and points and move down
+    /// to the lowest such ranks, so positions that differ only in which equal cards were
+    /// played (two 7-9s) share a table entry.
+    canon: Box<[[[u8; 8]; 256]; 4]>,
+    /// Whether `canon[suit][live]` changes nothing.
+    canon_same: [[bool; 256]; 4],
 }
 
 impl<'a> Ctx<'a> {
@@ -113,7 +151,32 @@ impl<'a> Ctx<'a> {
         for (s, slot) in next.iter_mut().enumerate() {
             *slot = rules.seat_after(s as u8, 1);
         }
+        let mut canon = Box::new([[[0u8; 8]; 256]; 4]);
+        let mut canon_same = [[true; 256]; 4];
+        for s in 0..4u8 {
+            let mut ranks: Vec<u8> = (0..8).collect();
+            ranks.sort_by_key(|&r| rules.data.strength[(s * 8 + r) as usize]);
+            let value = |r: u8| rules.data.values[(s * 8 + r) as usize];
+            for live in 0..256usize {
+                let mut slot = 0;
+                for &r in &ranks {
+                    if live & 1 << r == 0 {
+                        continue;
+                    }
+                    while value(ranks[slot]) != value(r) {
+                        slot += 1;
+                    }
+                    canon[s as usize][live][r as usize] = ranks[slot];
+                    if ranks[slot] != r {
+                        canon_same[s as usize][live] = false;
+                    }
+                    slot += 1;
+                }
+            }
+        }
         Ctx {
+            canon,
+            canon_same,
             next_below,
             next,
             rules,
@@ -230,6 +293,146 @@ impl<'a> Ctx<'a> {
             }
     }
 
+    /// The canonical remaining hands (seats 0-3) of a position (see [`Ctx::canon`]).
+    #[inline]
+    fn canonical(&self, p: &Pos) -> [CardSet; 4] {
+        let mut out = p.hands;
+        for s in 0..4 {
+            let live = ((p.rem >> (8 * s)) & 0xFF) as usize;
+            if self.canon_same[s][live] {
+                continue;
+            }
+            let map = &self.canon[s][live];
+            let mask = 0xFFu32 << (8 * s);
+            for h in out.iter_mut() {
+                let mut cards = (*h >> (8 * s)) & 0xFF;
+                let mut image = 0u32;
+                while cards != 0 {
+                    let r = cards.trailing_zeros();
+                    cards &= cards - 1;
+                    image |= 1 << map[r as usize];
+                }
+                *h = (*h & !mask) | image << (8 * s);
+            }
+        }
+        out
+    }
+
+    /// A card's canonical image.
+    #[inline]
+    fn canonical_card(&self, p: &Pos, card: u8) -> u8 {
+        let s = suit(card) as usize;
+        let live = ((p.rem >> (8 * s)) & 0xFF) as usize;
+        (card & !7) | self.canon[s][live][(card & 7) as usize]
+    }
+
+    /// The card of the player to act whose canonical image is `image`.
+    fn uncanonical(&self, p: &Pos, image: u8) -> u8 {
+        let s = suit(image) as usize;
+        let live = ((p.rem >> (8 * s)) & 0xFF) as usize;
+        let map = &self.canon[s][live];
+        iter(p.hands[p.to_play as usize] & suit_mask(s as u8))
+            .find(|&c| map[(c & 7) as usize] == image & 7)
+            .unwrap_or(NONE)
+    }
+
+    /// Points the leader's team is sure to take by cashing the leader's masters outside
+    /// trumps (a trick start): a card above every other live card of its suit wins when
+    /// led while every opponent holding a trump still follows the suit (at no-trump, always).
+    /// The leader keeps the lead, so it cashes them one after another.  Returns (points,
+    /// tricks).
+    #[inline]
+    fn quick(&self, p: &Pos) -> (i32, u32) {
+        if self.turned != NONE && p.done == 0 {
+            return (0, 0); // the turned card may be held back: not worth the cases
+        }
+        let rules = self.rules;
+        let leader = p.to_play as usize;
+        let mine = p.hands[leader];
+        let others = p.rem & !mine;
+        let partner = p.hands[rules.partner(p.to_play) as usize];
+        let opps = [p.hands[(leader + 1) % 4], p.hands[(leader + 3) % 4]];
+        let mut points = 0;
+        let mut tricks = 0;
+        for s in 0..4u8 {
+            if Some(s) == self.trump {
+                continue;
+            }
+            let mask = suit_mask(s);
+            let my_s = mine & mask;
+            if my_s == 0 {
+                continue;
+            }
+            let their = others & mask;
+            let masters = match iter(their).find(|&c| rules.above[c as usize] & their == 0) {
+                Some(top) => my_s & rules.above[top as usize],
+                None => my_s,
+            };
+            if masters == 0 {
+                continue;
+            }
+            // A seat holding a trump may trump once void of the suit: an opponent would
+            // win the trick, the partner would take the lead from the leader.
+            let mut limit = u32::MAX;
+            if let Some(t) = self.trump {
+                for &h in &[opps[0], opps[1], partner] {
+                    if h & suit_mask(t) != 0 {
+                        limit = limit.min((h & mask).count_ones());
+                    }
+                }
+            }
+            let count = masters.count_ones();
+            if limit >= count {
+                points += self.points(masters);
+                tricks += count;
+            } else if limit > 0 {
+                let mut values = [0i32; 8];
+                for (slot, c) in values.iter_mut().zip(iter(masters)) {
+                    *slot = rules.data.values[c as usize] as i32;
+                }
+                values.sort_unstable_by(|a, b| b.cmp(a));
+                points += values[..limit as usize].iter().sum::<i32>();
+                tricks += limit;
+            }
+        }
+        (points, tricks)
+    }
+
+    /// Bounds on team A's points from a trick start: (sure, at most).
+    #[inline]
+    fn bounds(&self, p: &Pos, avail: i32) -> (i32, i32) {
+        let Some(t) = self.trump else {
+            let (q, n) = self.quick(p);
+            let q = q + n as i32 * self.rules.data.trick_points as i32;
+            return if self.rules.team(p.to_play) == self.team_a {
+                (q, avail)
+            } else {
+                (0, avail - q)
+            };
+        };
+        let trumps = p.rem & suit_mask(t);
+        let a = self.team_a as usize;
+        let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
+        let tb = trumps & !ta;
+        let over = |mine: CardSet, theirs: CardSet| -> CardSet {
+            match iter(theirs).find(|&c| self.rules.above[c as usize] & theirs == 0) {
+                Some(top) => mine & self.rules.above[top as usize],
+                None => mine,
+            }
+        };
+        let (sa, sb) = (over(ta, tb), over(tb, ta));
+        let (q, n) = self.quick(p);
+        let tp = self.rules.data.trick_points as i32;
+        let score = |set: CardSet, quick: (i32, u32)| {
+            self.points(set) + quick.0 + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
+        };
+        if self.rules.team(p.to_play) == self.team_a {
+            (score(sa, (q, n)), avail - score(sb, (0, 0)))
+        } else {
+            (score(sa, (0, 0)), avail - score(sb, (q, n)))
+        }
+    }
+
     /// The legal card just below `card` that plays exactly like it, if any.
     #[inline]
     fn twin_below(&self, p: &Pos, legal: CardSet, card: u8) -> Option<u8> {
@@ -250,7 +453,8 @@ impl<'a> Ctx<'a> {
 impl Solver {
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TT_BITS],
+            table: vec![Bucket::default(); 1 << TT_BITS],
+            small: vec![Entry::default(); 1 << SMALL_BITS],
             epoch: 0,
             history: [[0; DECK]; 4],
             killer: [NONE; DECK + 1],
@@ -260,9 +464,10 @@ impl Solver {
 
     /// Start a new search: older table entries no longer count.
     fn new_epoch(&mut self) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.table.fill(Entry::default());
+        self.epoch += 1;
+        if self.epoch >= EPOCHS {
+            self.table.fill(Bucket::default());
+            self.small.fill(Entry::default());
             self.epoch = 1;
         }
         for row in self.history.iter_mut() {
@@ -362,15 +567,27 @@ impl Solver {
             return 0;
         }
         let at_start = pos.in_trick == 0;
+        if at_start {
+            let (lo, hi) = ctx.bounds(pos, avail);
+            if lo >= beta {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
         if at_start && pos.rem.count_ones() <= LEAN {
-            return self.lean(ctx, pos, alpha, beta);
+            return self.last_two(ctx, pos, alpha, beta, avail);
         }
         let mut slot = usize::MAX;
         let mut tt_best = NONE;
+        let mut key = Key::default();
+        let mut known = None;
         if at_start {
-            slot = self.slot(pos);
-            let e = &self.table[slot];
-            if e.epoch == self.epoch && same(e, pos) {
+            key = self.key(ctx, pos);
+            slot = slot_of(&key);
+            if let Some(e) = self.table[slot].0.iter().find(|e| e.key == key) {
+                known = Some((e.lower as i32, e.upper as i32));
                 let (lo, hi) = (e.lower as i32, e.upper as i32);
                 if lo >= beta || lo == hi {
                     return lo;
@@ -380,7 +597,7 @@ impl Solver {
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
-                tt_best = e.best;
+                tt_best = ctx.uncanonical(pos, e.best);
             }
         }
         let (alpha0, beta0) = (alpha, beta);
@@ -415,13 +632,7 @@ impl Solver {
             }
         }
         if at_start {
-            let epoch = self.epoch;
-            let e = &mut self.table[slot];
-            let (mut lo, mut hi) = if e.epoch == epoch && same(e, pos) {
-                (e.lower as i32, e.upper as i32)
-            } else {
-                (0, avail)
-            };
+            let (mut lo, mut hi) = known.unwrap_or((0, avail));
             if best <= alpha0 {
                 hi = hi.min(best);
             } else if best >= beta0 {
@@ -430,17 +641,74 @@ impl Solver {
                 lo = best;
                 hi = best;
             }
-            *e = Entry {
-                h: [pos.hands[0], pos.hands[1], pos.hands[2]],
-                rem: pos.rem,
-                epoch,
-                leader: pos.to_play,
+            let entry = Entry {
+                key,
                 lower: lo.clamp(0, 255) as u8,
                 upper: hi.clamp(0, 255) as u8,
-                best: best_card,
+                best: ctx.canonical_card(pos, best_card),
             };
+            let epoch = self.epoch;
+            let bucket = &mut self.table[slot].0;
+            // The same position, else a slot of an older search, else the smaller subtree.
+            let victim = if bucket[0].key == key {
+                0
+            } else if bucket[1].key == key || bucket[1].key.tag >> 2 != epoch {
+                1
+            } else if bucket[0].key.tag >> 2 != epoch
+                || bucket[0].key.rem.count_ones() < bucket[1].key.rem.count_ones()
+            {
+                0
+            } else {
+                1
+            };
+            bucket[victim] = entry;
         }
         best
+    }
+
+    /// The table key of a position at the start of a trick.
+    #[inline]
+    fn key(&self, ctx: &Ctx, pos: &Pos) -> Key {
+        let h = ctx.canonical(pos);
+        Key {
+            rem: h[0] | h[1] | h[2] | h[3],
+            odd: h[1] | h[3],
+            high: h[2] | h[3],
+            tag: self.epoch << 2 | pos.to_play,
+        }
+    }
+
+    /// The last two tricks from their start, through the small table.
+    fn last_two(&mut self, ctx: &Ctx, pos: &Pos, alpha: i32, beta: i32, avail: i32) -> i32 {
+        let key = self.key(ctx, pos);
+        let slot = slot_of(&key) & ((1 << SMALL_BITS) - 1);
+        let e = self.small[slot];
+        let (mut lo, mut hi) = (0, avail);
+        if e.key == key {
+            (lo, hi) = (e.lower as i32, e.upper as i32);
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+        }
+        let (a, b) = (alpha.max(lo), beta.min(hi));
+        let v = self.lean(ctx, pos, a, b);
+        if v <= a {
+            hi = hi.min(v);
+        } else if v >= b {
+            lo = lo.max(v);
+        } else {
+            (lo, hi) = (v, v);
+        }
+        self.small[slot] = Entry {
+            key,
+            lower: lo as u8,
+            upper: hi as u8,
+            best: NONE,
+        };
+        v
     }
 
     /// Plain fail-soft alpha-beta without table or ordering, for the last tricks.
@@ -486,15 +754,6 @@ impl Solver {
             }
         }
         best
-    }
-
-    fn slot(&self, pos: &Pos) -> usize {
-        let mut x = (pos.rem as u64) << 32 | pos.hands[0] as u64;
-        x ^=
-            ((pos.hands[1] as u64) << 32 | pos.hands[2] as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        x ^= pos.to_play as u64;
-        x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (x >> (64 - TT_BITS)) as usize
     }
 
     /// The legal cards to search (one of each equivalent group), best first; their count.
@@ -570,8 +829,13 @@ fn last_trick(ctx: &Ctx, pos: &Pos) -> i32 {
     gain
 }
 
-fn same(e: &Entry, pos: &Pos) -> bool {
-    e.rem == pos.rem && e.leader == pos.to_play && e.h == [pos.hands[0], pos.hands[1], pos.hands[2]]
+/// The table slot of a key.
+#[inline]
+fn slot_of(key: &Key) -> usize {
+    let mut x = (key.rem as u64) << 32 | key.odd as u64;
+    x ^= ((key.high as u64) << 8 | key.tag as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (x >> (64 - TT_BITS)) as usize
 }
 
 /// What team A has taken so far (card points, trick points, last-trick bonus).
