@@ -100,10 +100,11 @@ pub fn random_match(
 
 use std::collections::BTreeMap;
 
+use crate::cards::DECK;
 use crate::matchplay::deal_seed;
 use crate::pyrandom::PyRandom;
 use crate::rules::Mode;
-use crate::shuffle::shuffle;
+use crate::shuffle::{shuffle, shuffle4};
 
 /// A player: picks one of the legal actions (bit `code` of `legal`) for the seat to act.
 pub trait Bot {
@@ -432,16 +433,15 @@ pub fn bot_seed(seed: u64) -> u64 {
 }
 
 /// Deal `index` of a deal-mode simulation (the Python runner's `play_one_deal`) under each
-/// of `rules`, the deal shuffled once: each ruleset's row, `None` if a deal did not finish.
+/// of `rules`, from its seed and shuffle: each ruleset's row given to `each`; false if a
+/// deal did not finish.
 fn sim_deal_rows(
     rules: &[&Rules],
-    master: u64,
     index: u64,
+    (seed, (order, cut)): (u64, ([u8; DECK], u8)),
     bots: &BotSpec,
     mut each: impl FnMut(usize, DealRow),
 ) -> bool {
-    let seed = deal_seed(master, index as i64);
-    let (order, cut) = shuffle(seed as i128);
     for (k, r) in rules.iter().enumerate() {
         let mut seat_bots = bots.make(bot_seed(seed));
         let dealer = (index % r.seats() as u64) as u8;
@@ -454,11 +454,45 @@ fn sim_deal_rows(
     true
 }
 
+/// Deals `start..stop` of a deal-mode simulation under each of `rules`, each deal shuffled
+/// once (four shuffles at a time): `each(ruleset, row)` in order; `Err(index)` names a deal
+/// that did not finish.
+fn sim_deals(
+    rules: &[&Rules],
+    master: u64,
+    (start, stop): (u64, u64),
+    bots: &BotSpec,
+    mut each: impl FnMut(usize, DealRow),
+) -> Result<(), u64> {
+    let mut index = start;
+    while index < stop {
+        let n = (stop - index).min(4);
+        let seeds = [0, 1, 2, 3].map(|j| deal_seed(master, (index + j.min(n - 1)) as i64));
+        let shuffles = shuffle4(seeds.map(|s| s as i128));
+        for j in 0..n {
+            let i = index + j;
+            let shuffled = (seeds[j as usize], shuffles[j as usize]);
+            if !sim_deal_rows(rules, i, shuffled, bots, &mut each) {
+                return Err(i);
+            }
+        }
+        index += n;
+    }
+    Ok(())
+}
+
 /// Deal `index` of a deal-mode simulation under `rules` (the Python runner's
 /// `play_one_deal`): its row, `None` if it did not finish.
 pub fn sim_deal(rules: &Rules, master: u64, index: u64, bots: &BotSpec) -> Option<DealRow> {
+    let seed = deal_seed(master, index as i64);
     let mut row = None;
-    sim_deal_rows(&[rules], master, index, bots, |_, r| row = Some(r));
+    sim_deal_rows(
+        &[rules],
+        index,
+        (seed, shuffle(seed as i128)),
+        bots,
+        |_, r| row = Some(r),
+    );
     row
 }
 
@@ -481,24 +515,19 @@ pub fn tally_deals(
         diffs: vec![MetricTally::default(); rules.len().saturating_sub(1)],
     };
     let mut base = [0i64; 12];
-    for index in start..stop {
-        let finished = sim_deal_rows(rules, master, index, bots, |k, row| {
-            let values = row.metrics();
-            tally.values[k].add(&values);
-            if k == 0 {
-                base = values;
-            } else {
-                let mut diff = values;
-                for (d, b) in diff.iter_mut().zip(&base) {
-                    *d -= b;
-                }
-                tally.diffs[k - 1].add(&diff);
+    sim_deals(rules, master, (start, stop), bots, |k, row| {
+        let values = row.metrics();
+        tally.values[k].add(&values);
+        if k == 0 {
+            base = values;
+        } else {
+            let mut diff = values;
+            for (d, b) in diff.iter_mut().zip(&base) {
+                *d -= b;
             }
-        });
-        if !finished {
-            return Err(index);
+            tally.diffs[k - 1].add(&diff);
         }
-    }
+    })?;
     Ok(tally)
 }
 
