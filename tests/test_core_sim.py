@@ -17,6 +17,7 @@ from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
 from manille_variants.engine.core import core_for
 from manille_variants.engine.deal import new_python_deal
+from manille_variants.engine.rules import Rules
 from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
     Chunk,
@@ -35,7 +36,7 @@ from manille_variants.sim.runner import (
 BUNDLED = core_bundled(ALL_BUNDLED)
 
 
-def python_rows(rules: mv.Rules, kind: str, start: int, stop: int, master: int) -> RulesetRun:
+def python_rows(rules: Rules, kind: str, start: int, stop: int, master: int) -> RulesetRun:
     expected = RulesetRun()
     play = play_one_deal if kind == "deals" else play_one_match
     for index in range(start, stop):
