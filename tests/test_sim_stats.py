@@ -117,7 +117,7 @@ def test_a_paired_difference_from_counts_is_that_of_the_pairs(pairs: list[tuple[
 
 
 def test_counts_merge_into_the_summary_of_the_whole_sample() -> None:
-    values = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    values: list[float] = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
     merged = Counter(values[:4]) + Counter(values[4:])
     assert summarize_counts(merged) == summarize(values)
     assert math.isnan(summarize_counts({}).mean)

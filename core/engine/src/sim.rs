@@ -158,19 +158,27 @@ impl Bot for RandomBot {
 }
 
 /// The kinds of bot the core plays, by their names in the Python registry.  A new built-in
-/// bot is one more variant here and one more arm in [`BotKind::make`] and [`SeatBot::act`].
+/// bot is one more variant here, in [`BotKind::ALL`] and in the matches of
+/// [`BotKind::name`], [`BotKind::make`] and [`SeatBot::act`] (and, in Python, one more entry
+/// of `CORE_BOTS` in `manille_variants/sim/runner.py`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotKind {
     Random,
 }
 
 impl BotKind {
+    pub const ALL: [BotKind; 1] = [BotKind::Random];
+
+    /// The bot's name in the Python registry (`make_bot(name, seed)`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+        }
+    }
+
     /// The kind registered under `name`, if the core plays it.
     pub fn named(name: &str) -> Option<BotKind> {
-        match name {
-            "random" => Some(BotKind::Random),
-            _ => None,
-        }
+        BotKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
     /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets).

@@ -55,10 +55,7 @@ fn unfinished(index: u64) -> PyErr {
 /// The names of the bots the core plays (the rest play in Python).
 #[pyfunction]
 pub fn sim_bots() -> Vec<&'static str> {
-    ["random"]
-        .into_iter()
-        .filter(|n| BotKind::named(n).is_some())
-        .collect()
+    BotKind::ALL.map(BotKind::name).to_vec()
 }
 
 /// The deal metrics the tallies count, in order.
