@@ -11,10 +11,12 @@ from typing import Any, final
 __all__ = [
     "ACTION_NO_TRUMP",
     "CoreDeal",
+    "CoreHeuristic",
     "CoreMatch",
     "CoreRules",
     "CoreState",
     "deal_seed",
+    "hand_tricks",
     "legal_cards",
     "legal_mask",
     "phases",
@@ -24,6 +26,8 @@ __all__ = [
     "search_cards",
     "search_decisions",
     "shuffle",
+    "sim_bot_deals",
+    "sim_bot_matches",
     "sim_bots",
     "sim_deal_rows",
     "sim_deal_tally",
@@ -304,6 +308,45 @@ def sim_match_rows(
     start: int,
     stop: int,
     bots: str = "random",
+    first_dealer: int | None = None,
+    max_deals: int = 10000,
+) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...
+
+@final
+class CoreHeuristic:
+    def __new__(
+        cls,
+        thresholds: tuple[float, float, float, float, float, float],
+        table: tuple[float, list[tuple[float, int]], list[tuple[float, int]], tuple[float, float] | None]
+        | None = None,
+    ) -> CoreHeuristic: ...
+    def act(
+        self,
+        rules: CoreRules,
+        phase: str,
+        seat: int,
+        dealer: int,
+        hand: int,
+        trump: int | None,
+        turned: int | None,
+        history: list[int],
+        leaders: list[int],
+        scores: tuple[int, int],
+        pending_ties: int,
+        legal: list[int],
+    ) -> int: ...
+
+def hand_tricks(rules: CoreRules, hand: int, trump: int | None = None) -> float: ...
+def sim_bot_deals(
+    rules: CoreRules, master: int, start: int, stop: int, bots: list[str], heuristic: CoreHeuristic
+) -> list[_DealRowTuple]: ...
+def sim_bot_matches(
+    rules: CoreRules,
+    master: int,
+    start: int,
+    stop: int,
+    bots: list[str],
+    heuristic: CoreHeuristic,
     first_dealer: int | None = None,
     max_deals: int = 10000,
 ) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...

@@ -22,7 +22,6 @@ from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
     Chunk,
     RulesetRun,
-    _rows_in_core,
     _tally_rows,
     bot_seed,
     core_plays,
@@ -30,6 +29,7 @@ from manille_variants.sim.runner import (
     play_one_deal,
     play_one_match,
     run_chunk,
+    run_in_core,
     unit_seed,
 )
 
@@ -49,7 +49,7 @@ def python_rows(rules: Rules, kind: str, start: int, stop: int, master: int) -> 
 def test_random_bot_deals_in_the_core_equal_the_python_loop(name: str, master: int) -> None:
     rules = mv.compile_rules(mv.load_ruleset(name))
     expected = python_rows(rules, "deals", 100, 300, master)
-    got = _rows_in_core(Chunk("deals", (rules.ruleset,), 100, 300, master, "random"), rules)
+    got = run_in_core(Chunk("deals", (rules.ruleset,), 100, 300, master, "random"), rules)
     assert got is not None
     assert got.deals == expected.deals
 
@@ -58,7 +58,7 @@ def test_random_bot_deals_in_the_core_equal_the_python_loop(name: str, master: i
 def test_random_bot_matches_in_the_core_equal_the_python_loop(name: str) -> None:
     rules = mv.compile_rules(mv.load_ruleset(name))
     expected = python_rows(rules, "matches", 0, 4, 99)
-    got = _rows_in_core(Chunk("matches", (rules.ruleset,), 0, 4, 99, "random"), rules)
+    got = run_in_core(Chunk("matches", (rules.ruleset,), 0, 4, 99, "random"), rules)
     assert got is not None
     assert got.matches == expected.matches
     assert got.deals == expected.deals
@@ -90,7 +90,9 @@ def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     assert core_plays("random,heuristic", [rules]) is None or "heuristic" in _core.sim_bots()
     assert core_plays("search", [rules]) is None
     chunk = Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True)
-    assert _rows_in_core(chunk, rules) is None
+    assert run_in_core(chunk, rules) is None
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "search"), rules) is None
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random,search"), rules) is None
 
 
 def test_the_core_counts_the_python_metrics_in_the_same_order() -> None:

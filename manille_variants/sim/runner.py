@@ -60,6 +60,7 @@ __all__ = [
     "make_chunks",
     "match_seed",
     "run_chunk",
+    "run_in_core",
     "run_units",
     "unit_seed",
 ]
@@ -240,7 +241,7 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
     compiled = [compile_rules(ruleset) for ruleset in chunk.rulesets]
     runs = _tally_in_core(chunk, compiled)
     if runs is None:
-        runs = [_rows_in_core(chunk, rules) or _rows_in_python(chunk, rules) for rules in compiled]
+        runs = [run_in_core(chunk, rules) or _rows_in_python(chunk, rules) for rules in compiled]
         _tally_rows(chunk, runs)
     return ChunkResult(chunk.start, chunk.stop, runs)
 
@@ -318,27 +319,55 @@ def _tally_in_core(chunk: Chunk, compiled: Sequence[Rules]) -> list[RulesetRun] 
     return runs
 
 
-def _rows_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
+def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's rows under ``rules`` played by the compiled core (the GIL released), the
-    same rows as the Python loop; None where the core cannot play them."""
-    cores = core_plays(chunk.bots, [rules], records=chunk.records)
-    if cores is None:
+    same rows as the Python loop; None where the core cannot play them (bots other than the
+    built-in random and heuristic ones, records asked, rulesets with plug-ins)."""
+    core = None if chunk.records else core_for(rules)
+    if core is None:
         return None
     from manille_variants import _core
 
-    (core,) = cores
     master = chunk.seed % 2**64
     run = RulesetRun()
-    if chunk.kind == "deals":
-        rows = _core.sim_deal_rows(core, master, chunk.start, chunk.stop, chunk.bots)
-        run.deals = list(map(DealRow._make, rows))
-        return run
-    for (deals, games, lengths, winner), rows in _core.sim_match_rows(
-        core, master, chunk.start, chunk.stop, chunk.bots, rules.first_dealer
-    ):
-        run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
-        run.deals.extend(map(DealRow._make, rows))
+    if core_plays(chunk.bots, [rules]) is not None:  # the core's simulation bots
+        if chunk.kind == "deals":
+            rows = _core.sim_deal_rows(core, master, chunk.start, chunk.stop, chunk.bots)
+            run.deals = list(map(DealRow._make, rows))
+            return run
+        matches = _core.sim_match_rows(core, master, chunk.start, chunk.stop, chunk.bots,
+                                       rules.first_dealer)
+    else:
+        seats = _builtin_seats(chunk.bots)
+        if seats is None:
+            return None
+        from manille_variants.bots.heuristic import HeuristicBot
+
+        heuristic = HeuristicBot(0).core(rules)
+        if chunk.kind == "deals":
+            rows = _core.sim_bot_deals(core, master, chunk.start, chunk.stop, seats, heuristic)
+            run.deals = list(map(DealRow._make, rows))
+            return run
+        matches = _core.sim_bot_matches(core, master, chunk.start, chunk.stop, seats,
+                                        heuristic, rules.first_dealer)
+    for (count, games, lengths, winner), deal_rows in matches:
+        run.matches.append(MatchRow(count, games, tuple(lengths), winner))
+        run.deals.extend(map(DealRow._make, deal_rows))
     return run
+
+
+def _builtin_seats(spec: str) -> list[str] | None:
+    """The bot of each seat when all are the built-in random or heuristic bots (as
+    :func:`~manille_variants.bots.make_bots` reads ``spec``), else None."""
+    from manille_variants.bots import BOTS, RandomBot
+    from manille_variants.bots.heuristic import HeuristicBot
+
+    builtin: dict[str, object] = {"random": RandomBot, "heuristic": HeuristicBot}
+    names = [name.strip() for name in spec.split(",")]
+    seats = names * 4 if len(names) == 1 else names * 2 if len(names) == 2 else names
+    if len(seats) != 4 or any(name not in builtin or BOTS.get(name) is not builtin[name] for name in seats):
+        return None
+    return seats
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
@@ -352,7 +381,9 @@ def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, 
     matches, since a chunk costs the core almost nothing to start."""
     if in_core is None:
         compiled = [compile_rules(r) for r in rulesets]
-        in_core = not rows and core_plays(bots, compiled, records=records) is not None
+        in_core = not rows and not records and (
+            core_plays(bots, compiled) is not None
+            or (_builtin_seats(bots) is not None and all(core_for(r) is not None for r in compiled)))
     if size is None:
         per_job, (low, high) = (4, (1_000, 100_000) if kind == "deals" else (1, 200)) if in_core \
             else (16, (20, 250) if kind == "deals" else (1, 20))

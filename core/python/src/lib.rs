@@ -4,6 +4,7 @@
 //! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
+mod bots;
 mod getters;
 mod state;
 
@@ -1013,6 +1014,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreDeal>()?;
     m.add_class::<CoreMatch>()?;
     m.add_class::<state::CoreState>()?;
+    m.add_class::<bots::CoreHeuristic>()?;
+    m.add_function(wrap_pyfunction!(bots::hand_tricks, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::sim_bot_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::sim_bot_matches, m)?)?;
     m.add_function(wrap_pyfunction!(score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;

@@ -14,13 +14,15 @@ use super::{check_seat, guard, package_error, CoreRules};
 
 /// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
 /// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
-type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
+pub(crate) type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
 /// (deals, games, deals per game, winner) of a match.
 type MatchTuple = (u32, u32, Vec<u32>, u8);
+/// A match's row and the rows of its deals.
+pub(crate) type MatchRowTuple = (MatchTuple, Vec<DealRowTuple>);
 /// Per metric (by its key), how many deals gave each value.
 type Counts = HashMap<&'static str, HashMap<i64, u64>>;
 
-fn row_tuple(r: &DealRow) -> DealRowTuple {
+pub(crate) fn row_tuple(r: &DealRow) -> DealRowTuple {
     let mode = r.mode.map_or("thrown-in", Mode::name);
     (
         r.team_a,
@@ -197,7 +199,7 @@ pub fn sim_match_rows(
     bots: &str,
     first_dealer: Option<u8>,
     max_deals: u32,
-) -> PyResult<Vec<(MatchTuple, Vec<DealRowTuple>)>> {
+) -> PyResult<Vec<MatchRowTuple>> {
     let mut deals: Vec<DealRowTuple> = Vec::new();
     let mut per_match = Vec::new();
     let rows = matches(
