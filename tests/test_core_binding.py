@@ -73,6 +73,12 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         _core.legal_mask(core, 0xFF, [1, 2, 3, 4], 0)
     with pytest.raises(ValueError):
         _core.CoreDeal.from_hands(core, [0xFF, 0xFF00, 0xFF0000, 0xFF0000])
+    hands = [0xFF, 0xFF00, 0xFF0000, 0xFF000000]
+    with pytest.raises(ValueError, match="turned card exactly when"):
+        _core.CoreDeal.from_hands(core, hands, 0, turned=3)  # the Belgian dealer names trump
+    with pytest.raises(ValueError, match="turned card exactly when"):
+        _core.CoreDeal.from_hands(to_core(mv.load_ruleset("french-parlee")), hands, 0)
+    assert _core.CoreDeal.from_hands(to_core(mv.load_ruleset("french-parlee")), hands, 0, turned=3).trump == 0
 
 
 def test_action_codes_map_to_the_python_actions() -> None:

@@ -553,3 +553,68 @@ fn callers(rules: &Rules, deal: &Deal, after: Option<u8>) -> ([u8; MAX_SEATS], u
     }
     (queue, len)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{RulesData, TakeUp, TrumpSource};
+
+    fn turned(take_up: TakeUp) -> Rules {
+        Rules::new(RulesData {
+            trump_source: TrumpSource::Turned,
+            no_trump_allowed: false,
+            take_up,
+            ..RulesData::default()
+        })
+        .unwrap()
+    }
+
+    /// Whether the turned card lies on the table before the first card, after it, and after
+    /// the first trick, playing the first legal card each time.
+    fn on_table(rules: &Rules) -> [bool; 3] {
+        let mut deal = Deal::new(rules, 9, 2, 0, [0, 0]);
+        let mut seen = [deal.turned_on_table(rules), false, false];
+        for n in 1..=4 {
+            let card = deal.legal_cards(rules).trailing_zeros() as u8;
+            deal = deal.apply(rules, Action(card)).unwrap();
+            match n {
+                1 => seen[1] = deal.turned_on_table(rules),
+                4 => seen[2] = deal.turned_on_table(rules),
+                _ => {}
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn the_turned_card_lies_on_the_table_until_its_take_up() {
+        assert_eq!(on_table(&turned(TakeUp::FirstTrickStart)), [false; 3]);
+        assert_eq!(
+            on_table(&turned(TakeUp::AfterFirstCard)),
+            [true, false, false]
+        );
+        assert_eq!(
+            on_table(&turned(TakeUp::AfterFirstTrick)),
+            [true, true, false]
+        );
+        let named = Rules::new(RulesData::default()).unwrap();
+        assert!(!Deal::new(&named, 9, 2, 0, [0, 0]).turned_on_table(&named));
+    }
+
+    #[test]
+    fn completed_tricks_chain_leaders_and_winners() {
+        let rules = Rules::new(RulesData::default()).unwrap();
+        let mut deal = Deal::new(&rules, 4, 1, 0, [0, 0]);
+        deal = deal.apply(&rules, Action(32)).unwrap(); // trump:S, no calls
+        for _ in 0..9 {
+            let card = deal.legal_cards(&rules).trailing_zeros() as u8;
+            deal = deal.apply(&rules, Action(card)).unwrap();
+        }
+        let tricks: Vec<_> = deal.completed_tricks(&rules).collect();
+        assert_eq!(tricks.len(), 2);
+        assert_eq!(tricks[0].0, rules.first_leader(1));
+        assert_eq!(tricks[1].0, tricks[0].2);
+        assert_eq!(tricks[1].1, &deal.history[4..8]);
+        assert_eq!(deal.leader(&rules), tricks[1].2);
+    }
+}

@@ -342,4 +342,22 @@ mod tests {
         let r = score(&add, &fig(60, 8, Mode::NoTrump, 1, true));
         assert_eq!(r.factor, 4);
     }
+
+    #[test]
+    fn the_honour_bonus_is_an_honours_card_value_and_nothing_for_a_nine() {
+        let mut values = RulesData::default().values;
+        values[2] = 2; // a 9 of spades worth 2 card points (a ruleset's own card values)
+        let rules = Rules::new(RulesData {
+            trump_source: TrumpSource::Turned,
+            no_trump_allowed: false,
+            turned_bonus: TurnedBonus::CardValue,
+            values,
+            ..RulesData::default()
+        })
+        .unwrap();
+        assert_eq!(turned_bonus(&rules, Some(2)), 0); // 9S
+        assert_eq!(turned_bonus(&rules, Some(4)), 1); // JS
+        assert_eq!(turned_bonus(&rules, Some(3)), 5); // 10S
+        assert_eq!(turned_bonus(&rules, None), 0);
+    }
 }

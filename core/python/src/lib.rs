@@ -554,6 +554,11 @@ deal_methods!(CoreDeal {
             }) {
                 return Err(PyValueError::new_err("the turned card is the dealer's"));
             }
+            if (r.data.trump_source == TrumpSource::Turned) != turned.is_some() {
+                return Err(PyValueError::new_err(
+                    "give the dealer's turned card exactly when the ruleset takes trump from it",
+                ));
+            }
             let mut dealt = [0; MAX_SEATS];
             dealt[..seats].copy_from_slice(&hands);
             let deal =
