@@ -28,8 +28,12 @@ __all__ = [
     "shuffle",
     "sim_bot_deals",
     "sim_bot_matches",
-    "sim_random_deals",
-    "sim_random_matches",
+    "sim_bots",
+    "sim_deal_rows",
+    "sim_deal_tally",
+    "sim_match_rows",
+    "sim_match_tally",
+    "sim_metrics",
     "solve",
     "solve_value",
 ]
@@ -278,10 +282,35 @@ def search_decisions(
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 
-def sim_random_deals(rules: CoreRules, master: int, start: int, stop: int) -> list[_DealRowTuple]: ...
-def sim_random_matches(
-    rules: CoreRules, master: int, start: int, stop: int, first_dealer: int | None = None, max_deals: int = 10000
-) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...
+_Counts = dict[str, dict[int, int]]
+_MatchTuple = tuple[int, int, list[int], int]
+
+def sim_bots() -> list[str]: ...
+def sim_metrics() -> list[str]: ...
+def sim_deal_tally(
+    rules: list[CoreRules], master: int, start: int, stop: int, bots: str = "random"
+) -> tuple[list[_Counts], list[_Counts]]: ...
+def sim_deal_rows(
+    rules: CoreRules, master: int, start: int, stop: int, bots: str = "random"
+) -> list[_DealRowTuple]: ...
+def sim_match_tally(
+    rules: CoreRules,
+    master: int,
+    start: int,
+    stop: int,
+    bots: str = "random",
+    first_dealer: int | None = None,
+    max_deals: int = 10000,
+) -> tuple[list[_MatchTuple], _Counts]: ...
+def sim_match_rows(
+    rules: CoreRules,
+    master: int,
+    start: int,
+    stop: int,
+    bots: str = "random",
+    first_dealer: int | None = None,
+    max_deals: int = 10000,
+) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...
 
 @final
 class CoreHeuristic:
@@ -320,4 +349,4 @@ def sim_bot_matches(
     heuristic: CoreHeuristic,
     first_dealer: int | None = None,
     max_deals: int = 10000,
-) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...
+) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...

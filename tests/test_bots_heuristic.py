@@ -311,7 +311,9 @@ def team_wins(name: str, first: str, second: str, matches: int) -> int:
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_heuristic_team_beats_random_bots_in_most_matches(name: str) -> None:
-    assert team_wins(name, "heuristic", "random", 30) >= 26
+    # About 90% on the weakest ruleset (french-parlee: 72 of 80): 60 matches keep a bar of
+    # 5 in 6 clear of the draws' noise (26 of 30 failed on one draw of the random bot).
+    assert team_wins(name, "heuristic", "random", 60) >= 50
 
 
 def test_heuristic_deals_beat_random_on_match_points() -> None:

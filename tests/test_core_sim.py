@@ -1,25 +1,54 @@
-"""Simulation chunks played whole by the core: the same rows as the Python loop, so results
-stay identical whatever runs them."""
+"""Simulation chunks played whole by the core: the same rows and the same tallies as the
+Python loop, so results stay identical whatever runs them."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from core_helpers import core_bundled
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
-from manille_variants.sim.runner import Chunk, RulesetRun, play_one_deal, play_one_match, run_in_core
+from manille_variants import _core
+from manille_variants.bots import make_bots, play_deal
+from manille_variants.bots.base import RandomStream
+from manille_variants.engine.core import core_for
+from manille_variants.engine.deal import new_python_deal
+from manille_variants.engine.rules import Rules
+from manille_variants.sim.metrics import DEAL_METRICS
+from manille_variants.sim.runner import (
+    Chunk,
+    RulesetRun,
+    _tally_rows,
+    bot_seed,
+    core_plays,
+    make_chunks,
+    play_one_deal,
+    play_one_match,
+    run_chunk,
+    run_in_core,
+    unit_seed,
+)
 
 BUNDLED = core_bundled(ALL_BUNDLED)
+
+
+def python_rows(rules: Rules, kind: str, start: int, stop: int, master: int) -> RulesetRun:
+    expected = RulesetRun()
+    play = play_one_deal if kind == "deals" else play_one_match
+    for index in range(start, stop):
+        play(rules, index, master, "random", False, expected)
+    return expected
 
 
 @pytest.mark.parametrize("name", BUNDLED)
 @pytest.mark.parametrize("master", [0, 12345, -7, 2**70 + 3])
 def test_random_bot_deals_in_the_core_equal_the_python_loop(name: str, master: int) -> None:
     rules = mv.compile_rules(mv.load_ruleset(name))
-    expected = RulesetRun()
-    for index in range(100, 300):
-        play_one_deal(rules, index, master, "random", False, expected)
+    expected = python_rows(rules, "deals", 100, 300, master)
     got = run_in_core(Chunk("deals", (rules.ruleset,), 100, 300, master, "random"), rules)
     assert got is not None
     assert got.deals == expected.deals
@@ -28,17 +57,94 @@ def test_random_bot_deals_in_the_core_equal_the_python_loop(name: str, master: i
 @pytest.mark.parametrize("name", BUNDLED)
 def test_random_bot_matches_in_the_core_equal_the_python_loop(name: str) -> None:
     rules = mv.compile_rules(mv.load_ruleset(name))
-    expected = RulesetRun()
-    for index in range(4):
-        play_one_match(rules, index, 99, "random", False, expected)
+    expected = python_rows(rules, "matches", 0, 4, 99)
     got = run_in_core(Chunk("matches", (rules.ruleset,), 0, 4, 99, "random"), rules)
     assert got is not None
     assert got.matches == expected.matches
     assert got.deals == expected.deals
 
 
-def test_the_core_leaves_other_bots_and_records_to_python() -> None:
+@pytest.mark.parametrize("name", ALL_BUNDLED)
+def test_the_python_random_bot_on_the_python_engine_draws_the_core_bots_stream(name: str) -> None:
+    # Every bundled ruleset, the ones the core does not play included: the Python RandomBot
+    # on the Python engine picks legal[below(len(legal))] of the SplitMix64 stream of
+    # seed * 4 + seat, which is what the core's random bot does with the same legal actions.
+    rs = mv.load_ruleset(name)
+    for index in range(40):
+        seed = unit_seed(3, index)
+        streams = [RandomStream(bot_seed(seed) * 4 + seat) for seat in range(4)]
+        bots = make_bots("random", bot_seed(seed))
+        state = new_python_deal(rs, seed, index % 4)
+        while not state.is_over:
+            seat = state.to_play
+            legal = state.legal_actions()
+            chosen = bots[seat].act(state.view(seat))
+            assert chosen == legal[streams[seat].below(len(legal))]
+            state = state.apply(chosen)
+
+
+def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     rules = mv.compile_rules(mv.load_ruleset("belgian"))
+    assert core_plays("random", [rules]) is not None
+    assert core_plays("random", [rules], records=True) is None
+    assert core_plays("random,heuristic", [rules]) is None or "heuristic" in _core.sim_bots()
+    assert core_plays("search", [rules]) is None
+    chunk = Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True)
+    assert run_in_core(chunk, rules) is None
     assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "search"), rules) is None
     assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random,search"), rules) is None
-    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True), rules) is None
+
+
+def test_the_core_counts_the_python_metrics_in_the_same_order() -> None:
+    assert _core.sim_metrics() == [m.key for m in DEAL_METRICS]
+
+
+def test_the_core_refuses_a_bot_it_does_not_play() -> None:
+    core = core_for(mv.load_ruleset("belgian"))
+    assert core is not None
+    with pytest.raises(ValueError, match="the core has no bot"):
+        _core.sim_deal_tally([core], 1, 0, 3, "nobody")
+    with pytest.raises(ValueError, match="one bot, one per team, or four"):
+        _core.sim_deal_rows(core, 1, 0, 3, "random,random,random")
+
+
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_core_tallies_equal_the_tallies_of_the_python_rows(kind: str) -> None:
+    rulesets = tuple(mv.load_ruleset(name) for name in BUNDLED)
+    count = 150 if kind == "deals" else 3
+    (tallied,) = make_chunks(kind, rulesets, count, 17, "random", size=count)  # type: ignore[arg-type]
+    assert tallied.core
+    got = run_chunk(tallied)
+    compiled = [mv.compile_rules(rs) for rs in rulesets]
+    runs = [python_rows(rules, kind, 0, count, 17) for rules in compiled]
+    _tally_rows(tallied, runs)
+    for mine, theirs in zip(got.runs, runs, strict=True):
+        assert mine.tally == theirs.tally
+        assert not mine.deals and not mine.matches  # no rows kept unless asked
+
+
+@settings(max_examples=10, deadline=None)
+@given(cuts=st.lists(st.integers(1, 399), max_size=4, unique=True))
+def test_tallies_do_not_depend_on_the_chunking(cuts: list[int]) -> None:
+    rulesets = (mv.load_ruleset("belgian"), mv.load_ruleset("french-coinchee"))
+    bounds = [0, *sorted(cuts), 400]
+    whole = run_chunk(Chunk("deals", rulesets, 0, 400, 5, "random", core=True))
+    parts = [run_chunk(Chunk("deals", rulesets, a, b, 5, "random", core=True))
+             for a, b in pairwise(bounds)]
+    for k in range(2):
+        merged = RulesetRun()
+        for part in parts:
+            merged.extend(part.runs[k])
+        assert merged.tally == whole.runs[k].tally
+    assert sum(whole.runs[1].tally.diffs["net"].values()) == 400
+    assert whole.runs[0].tally.count("factor") == 400
+
+
+def test_the_core_random_bot_plays_what_the_python_bot_plays() -> None:
+    rs = mv.load_ruleset("belgian")
+    seed = unit_seed(8, 2)
+    final = play_deal(new_python_deal(rs, seed, 2), make_bots("random", bot_seed(seed)))
+    core = core_for(rs)
+    assert core is not None and final.result is not None
+    (row,) = _core.sim_deal_rows(core, 8, 2, 3)
+    assert row[:2] == (final.result.team_a, final.result.team_b)

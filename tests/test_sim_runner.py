@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from manille_variants.engine.match import deal_seed
 from manille_variants.sim import SimError, SimSettings, run_comparison, run_units
 from manille_variants.sim.runner import (
     MissingExtraError,
+    RulesetRun,
     bot_seed,
     execute,
     make_chunks,
@@ -39,7 +41,8 @@ def test_unit_seeds_depend_only_on_master_seed_and_index() -> None:
 
 def test_deal_unit_is_the_seeded_deal_with_dealer_index_mod_4(rulesets: list[mv.Ruleset]) -> None:
     rs = rulesets[1]
-    (run,) = run_units("deals", [rs], 6, seed=11, bots="random")
+    (run,) = run_units("deals", [rs], 6, seed=11, bots="random", rows=True)
+    assert len(run.deals) == 6
     for i, row in enumerate(run.deals):
         seed = deal_seed(11, i)
         final = play_deal(mv.new_deal(rs, seed, i % 4), make_bots("random", bot_seed(seed)))
@@ -48,18 +51,39 @@ def test_deal_unit_is_the_seeded_deal_with_dealer_index_mod_4(rulesets: list[mv.
             final.result.team_a, final.result.team_b, final.result.factor)
 
 
-def test_chunking_does_not_change_the_results(rulesets: list[mv.Ruleset]) -> None:
-    whole = run_chunk(make_chunks("deals", rulesets, 40, 5, "random", size=40)[0])
-    parts = [run_chunk(c) for c in make_chunks("deals", rulesets, 40, 5, "random", size=7)]
+@pytest.mark.parametrize("rows", [True, False])
+def test_chunking_does_not_change_the_results(rulesets: list[mv.Ruleset], rows: bool) -> None:
+    whole = run_chunk(make_chunks("deals", rulesets, 40, 5, "random", size=40, rows=rows)[0])
+    parts = [run_chunk(c) for c in make_chunks("deals", rulesets, 40, 5, "random", size=7,
+                                               rows=rows)]
     for k in range(len(rulesets)):
         assert [row for part in parts for row in part.runs[k].deals] == whole.runs[k].deals
+        assert len(whole.runs[k].deals) == (40 if rows else 0)
+        merged = RulesetRun()
+        for part in parts:
+            merged.extend(part.runs[k])
+        assert merged.tally == whole.runs[k].tally
 
 
-def test_two_processes_give_the_same_rows_as_one(rulesets: list[mv.Ruleset]) -> None:
-    one = run_units("matches", rulesets, 6, seed=3, bots="random", jobs=1)
-    two = run_units("matches", rulesets, 6, seed=3, bots="random", jobs=2)
+@pytest.mark.parametrize("rows", [True, False])
+def test_two_jobs_give_the_same_rows_and_tallies_as_one(rulesets: list[mv.Ruleset],
+                                                        rows: bool) -> None:
+    # rows: the Python loop on processes; tallies: the core on threads.
+    one = run_units("matches", rulesets, 6, seed=3, bots="random", jobs=1, rows=rows)
+    two = run_units("matches", rulesets, 6, seed=3, bots="random", jobs=2, rows=rows)
     assert [r.matches for r in one] == [r.matches for r in two]
     assert [r.deals for r in one] == [r.deals for r in two]
+    assert [r.tally for r in one] == [r.tally for r in two]
+    deals_one = run_units("deals", rulesets, 3000, seed=3, bots="random", jobs=1)
+    deals_two = run_units("deals", rulesets, 3000, seed=3, bots="random", jobs=2)
+    assert [r.tally for r in deals_one] == [r.tally for r in deals_two]
+
+
+def test_comparisons_on_the_core_and_on_the_python_loop_agree(rulesets: list[mv.Ruleset]) -> None:
+    settings = SimSettings(deals=300, matches=3, seed=4, bots="random")
+    tallied = run_comparison(rulesets, settings).to_json()
+    with_records = run_comparison(rulesets, replace(settings, records=True)).to_json()
+    assert tallied == with_records
 
 
 def test_progress_counts_every_unit(rulesets: list[mv.Ruleset]) -> None:
@@ -79,7 +103,7 @@ def test_every_ruleset_plays_the_same_shuffles_and_dealers(rulesets: list[mv.Rul
 
 def test_match_rows_count_games_and_deals(rulesets: list[mv.Ruleset]) -> None:
     belgian = rulesets[1]
-    (run,) = run_units("matches", [belgian], 4, seed=9, bots="random")
+    (run,) = run_units("matches", [belgian], 4, seed=9, bots="random", rows=True)
     for match in run.matches:
         assert sum(match.game_lengths) == match.deals
         assert 2 <= match.games <= 3  # best of three boams
@@ -149,10 +173,21 @@ def test_default_bots_falls_back_to_random(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_small_runs_stay_in_one_chunk(rulesets: list[mv.Ruleset]) -> None:
-    assert len(make_chunks("deals", rulesets, 15, 1, "random", jobs=2)) == 1
+    python = {"in_core": False}
+    assert len(make_chunks("deals", rulesets, 15, 1, "random", jobs=2, **python)) == 1
     # About 16 chunks a job, of at most 250 deals: the jobs finish close together.
-    assert len(make_chunks("deals", rulesets, 8_000, 1, "random", jobs=2)) == 32
-    assert len(make_chunks("deals", rulesets, 10_000, 1, "random", jobs=2)) == 40
+    assert len(make_chunks("deals", rulesets, 8_000, 1, "random", jobs=2, **python)) == 32
+    assert len(make_chunks("deals", rulesets, 10_000, 1, "random", jobs=2, **python)) == 40
+
+
+def test_chunks_the_core_plays_are_large(rulesets: list[mv.Ruleset]) -> None:
+    # A core chunk costs almost nothing to start: about 4 a job, of 1,000 to 100,000 deals.
+    chunks = make_chunks("deals", rulesets, 1_000_000, 1, "random", jobs=1)
+    assert all(c.core for c in chunks) and len(chunks) == 10
+    assert len(make_chunks("deals", rulesets, 8_000, 1, "random", jobs=2)) == 8
+    assert len(make_chunks("deals", rulesets, 1_500, 1, "random", jobs=2)) == 2
+    assert not any(c.core for c in make_chunks("deals", rulesets, 100, 1, "random",
+                                               records=True))
 
 
 def test_equal_rulesets_share_one_compiled_form(rulesets: list[mv.Ruleset]) -> None:

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from manille_variants.sim.stats import Z95, paired_difference, percentile, summarize
+from manille_variants.sim.stats import (
+    Z95,
+    paired_difference,
+    paired_difference_counts,
+    percentile,
+    summarize,
+    summarize_counts,
+)
 
 small_ints = st.lists(st.integers(-300, 300), min_size=2, max_size=60)
 
@@ -81,3 +89,35 @@ def test_percentiles_are_ordered_and_inside_the_range(values: list[int]) -> None
     s = summarize(values)
     assert s.min <= s.p5 <= s.p25 <= s.p50 <= s.p75 <= s.p95 <= s.max
     assert s.min <= s.mean <= s.max
+
+
+# The metrics' values: small integers, shares (0.0 / 1.0) and ratios like deals per game.
+metric_values = st.one_of(
+    st.integers(-300, 300),
+    st.sampled_from([0.0, 1.0]),
+    st.builds(lambda a, b: a / b, st.integers(1, 60), st.integers(1, 7)),
+    st.floats(-1e6, 1e6, allow_nan=False).filter(lambda x: x != 0 or math.copysign(1, x) > 0),
+)
+
+
+@given(st.lists(metric_values, max_size=80))
+def test_a_summary_from_counts_is_the_summary_of_the_values(values: list[float]) -> None:
+    # Not approximately: the very same floats, so tallies merged from chunks print the same
+    # numbers as the rows would.
+    assert repr(summarize_counts(Counter(values))) == repr(summarize(values))
+
+
+@given(st.lists(st.tuples(metric_values, metric_values), max_size=80))
+def test_a_paired_difference_from_counts_is_that_of_the_pairs(pairs: list[tuple[float, float]]
+                                                               ) -> None:
+    base = [b for b, _ in pairs]
+    other = [o for _, o in pairs]
+    diffs = Counter(o - b for b, o in pairs)
+    assert repr(paired_difference_counts(diffs)) == repr(paired_difference(base, other))
+
+
+def test_counts_merge_into_the_summary_of_the_whole_sample() -> None:
+    values: list[float] = [3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5]
+    merged = Counter(values[:4]) + Counter(values[4:])
+    assert summarize_counts(merged) == summarize(values)
+    assert math.isnan(summarize_counts({}).mean)

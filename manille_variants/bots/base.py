@@ -7,7 +7,6 @@ same views give the same decisions.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -19,7 +18,7 @@ from manille_variants.engine.view import SeatView
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
 
-__all__ = ["Bot", "RandomBot", "play_deal", "play_match"]
+__all__ = ["Bot", "RandomBot", "RandomStream", "play_deal", "play_match"]
 
 
 @runtime_checkable
@@ -32,16 +31,48 @@ class Bot(Protocol):
         """The chosen action; must be one of ``view.legal``."""
 
 
+_MASK64 = (1 << 64) - 1
+
+
+class RandomStream:
+    """SplitMix64 from a seed (taken modulo 2**64): the random bot's draws, the same stream
+    as the compiled core's (``manille_engine::sim::RandomStream``), so that the core's
+    random bot and this one make the same choices.
+
+    >>> s = RandomStream(0)
+    >>> hex(s.next_u64()), s.below(4)
+    ('0xe220a8397b1dcdaf', 1)
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK64
+
+    def next_u64(self) -> int:
+        """The next 64 random bits."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """An index below ``n`` (n > 0): the high 64 bits of ``next_u64() * n``."""
+        return (self.next_u64() * n) >> 64
+
+
 class RandomBot:
-    """A uniformly random legal action."""
+    """A uniformly random legal action: ``legal[stream.below(len(legal))]`` with the
+    :class:`RandomStream` of its seed (the compiled core's random bot draws the same)."""
 
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = RandomStream(seed)
 
     def act(self, view: SeatView) -> AnyAction:
-        return self.rng.choice(view.legal)
+        legal = view.legal
+        return legal[self.rng.below(len(legal))]
 
 
 def play_deal(state: DealState, bots: Sequence[Bot]) -> DealState:

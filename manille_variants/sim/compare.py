@@ -9,21 +9,26 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.sim.metrics import DEAL_METRICS, MATCH_METRICS, Metric, Tally
 from manille_variants.sim.runner import (
     DealRow,
     Kind,
-    MatchRow,
     Progress,
     RulesetRun,
     SimError,
     run_units,
 )
-from manille_variants.sim.stats import PairedDifference, Summary, paired_difference, summarize
+from manille_variants.sim.stats import (
+    PairedDifference,
+    Summary,
+    paired_difference_counts,
+    summarize_counts,
+)
 
 __all__ = [
     "DEAL_METRICS",
@@ -38,51 +43,6 @@ __all__ = [
 
 FORMAT = "manille-sim"
 VERSION = 1
-
-
-@dataclass(frozen=True)
-class Metric:
-    """One number measured per deal or per match."""
-
-    key: str
-    label: str
-    description: str
-    value: Callable[[Any], float]
-
-
-DEAL_METRICS: tuple[Metric, ...] = (
-    Metric("net", "dealer net", "match points of the dealer's side minus the other side's",
-           lambda r: r.team_a - r.team_b),
-    Metric("points", "points/deal", "match points scored in the deal (by either side)",
-           lambda r: r.team_a + r.team_b),
-    Metric("dealer_card_points", "dealer card pts",
-           "card points taken by the dealer's side", lambda r: r.dealer_card_points),
-    Metric("dealer_win", "dealer wins", "share of deals the dealer's side wins",
-           lambda r: float(r.dealer_won)),
-    Metric("tie", "tie", "share of tied deals", lambda r: float(r.tied)),
-    Metric("sweep", "sweep", "share of deals where one side took all 8 tricks",
-           lambda r: float(r.sweep)),
-    Metric("no_trump", "no-trump", "share of deals played at no-trump (named after looking)",
-           lambda r: float(r.mode == "no-trump")),
-    Metric("blind", "blind", "share of deals played at blind no-trump",
-           lambda r: float(r.mode == "blind")),
-    Metric("call", "call", "share of deals with at least one doubling call",
-           lambda r: float(r.calls >= 1)),
-    Metric("recall", "call answered", "share of deals where the call was answered (2nd rung)",
-           lambda r: float(r.calls >= 2)),
-    Metric("factor", "factor", "combined factor applied to the deal's score",
-           lambda r: r.factor),
-    Metric("capped", "capped", "share of deals whose factor was cut by the cap",
-           lambda r: float(r.capped)),
-)
-
-MATCH_METRICS: tuple[Metric, ...] = (
-    Metric("deals_per_match", "deals/match", "deals played in a match", lambda m: m.deals),
-    Metric("games_per_match", "games/match", "games (boams) played in a match",
-           lambda m: m.games),
-    Metric("deals_per_game", "deals/game", "deals per game, averaged within each match",
-           lambda m: m.deals / m.games),
-)
 
 
 @dataclass(frozen=True)
@@ -109,19 +69,29 @@ class RulesetResult:
     difference: dict[str, PairedDifference] | None
 
     @property
+    def deal_tally(self) -> Tally:
+        """The tally the deal metrics are computed from: the independent deals', else the
+        deals of the matches."""
+        return self.deal_run.tally if self.deal_run.tally.count("net") else self.match_run.tally
+
+    def deal_counts(self, key: str) -> Counter[float]:
+        """How many deals gave each value of the deal metric ``key``."""
+        return self.deal_tally.values.get(key, Counter())
+
+    @property
     def factor_counts(self) -> dict[int, int]:
         """How many deals were scored with each combined factor."""
-        return dict(sorted(Counter(row.factor for row in self.all_deals).items()))
+        return {int(k): v for k, v in sorted(self.deal_counts("factor").items())}
 
     @property
     def game_lengths(self) -> dict[int, int]:
         """How many games lasted each number of deals."""
-        lengths = Counter(n for m in self.match_run.matches for n in m.game_lengths)
-        return dict(sorted(lengths.items()))
+        return dict(sorted(self.match_run.tally.game_lengths.items()))
 
     @property
     def all_deals(self) -> list[DealRow]:
-        """The deal rows the deal metrics are computed from."""
+        """The deal rows, when the runs kept them (``records``); the statistics come from
+        the tallies."""
         return self.deal_run.deals or self.match_run.deals
 
 
@@ -179,29 +149,24 @@ def _ruleset_json(result: RulesetResult) -> dict[str, Any]:
     }
 
 
-def _values(metric: Metric, rows: Sequence[DealRow] | Sequence[MatchRow]) -> list[float]:
-    return [metric.value(row) for row in rows]
-
-
-def _summaries(deals: Sequence[DealRow], matches: Sequence[MatchRow]) -> dict[str, Summary]:
-    out = {m.key: summarize(_values(m, deals)) for m in DEAL_METRICS} if deals else {}
-    if matches:
-        out.update({m.key: summarize(_values(m, matches)) for m in MATCH_METRICS})
+def _summaries(deals: Tally, matches: Tally) -> dict[str, Summary]:
+    out = {}
+    if deals.count("net"):
+        out.update({m.key: summarize_counts(deals.values[m.key]) for m in DEAL_METRICS})
+    if matches.count(MATCH_METRICS[0].key):
+        out.update({m.key: summarize_counts(matches.values[m.key]) for m in MATCH_METRICS})
     return out
 
 
-def _differences(base: RulesetResult, other: RulesetResult) -> dict[str, PairedDifference]:
+def _differences(other: RulesetResult) -> dict[str, PairedDifference]:
+    """Paired differences from the baseline, counted in the tallies: deal metrics only on
+    independent deals (deal i of a match is not deal i of the same match under another
+    ruleset once the scores differ), match metrics on matches."""
     out = {}
-    # Deal metrics are paired only on independent deals: deal i of a match is not deal i
-    # of the same match under another ruleset once the scores differ.
-    if other.deal_run.deals:
-        for m in DEAL_METRICS:
-            out[m.key] = paired_difference(_values(m, base.deal_run.deals),
-                                           _values(m, other.deal_run.deals))
-    if other.match_run.matches:
-        for m in MATCH_METRICS:
-            out[m.key] = paired_difference(_values(m, base.match_run.matches),
-                                           _values(m, other.match_run.matches))
+    for metrics, tally in ((DEAL_METRICS, other.deal_run.tally),
+                           (MATCH_METRICS, other.match_run.tally)):
+        if tally.count(metrics[0].key):
+            out.update({m.key: paired_difference_counts(tally.diffs[m.key]) for m in metrics})
     return out
 
 
@@ -221,11 +186,11 @@ def run_comparison(rulesets: Sequence[Ruleset], settings: SimSettings, *,
     )
     results: list[RulesetResult] = []
     for rs, deal_run, match_run in zip(rulesets, deal_runs, match_runs, strict=True):
-        deals = deal_run.deals or match_run.deals
-        summary = _summaries(deals, match_run.matches)
+        deals = deal_run.tally if deal_run.tally.count("net") else match_run.tally
+        summary = _summaries(deals, match_run.tally)
         results.append(RulesetResult(rs, deal_run, match_run, summary, None))
     for result in results[1:]:
-        result.difference = _differences(results[0], result)
+        result.difference = _differences(result)
     return Comparison(kind, settings, results)
 
 

@@ -34,29 +34,30 @@ def _pyplot() -> Any:
     return plt
 
 
-def _step_hist(ax: Any, comparison: Comparison, value: Callable[[Any], float], bins: int) -> None:
-    samples = [[value(r) for r in res.all_deals] for res in comparison.results]
+def _step_hist(ax: Any, comparison: Comparison, key: str, bins: int) -> None:
+    """Step histograms of the deal metric ``key``, one per ruleset, from its counts."""
+    samples = [res.deal_counts(key) for res in comparison.results]
     low = min(min(s) for s in samples)
     high = max(max(s) for s in samples)
     edges = [low + (high - low + 1) * i / bins for i in range(bins + 1)]
-    for res, sample in zip(comparison.results, samples, strict=True):
-        weights = [1 / len(sample)] * len(sample)
-        ax.hist(sample, bins=edges, weights=weights, histtype="step", linewidth=1.6,
-                label=res.ruleset.name)
+    for res, counts in zip(comparison.results, samples, strict=True):
+        total = sum(counts.values())
+        ax.hist(list(counts), bins=edges, weights=[c / total for c in counts.values()],
+                histtype="step", linewidth=1.6, label=res.ruleset.name)
     ax.set_ylabel("share of deals")
     ax.legend(fontsize=8)
 
 
 def chart_points(ax: Any, comparison: Comparison) -> None:
     """Match points scored per deal (by whichever side scored)."""
-    _step_hist(ax, comparison, lambda r: r.team_a + r.team_b, 40)
+    _step_hist(ax, comparison, "points", 40)
     ax.set_title("Match points scored per deal")
     ax.set_xlabel("match points")
 
 
 def chart_net(ax: Any, comparison: Comparison) -> None:
     """The dealer side's net match points per deal."""
-    _step_hist(ax, comparison, lambda r: r.team_a - r.team_b, 40)
+    _step_hist(ax, comparison, "net", 40)
     ax.set_title("Dealer side net match points per deal")
     ax.set_xlabel("dealer side minus other side")
 
@@ -98,7 +99,7 @@ def make_charts(comparison: Comparison) -> dict[str, bytes]:
     plt = _pyplot()
     charts: dict[str, Chart] = {"points.png": chart_points, "net.png": chart_net,
                                 "factors.png": chart_factors}
-    if any(res.match_run.matches for res in comparison.results):
+    if any(res.match_run.tally.game_lengths for res in comparison.results):
         charts["deals-per-game.png"] = chart_game_lengths
     images = {}
     for name, draw in charts.items():

@@ -9,7 +9,10 @@ A work unit is (ruleset, kind, index, master seed) and its result depends on not
 
 Every ruleset of a comparison plays the same units (duplicate play), and a chunk of indices
 runs all rulesets, so results are the same whatever the number of jobs or the chunking.
-Results are merged in index order.
+A chunk's result is a :class:`~manille_variants.sim.metrics.Tally` per ruleset (exact
+counts, merged by adding them), and its rows only when asked (records, tests). Chunks the
+compiled core plays (built-in bots it knows, no records, rulesets it plays) are played whole
+in the core, GIL released, and tallied there; local jobs then run them on threads.
 """
 
 from __future__ import annotations
@@ -17,18 +20,27 @@ from __future__ import annotations
 import importlib
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
-from manille_variants.bots import make_bot, make_bots, play_deal, play_match
+from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_deal, play_match
 from manille_variants.engine.compiled import compile_rules
+from manille_variants.engine.core import core_for
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError, OutputExistsError
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.sim.metrics import DEAL_METRICS, MATCH_METRICS, Tally
 
 __all__ = [
     "Chunk",
@@ -41,6 +53,7 @@ __all__ = [
     "SimError",
     "SimOutputExistsError",
     "bot_seed",
+    "core_plays",
     "default_bots",
     "default_jobs",
     "execute",
@@ -55,6 +68,9 @@ __all__ = [
 Kind = Literal["deals", "matches"]
 Progress = Callable[[int], None]  # called with the number of units just finished
 DISTRIBUTED_INSTALL = "pip install 'manille-variants[distributed]'"
+# The bots the compiled core plays, by their registered name: the core's bot of that name
+# makes the same choices as this class (a test holds them to it).
+CORE_BOTS: dict[str, Any] = {"random": RandomBot}
 
 
 class SimError(ManilleError):
@@ -104,20 +120,29 @@ class Chunk:
     seed: int
     bots: str
     records: bool = False
+    rows: bool = False  # keep every unit's row (records keep them too)
+    core: bool = False  # the compiled core plays it (a hint for running it on threads)
+
+    @property
+    def keeps_rows(self) -> bool:
+        return self.rows or self.records
 
 
 @dataclass
 class RulesetRun:
-    """The results of one ruleset, in unit order (deal rows of matches in play order)."""
+    """The results of one ruleset: the tally of its units, and in unit order their rows and
+    records when the chunks kept them (deal rows of matches in play order)."""
 
     deals: list[DealRow] = field(default_factory=list)
     matches: list[MatchRow] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
+    tally: Tally = field(default_factory=Tally)
 
     def extend(self, other: RulesetRun) -> None:
         self.deals.extend(other.deals)
         self.matches.extend(other.matches)
         self.records.extend(other.records)
+        self.tally.merge(other.tally)
 
 
 @dataclass
@@ -213,53 +238,121 @@ def play_one_match(rules: Rules, index: int, master: int, bots: str, records: bo
 
 def run_chunk(chunk: Chunk) -> ChunkResult:
     """Play every unit of the chunk under every ruleset (the function workers run)."""
-    play = play_one_deal if chunk.kind == "deals" else play_one_match
-    runs = []
-    for ruleset in chunk.rulesets:
-        rules = compile_rules(ruleset)
-        run = run_in_core(chunk, rules)
-        if run is None:
-            run = RulesetRun()
-            for index in range(chunk.start, chunk.stop):
-                play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
-        runs.append(run)
+    compiled = [compile_rules(ruleset) for ruleset in chunk.rulesets]
+    runs = _tally_in_core(chunk, compiled)
+    if runs is None:
+        runs = [run_in_core(chunk, rules) or _rows_in_python(chunk, rules) for rules in compiled]
+        _tally_rows(chunk, runs)
     return ChunkResult(chunk.start, chunk.stop, runs)
 
 
-def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
-    """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
-    with the same rows as the Python loop; None where the core cannot play them (bots other
-    than the built-in random and heuristic ones, records asked, rulesets with plug-ins)."""
-    from manille_variants.engine.core import core_for
+def _rows_in_python(chunk: Chunk, rules: Rules) -> RulesetRun:
+    play = play_one_deal if chunk.kind == "deals" else play_one_match
+    run = RulesetRun()
+    for index in range(chunk.start, chunk.stop):
+        play(rules, index, chunk.seed, chunk.bots, chunk.records, run)
+    return run
 
-    seats = _builtin_seats(chunk.bots)
-    if chunk.records or seats is None:
+
+def _tally_rows(chunk: Chunk, runs: Sequence[RulesetRun]) -> None:
+    """Tally the rows of the chunk's runs (the deal metrics of a match run's deals only if
+    the core has not tallied them); drop the rows unless the chunk keeps them."""
+    base = runs[0]
+    for k, run in enumerate(runs):
+        if chunk.kind == "deals":
+            run.tally.add_values(DEAL_METRICS, run.deals)
+            if k:
+                run.tally.add_diffs(DEAL_METRICS, base.deals, run.deals)
+            continue
+        if run.deals:
+            run.tally.add_values(DEAL_METRICS, run.deals)
+        run.tally.add_values(MATCH_METRICS, run.matches)
+        run.tally.game_lengths.update(n for m in run.matches for n in m.game_lengths)
+        if k:
+            run.tally.add_diffs(MATCH_METRICS, base.matches, run.matches)
+    if not chunk.keeps_rows:
+        for run in runs:
+            run.deals, run.matches = [], []
+
+
+def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> list[Any] | None:
+    """The core's form of each of ``rules`` when the compiled core plays these bots on all
+    of them (no records asked); None otherwise."""
+    if records:
         return None
-    core = core_for(rules)
-    if core is None:  # plug-ins, a turned card, or a checkout whose core is not built
+    names = {name.strip() for name in bots.split(",")}
+    if any(n not in CORE_BOTS or BOTS.get(n) is not CORE_BOTS[n] for n in names):
+        return None
+    cores = [core_for(r) for r in rules]  # None: plug-ins, a turned card, or no core built
+    if any(c is None for c in cores):
+        return None
+    from manille_variants import _core
+
+    if not names <= set(_core.sim_bots()):
+        return None
+    return cores
+
+
+def _tally_in_core(chunk: Chunk, compiled: Sequence[Rules]) -> list[RulesetRun] | None:
+    """The chunk played and tallied whole by the compiled core (the GIL released), the same
+    tallies as the Python loop's; None where the core cannot play it or rows are asked."""
+    cores = None if chunk.keeps_rows else core_plays(chunk.bots, compiled)
+    if cores is None:
+        return None
+    from manille_variants import _core
+
+    master = chunk.seed % 2**64
+    runs = [RulesetRun() for _ in cores]
+    if chunk.kind == "deals":
+        values, diffs = _core.sim_deal_tally(cores, master, chunk.start, chunk.stop, chunk.bots)
+        for k, run in enumerate(runs):
+            run.tally.add_counts(values[k])
+            if k:
+                run.tally.add_counts(diffs[k - 1], diffs=True)
+        return runs
+    for run, core, rules in zip(runs, cores, compiled, strict=True):
+        matches, counts = _core.sim_match_tally(core, master, chunk.start, chunk.stop,
+                                                chunk.bots, rules.first_dealer)
+        run.matches = [MatchRow(d, g, tuple(lengths), w) for d, g, lengths, w in matches]
+        run.tally.add_counts(counts)
+    _tally_rows(chunk, runs)
+    return runs
+
+
+def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
+    """The chunk's rows under ``rules`` played by the compiled core (the GIL released), the
+    same rows as the Python loop; None where the core cannot play them (bots other than the
+    built-in random and heuristic ones, records asked, rulesets with plug-ins)."""
+    core = None if chunk.records else core_for(rules)
+    if core is None:
         return None
     from manille_variants import _core
 
     master = chunk.seed % 2**64
     run = RulesetRun()
-    if set(seats) == {"random"}:
-        deals = _core.sim_random_deals(core, master, chunk.start, chunk.stop) if chunk.kind == "deals" else None
-        matches = None if deals is not None else _core.sim_random_matches(
-            core, master, chunk.start, chunk.stop, rules.first_dealer)
+    if core_plays(chunk.bots, [rules]) is not None:  # the core's simulation bots
+        if chunk.kind == "deals":
+            rows = _core.sim_deal_rows(core, master, chunk.start, chunk.stop, chunk.bots)
+            run.deals = list(map(DealRow._make, rows))
+            return run
+        matches = _core.sim_match_rows(core, master, chunk.start, chunk.stop, chunk.bots,
+                                       rules.first_dealer)
     else:
+        seats = _builtin_seats(chunk.bots)
+        if seats is None:
+            return None
         from manille_variants.bots.heuristic import HeuristicBot
 
         heuristic = HeuristicBot(0).core(rules)
-        deals = (_core.sim_bot_deals(core, master, chunk.start, chunk.stop, seats, heuristic)
-                 if chunk.kind == "deals" else None)
-        matches = None if deals is not None else _core.sim_bot_matches(
-            core, master, chunk.start, chunk.stop, seats, heuristic, rules.first_dealer)
-    if deals is not None:
-        run.deals = list(map(DealRow._make, deals))
-        return run
-    for (count, games, lengths, winner), rows in matches or ():
+        if chunk.kind == "deals":
+            rows = _core.sim_bot_deals(core, master, chunk.start, chunk.stop, seats, heuristic)
+            run.deals = list(map(DealRow._make, rows))
+            return run
+        matches = _core.sim_bot_matches(core, master, chunk.start, chunk.stop, seats,
+                                        heuristic, rules.first_dealer)
+    for (count, games, lengths, winner), deal_rows in matches:
         run.matches.append(MatchRow(count, games, tuple(lengths), winner))
-        run.deals.extend(map(DealRow._make, rows))
+        run.deals.extend(map(DealRow._make, deal_rows))
     return run
 
 
@@ -278,15 +371,26 @@ def _builtin_seats(spec: str) -> list[str] | None:
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
-                *, jobs: int = 1, records: bool = False, size: int | None = None) -> list[Chunk]:
-    """Split units ``0..count-1`` into chunks: about 16 per job (small enough that the jobs
-    finish together), of 20 to 250 deals or 1 to 20 matches each (the results do not depend
-    on it)."""
+                *, jobs: int = 1, records: bool = False, size: int | None = None,
+                rows: bool = False, in_core: bool | None = None) -> list[Chunk]:
+    """Split units ``0..count-1`` into chunks (the results do not depend on it).
+
+    On the Python loop: about 16 per job (small enough that the jobs finish together), of 20
+    to 250 deals or 1 to 20 matches each.  In the compiled core (``in_core``; None: when it
+    plays these bots and rulesets): about 4 per job, of 1,000 to 100,000 deals or 1 to 200
+    matches, since a chunk costs the core almost nothing to start."""
+    if in_core is None:
+        compiled = [compile_rules(r) for r in rulesets]
+        in_core = not rows and not records and (
+            core_plays(bots, compiled) is not None
+            or (_builtin_seats(bots) is not None and all(core_for(r) is not None for r in compiled)))
     if size is None:
-        low, high = (20, 250) if kind == "deals" else (1, 20)
-        size = max(low, min(high, -(-count // (16 * max(1, jobs)))))
+        per_job, (low, high) = (4, (1_000, 100_000) if kind == "deals" else (1, 200)) if in_core \
+            else (16, (20, 250) if kind == "deals" else (1, 20))
+        size = max(low, min(high, -(-count // (per_job * max(1, jobs)))))
     return [
-        Chunk(kind, tuple(rulesets), start, min(start + size, count), seed, bots, records)
+        Chunk(kind, tuple(rulesets), start, min(start + size, count), seed, bots, records, rows,
+              in_core)
         for start in range(0, count, size)
     ]
 
@@ -314,7 +418,12 @@ def _run_here(chunks: Sequence[Chunk], progress: Progress | None) -> list[ChunkR
 
 def _run_processes(chunks: Sequence[Chunk], jobs: int, progress: Progress | None
                    ) -> list[ChunkResult]:
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks))) as pool:
+    """On local workers: threads when the core plays every chunk (it releases the GIL, and
+    threads start at once and share the compiled rules), else processes."""
+    workers = min(jobs, len(chunks))
+    pool: Executor = ThreadPoolExecutor(workers) if all(c.core for c in chunks) \
+        else ProcessPoolExecutor(workers)
+    with pool:
         futures = [pool.submit(run_chunk, chunk) for chunk in chunks]
         _report_as_done(futures, progress)
         return [future.result() for future in futures]
@@ -370,12 +479,14 @@ def _check_address(address: str) -> None:
 
 def run_units(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str, *,
               jobs: int = 1, scheduler: str | None = None, records: bool = False,
-              progress: Progress | None = None) -> list[RulesetRun]:
-    """Play ``count`` units of ``kind`` under every ruleset; one merged run per ruleset."""
+              rows: bool = False, progress: Progress | None = None) -> list[RulesetRun]:
+    """Play ``count`` units of ``kind`` under every ruleset; one merged run per ruleset
+    (its tally; with ``rows`` or ``records`` also every unit's row, in unit order)."""
     if count < 0:
         raise SimError(f"the number of {kind} must not be negative (got {count})")
     make_bots(bots, 0)  # an unknown bot name fails here, not in a worker
-    chunks = make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records)
+    chunks = make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records,
+                         rows=rows)
     runs = [RulesetRun() for _ in rulesets]
     if not chunks:
         return runs

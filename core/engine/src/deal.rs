@@ -102,6 +102,20 @@ impl Deal {
     /// "only when behind".
     pub fn new(rules: &Rules, seed: i128, dealer: u8, pending_ties: u32, scores: [i64; 2]) -> Deal {
         let (order, cut) = shuffle(seed);
+        Deal::from_shuffle(rules, &order, cut, dealer, pending_ties, scores)
+    }
+
+    /// The deal of a shuffled pack and its cut (as [`crate::shuffle::shuffle`] gives them):
+    /// [`Deal::new`] without the shuffle, so that one shuffle can be dealt under several
+    /// rulesets.
+    pub fn from_shuffle(
+        rules: &Rules,
+        order: &[u8; DECK],
+        cut: u8,
+        dealer: u8,
+        pending_ties: u32,
+        scores: [i64; 2],
+    ) -> Deal {
         let seats = &rules.deal_seat[dealer as usize];
         let mut dealt = [0; MAX_SEATS];
         for (p, &card) in order.iter().enumerate() {

@@ -1023,7 +1023,7 @@ pub fn seat_bots(kinds: [BotKind; 4], seed: u64, heuristic: &HeuristicBot) -> [S
     let mut seat = 0u128;
     kinds.map(|kind| {
         let bot = match kind {
-            BotKind::Random => SeatBot::Random(RandomBot::new(base + seat)),
+            BotKind::Random => SeatBot::Random(RandomBot::new((base + seat) as u64)),
             BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
         };
         seat += 1;

@@ -12,6 +12,7 @@ pub mod action;
 pub mod cards;
 pub mod deal;
 pub mod heuristic;
+pub mod keccak;
 pub mod legality;
 pub mod matchplay;
 pub mod pyrandom;

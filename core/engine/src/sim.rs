@@ -98,23 +98,52 @@ pub fn random_match(
 
 // ---------------------------------------------------------------------- bots and simulation
 
+use std::collections::BTreeMap;
+
+use crate::cards::DECK;
 use crate::matchplay::deal_seed;
 use crate::pyrandom::PyRandom;
 use crate::rules::Mode;
+use crate::shuffle::{shuffle, shuffle4};
 
 /// A player: picks one of the legal actions (bit `code` of `legal`) for the seat to act.
 pub trait Bot {
     fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action;
 }
 
-/// A uniformly random legal action, drawn as the Python `RandomBot` draws it
-/// (`random.Random(seed).choice` over the legal actions in code order).
-#[derive(Clone, Debug)]
-pub struct RandomBot(PyRandom);
+/// The random bot's stream: SplitMix64 from the bot's seed.  The Python `RandomBot`
+/// (`manille_variants.bots.base`) draws the same stream, so both make the same choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomStream(u64);
+
+impl RandomStream {
+    /// The stream of a bot seeded `seed` (Python: `seed % 2**64`).
+    pub fn new(seed: u64) -> RandomStream {
+        RandomStream(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// An index below `n` (n > 0): the high 64 bits of `next_u64() * n`.
+    pub fn below(&mut self, n: u32) -> u32 {
+        ((self.next_u64() as u128 * n as u128) >> 64) as u32
+    }
+}
+
+/// A uniformly random legal action: the `below(count)`-th legal action in code order
+/// (the order of the Python engine's `legal_actions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomBot(RandomStream);
 
 impl RandomBot {
-    pub fn new(seed: u128) -> RandomBot {
-        RandomBot(PyRandom::new(seed))
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot(RandomStream::new(seed))
     }
 }
 
@@ -125,6 +154,89 @@ impl Bot for RandomBot {
             set &= set - 1;
         }
         Action(set.trailing_zeros() as u8)
+    }
+}
+
+/// The kinds of bot the core plays, by their names in the Python registry.  A new built-in
+/// bot is one more variant here, in [`BotKind::ALL`] and in the matches of
+/// [`BotKind::name`], [`BotKind::make`] and [`SeatBot::act`] (and, in Python, one more entry
+/// of `CORE_BOTS` in `manille_variants/sim/runner.py`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 1] = [BotKind::Random];
+
+    /// The bot's name in the Python registry (`make_bot(name, seed)`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+        }
+    }
+
+    /// The kind registered under `name`, if the core plays it.
+    pub fn named(name: &str) -> Option<BotKind> {
+        BotKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
+    /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets).
+    pub fn make(self, seed: u64) -> SeatBot {
+        match self {
+            BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
+        }
+    }
+}
+
+/// One seat's bot, whatever its kind.
+#[derive(Clone, Debug)]
+pub enum SeatBot {
+    Random(RandomBot),
+}
+
+impl Bot for SeatBot {
+    #[inline]
+    fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
+        match self {
+            SeatBot::Random(bot) => bot.act(rules, deal, legal),
+        }
+    }
+}
+
+/// The bots of the four seats, as `make_bots(spec, seed)` names them: one name (every
+/// seat), two (team 0, team 1) or four (seat order), separated by commas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BotSpec(pub [BotKind; 4]);
+
+impl BotSpec {
+    /// The spec, or the first name the core does not play (or the bad count) as an error.
+    pub fn parse(spec: &str) -> Result<BotSpec, String> {
+        let names: Vec<&str> = spec.split(',').map(str::trim).collect();
+        let kinds = names
+            .iter()
+            .map(|n| BotKind::named(n).ok_or_else(|| format!("the core has no bot {n:?}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        match kinds[..] {
+            [a] => Ok(BotSpec([a; 4])),
+            [a, b] => Ok(BotSpec([a, b, a, b])),
+            [a, b, c, d] => Ok(BotSpec([a, b, c, d])),
+            _ => Err(format!(
+                "give one bot, one per team, or four (got {})",
+                kinds.len()
+            )),
+        }
+    }
+
+    /// Four random bots.
+    pub fn random() -> BotSpec {
+        BotSpec([BotKind::Random; 4])
+    }
+
+    /// The four bots seeded from `seed` as `make_bots` seeds them (`seed * 4 + seat`).
+    pub fn make(&self, seed: u64) -> [SeatBot; 4] {
+        let base = seed.wrapping_mul(4);
+        [0u64, 1, 2, 3].map(|seat| self.0[seat as usize].make(base.wrapping_add(seat)))
     }
 }
 
@@ -156,6 +268,23 @@ pub struct DealRow {
     pub dealer_card_points: u32,
 }
 
+/// The per-deal metrics of a simulation, in the order of [`DealRow::metrics`] (the keys of
+/// the Python `DEAL_METRICS`, which a test holds to the same values).
+pub const DEAL_METRICS: [&str; 12] = [
+    "net",
+    "points",
+    "dealer_card_points",
+    "dealer_win",
+    "tie",
+    "sweep",
+    "no_trump",
+    "blind",
+    "call",
+    "recall",
+    "factor",
+    "capped",
+];
+
 impl DealRow {
     pub fn of(rules: &Rules, r: &DealResult) -> DealRow {
         let all = rules.data.hand_size;
@@ -172,6 +301,242 @@ impl DealRow {
             dealer_card_points: r.card_points[0],
         }
     }
+
+    /// The values of [`DEAL_METRICS`] for this deal (shares as 0 or 1).
+    pub fn metrics(&self) -> [i64; 12] {
+        let (a, b) = (self.team_a as i64, self.team_b as i64);
+        [
+            a - b,
+            a + b,
+            self.dealer_card_points as i64,
+            self.dealer_won as i64,
+            self.tied as i64,
+            self.sweep as i64,
+            (self.mode == Some(Mode::NoTrump)) as i64,
+            (self.mode == Some(Mode::Blind)) as i64,
+            (self.calls >= 1) as i64,
+            (self.calls >= 2) as i64,
+            self.factor as i64,
+            self.capped as i64,
+        ]
+    }
+}
+
+/// How many times each integer was seen: exact, and merged by adding counts, so a tally
+/// does not depend on how the units were split.  Values within a window of
+/// [`Histogram::SPAN`] are counted in a vector, the rare others in a map.
+#[derive(Clone, Debug, Default)]
+pub struct Histogram {
+    low: i64,
+    dense: Vec<u64>,
+    far: BTreeMap<i64, u64>,
+}
+
+impl Histogram {
+    pub const SPAN: i128 = 1 << 12;
+
+    #[inline]
+    pub fn add(&mut self, value: i64) {
+        let i = value.wrapping_sub(self.low) as u64;
+        if i < self.dense.len() as u64 {
+            self.dense[i as usize] += 1;
+        } else {
+            self.add_count(value, 1);
+        }
+    }
+
+    /// Count `value` `count` more times.
+    pub fn add_count(&mut self, value: i64, count: u64) {
+        if self.dense.is_empty() {
+            self.low = value;
+            self.dense.push(count);
+            return;
+        }
+        let (low, high) = (
+            self.low as i128,
+            self.low as i128 + self.dense.len() as i128 - 1,
+        );
+        let v = value as i128;
+        if (low..=high).contains(&v) {
+            self.dense[(v - low) as usize] += count;
+            return;
+        }
+        let (new_low, new_high) = (low.min(v), high.max(v));
+        if new_high - new_low >= Self::SPAN {
+            *self.far.entry(value).or_default() += count;
+            return;
+        }
+        let mut dense = vec![0; (new_high - new_low + 1) as usize];
+        dense[(low - new_low) as usize..][..self.dense.len()].copy_from_slice(&self.dense);
+        dense[(v - new_low) as usize] += count;
+        self.low = new_low as i64;
+        self.dense = dense;
+    }
+
+    /// Add the counts of `other`.
+    pub fn merge(&mut self, other: &Histogram) {
+        for (value, count) in other.counts() {
+            self.add_count(value, count);
+        }
+    }
+
+    /// The (value, count) pairs seen, in increasing value.
+    pub fn counts(&self) -> Vec<(i64, u64)> {
+        let dense = self
+            .dense
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| c > 0)
+            .map(|(i, &c)| (self.low + i as i64, c));
+        let mut all: Vec<(i64, u64)> = dense
+            .chain(self.far.iter().map(|(&v, &c)| (v, c)))
+            .collect();
+        all.sort_unstable();
+        all
+    }
+
+    /// How many values were counted.
+    pub fn total(&self) -> u64 {
+        self.dense.iter().sum::<u64>() + self.far.values().sum::<u64>()
+    }
+}
+
+impl PartialEq for Histogram {
+    fn eq(&self, other: &Histogram) -> bool {
+        self.counts() == other.counts()
+    }
+}
+
+/// One histogram per deal metric ([`DEAL_METRICS`] order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MetricTally(pub [Histogram; 12]);
+
+impl MetricTally {
+    #[inline]
+    pub fn add(&mut self, values: &[i64; 12]) {
+        for (h, &v) in self.0.iter_mut().zip(values) {
+            h.add(v);
+        }
+    }
+
+    pub fn merge(&mut self, other: &MetricTally) {
+        for (h, o) in self.0.iter_mut().zip(&other.0) {
+            h.merge(o);
+        }
+    }
+}
+
+/// The tally of a chunk of independent deals played under several rulesets (duplicate):
+/// per ruleset, each metric's values; per ruleset after the first, each metric's paired
+/// difference from the first ruleset on the same deal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DealTally {
+    pub values: Vec<MetricTally>,
+    pub diffs: Vec<MetricTally>,
+}
+
+/// The seed the bots of a unit get (the Python runner's `bot_seed`).
+pub fn bot_seed(seed: u64) -> u64 {
+    deal_seed(seed, -3)
+}
+
+/// Deal `index` of a deal-mode simulation (the Python runner's `play_one_deal`) under each
+/// of `rules`, from its seed and shuffle: each ruleset's row given to `each`; false if a
+/// deal did not finish.
+fn sim_deal_rows(
+    rules: &[&Rules],
+    index: u64,
+    (seed, (order, cut)): (u64, ([u8; DECK], u8)),
+    bots: &BotSpec,
+    mut each: impl FnMut(usize, DealRow),
+) -> bool {
+    for (k, r) in rules.iter().enumerate() {
+        let mut seat_bots = bots.make(bot_seed(seed));
+        let dealer = (index % r.seats() as u64) as u8;
+        let deal = Deal::from_shuffle(r, &order, cut, dealer, 0, [0, 0]);
+        match play_deal(r, deal, &mut seat_bots).result(r) {
+            Some(result) => each(k, DealRow::of(r, &result)),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Deals `start..stop` of a deal-mode simulation under each of `rules`, each deal shuffled
+/// once (four shuffles at a time): `each(ruleset, row)` in order; `Err(index)` names a deal
+/// that did not finish.
+fn sim_deals(
+    rules: &[&Rules],
+    master: u64,
+    (start, stop): (u64, u64),
+    bots: &BotSpec,
+    mut each: impl FnMut(usize, DealRow),
+) -> Result<(), u64> {
+    let mut index = start;
+    while index < stop {
+        let n = (stop - index).min(4);
+        let seeds = [0, 1, 2, 3].map(|j| deal_seed(master, (index + j.min(n - 1)) as i64));
+        let shuffles = shuffle4(seeds.map(|s| s as i128));
+        for j in 0..n {
+            let i = index + j;
+            let shuffled = (seeds[j as usize], shuffles[j as usize]);
+            if !sim_deal_rows(rules, i, shuffled, bots, &mut each) {
+                return Err(i);
+            }
+        }
+        index += n;
+    }
+    Ok(())
+}
+
+/// Deal `index` of a deal-mode simulation under `rules` (the Python runner's
+/// `play_one_deal`): its row, `None` if it did not finish.
+pub fn sim_deal(rules: &Rules, master: u64, index: u64, bots: &BotSpec) -> Option<DealRow> {
+    let seed = deal_seed(master, index as i64);
+    let mut row = None;
+    sim_deal_rows(
+        &[rules],
+        index,
+        (seed, shuffle(seed as i128)),
+        bots,
+        |_, r| row = Some(r),
+    );
+    row
+}
+
+/// Deal `index` of a deal-mode simulation with random bots.
+pub fn random_bot_deal(rules: &Rules, master: u64, index: u64) -> Option<DealRow> {
+    sim_deal(rules, master, index, &BotSpec::random())
+}
+
+/// Deals `start..stop` of a deal-mode simulation under every ruleset of `rules`, tallied;
+/// `Err(index)` names a deal that did not finish.
+pub fn tally_deals(
+    rules: &[&Rules],
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: &BotSpec,
+) -> Result<DealTally, u64> {
+    let mut tally = DealTally {
+        values: vec![MetricTally::default(); rules.len()],
+        diffs: vec![MetricTally::default(); rules.len().saturating_sub(1)],
+    };
+    let mut base = [0i64; 12];
+    sim_deals(rules, master, (start, stop), bots, |k, row| {
+        let values = row.metrics();
+        tally.values[k].add(&values);
+        if k == 0 {
+            base = values;
+        } else {
+            let mut diff = values;
+            for (d, b) in diff.iter_mut().zip(&base) {
+                *d -= b;
+            }
+            tally.diffs[k - 1].add(&diff);
+        }
+    })?;
+    Ok(tally)
 }
 
 /// The row kept for a finished match: deals, games, deals per game, winner.
@@ -183,52 +548,27 @@ pub struct MatchRow {
     pub winner: u8,
 }
 
-/// The seed the bots of a unit get (the Python runner's `bot_seed`).
-pub fn bot_seed(seed: u64) -> u64 {
-    deal_seed(seed, -3)
-}
-
-/// Four random bots seeded as `make_bots("random", seed)` seeds them.
-pub fn random_bots(seed: u64) -> [RandomBot; 4] {
-    let base = seed as u128 * 4;
-    PyRandom::new4([base, base + 1, base + 2, base + 3]).map(RandomBot)
-}
-
-/// Deal `index` of a deal-mode simulation with random bots (the Python runner's
-/// `play_one_deal`): `None` if it did not finish.
-pub fn random_bot_deal(rules: &Rules, master: u64, index: u64) -> Option<DealRow> {
-    let seed = deal_seed(master, index as i64);
-    let mut bots = random_bots(bot_seed(seed));
-    let deal = Deal::new(
-        rules,
-        seed as i128,
-        (index % rules.seats() as u64) as u8,
-        0,
-        [0, 0],
-    );
-    let end = play_deal(rules, deal, &mut bots);
-    end.result(rules).map(|r| DealRow::of(rules, &r))
-}
-
 /// The first dealer of a match seeded `seed` when it is drawn (Python's `Match`).
 pub fn drawn_first_dealer(rules: &Rules, seed: u64) -> u8 {
     PyRandom::new(deal_seed(seed, -1) as u128).below(rules.seats() as u32) as u8
 }
 
-/// Match `index` of a match-mode simulation with random bots (the Python runner's
-/// `play_one_match`): its row and its deals' rows; `None` without a winner in `max_deals`.
-pub fn random_bot_match(
+/// Match `index` of a match-mode simulation (the Python runner's `play_one_match`), each
+/// finished deal's row given to `each`: the match's row, `None` without a winner in
+/// `max_deals` or with a deal unfinished.
+pub fn sim_match(
     rules: &Rules,
     master: u64,
     index: u64,
     first_dealer: Option<u8>,
     max_deals: u32,
-) -> Option<(MatchRow, Vec<DealRow>)> {
+    bots: &BotSpec,
+    mut each: impl FnMut(DealRow),
+) -> Option<MatchRow> {
     let seed = deal_seed(deal_seed(master, -2), index as i64);
     let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
-    let mut bots = random_bots(bot_seed(seed));
+    let mut seat_bots = bots.make(bot_seed(seed));
     let mut m = Match::new(seed, dealer);
-    let mut rows = Vec::new();
     let mut lengths = vec![0u32];
     while !m.is_over() {
         if m.deals >= max_deals {
@@ -241,19 +581,104 @@ pub fn random_bot_match(
             m.pending_ties,
             m.scores,
         );
-        let result = play_deal(rules, deal, &mut bots).result(rules)?;
-        rows.push(DealRow::of(rules, &result));
+        let result = play_deal(rules, deal, &mut seat_bots).result(rules)?;
+        each(DealRow::of(rules, &result));
         let outcome = m.add(rules, &result);
         lengths[outcome.game as usize] += 1;
         if outcome.game_winner.is_some() && !m.is_over() {
             lengths.push(0);
         }
     }
-    let row = MatchRow {
+    Some(MatchRow {
         deals: m.deals,
         games: lengths.len() as u32,
         lengths,
         winner: m.winner?,
-    };
+    })
+}
+
+/// Match `index` of a match-mode simulation with random bots: its row and its deals' rows.
+pub fn random_bot_match(
+    rules: &Rules,
+    master: u64,
+    index: u64,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+) -> Option<(MatchRow, Vec<DealRow>)> {
+    let mut rows = Vec::new();
+    let bots = BotSpec::random();
+    let row = sim_match(rules, master, index, first_dealer, max_deals, &bots, |r| {
+        rows.push(r)
+    })?;
     Some((row, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RulesData;
+
+    #[test]
+    fn the_random_stream_is_splitmix64() {
+        // SplitMix64 from 0: the reference sequence starts e220a8397b1dcdaf, 6e789e6aa1b965f4.
+        let mut s = RandomStream::new(0);
+        assert_eq!(s.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(s.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        let mut s = RandomStream::new(0);
+        assert_eq!(s.below(4), ((0xe220_a839_7b1d_cdafu128 * 4) >> 64) as u32);
+    }
+
+    #[test]
+    fn bot_specs_name_one_two_or_four_bots() {
+        use BotKind::Random;
+        assert_eq!(BotSpec::parse("random"), Ok(BotSpec([Random; 4])));
+        assert_eq!(BotSpec::parse("random, random"), Ok(BotSpec([Random; 4])));
+        assert!(BotSpec::parse("random,random,random").is_err());
+        assert_eq!(
+            BotSpec::parse("random,nobody"),
+            Err("the core has no bot \"nobody\"".to_string())
+        );
+    }
+
+    #[test]
+    fn a_histogram_counts_exactly_near_and_far_values() {
+        let mut h = Histogram::default();
+        for v in [5, 3, 5, -2, 1 << 40, 7, -(1 << 40), 5] {
+            h.add(v);
+        }
+        assert_eq!(
+            h.counts(),
+            vec![
+                (-(1 << 40), 1),
+                (-2, 1),
+                (3, 1),
+                (5, 3),
+                (7, 1),
+                (1 << 40, 1)
+            ]
+        );
+        assert_eq!(h.total(), 8);
+        let mut twice = h.clone();
+        twice.merge(&h);
+        assert_eq!(twice.counts()[3], (5, 6));
+    }
+
+    #[test]
+    fn a_tally_does_not_depend_on_the_chunking() {
+        let rules = Rules::new(RulesData::default()).expect("valid");
+        let both = [&rules, &rules];
+        let whole = tally_deals(&both, 9, 0, 60, &BotSpec::random()).expect("finished");
+        let mut parts = tally_deals(&both, 9, 0, 17, &BotSpec::random()).expect("finished");
+        let rest = tally_deals(&both, 9, 17, 60, &BotSpec::random()).expect("finished");
+        for (a, b) in parts.values.iter_mut().zip(&rest.values) {
+            a.merge(b);
+        }
+        for (a, b) in parts.diffs.iter_mut().zip(&rest.diffs) {
+            a.merge(b);
+        }
+        assert_eq!(parts, whole);
+        // The same ruleset twice: every paired difference is zero.
+        assert!(whole.diffs[0].0.iter().all(|h| h.counts() == vec![(0, 60)]));
+        assert_eq!(whole.values[0].0[0].total(), 60);
+    }
 }

@@ -12,7 +12,8 @@ use manille_engine::heuristic::{
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use super::{check_seat, guard, package_error, row_tuple, CoreRules, DealRowTuple, MatchRowTuple};
+use super::sim::{row_tuple, DealRowTuple, MatchRowTuple};
+use super::{check_seat, guard, package_error, CoreRules};
 
 /// (no_trump, delegate, call, reply, blind_deficit, blind_danger)
 type ThresholdTuple = (f64, f64, f64, f64, f64, f64);

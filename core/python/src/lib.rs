@@ -20,7 +20,7 @@ use manille_engine::rules::{
     Undertrump,
 };
 use manille_engine::scoring::{self, DealResult};
-use manille_engine::sim::{self, Rng};
+use manille_engine::sim::{self as engine_sim, Rng};
 use manille_engine::Action;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -29,6 +29,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use getters::deal_methods;
 
 mod search;
+mod sim;
 
 /// Run `f`, turning a panic into a RuntimeError instead of an uncatchable PanicException.
 pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
@@ -952,7 +953,7 @@ fn random_deals(
     let r = rules.rules.clone();
     py.detach(|| {
         guard(|| {
-            Ok(sim::random_deals(&r, &seeds, rng_seed)
+            Ok(engine_sim::random_deals(&r, &seeds, rng_seed)
                 .iter()
                 .map(|x| (x.team_a, x.team_b))
                 .collect())
@@ -984,7 +985,7 @@ fn random_matches(
                 .iter()
                 .zip(&first_dealers)
                 .map(|(&seed, &dealer)| {
-                    let m = sim::random_match(&r, seed, dealer, &mut rng, 100_000);
+                    let m = engine_sim::random_match(&r, seed, dealer, &mut rng, 100_000);
                     (
                         m.winner,
                         (m.games[0], m.games[1]),
@@ -994,94 +995,6 @@ fn random_matches(
                 })
                 .collect())
         })
-    })
-}
-
-/// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
-/// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
-type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
-/// (deals, games, deals per game, winner) and the rows of the match's deals.
-type MatchRowTuple = ((u32, u32, Vec<u32>, u8), Vec<DealRowTuple>);
-
-fn row_tuple(r: &sim::DealRow) -> DealRowTuple {
-    let mode = r.mode.map_or("thrown-in", Mode::name);
-    (
-        r.team_a,
-        r.team_b,
-        r.tied,
-        r.dealer_won,
-        r.sweep,
-        mode,
-        r.calls,
-        r.factor,
-        r.capped,
-        r.dealer_card_points,
-    )
-}
-
-/// Deals `start..stop` of a deal-mode simulation with four random bots (master seed taken
-/// modulo 2**64), the GIL released: the same rows as the Python runner's.
-#[pyfunction]
-fn sim_random_deals(
-    py: Python<'_>,
-    rules: &CoreRules,
-    master: u64,
-    start: u64,
-    stop: u64,
-) -> PyResult<Vec<DealRowTuple>> {
-    let r = rules.rules.clone();
-    py.detach(|| {
-        guard(|| {
-            (start..stop)
-                .map(|i| {
-                    sim::random_bot_deal(&r, master, i)
-                        .map(|row| row_tuple(&row))
-                        .ok_or_else(|| PyRuntimeError::new_err(format!("deal {i} did not finish")))
-                })
-                .collect()
-        })
-    })
-}
-
-/// Matches `start..stop` of a match-mode simulation with four random bots, the GIL
-/// released; `first_dealer` None: drawn as Python's `Match` draws it.
-#[pyfunction]
-#[pyo3(signature = (rules, master, start, stop, first_dealer=None, max_deals=10_000))]
-fn sim_random_matches(
-    py: Python<'_>,
-    rules: &CoreRules,
-    master: u64,
-    start: u64,
-    stop: u64,
-    first_dealer: Option<u8>,
-    max_deals: u32,
-) -> PyResult<Vec<MatchRowTuple>> {
-    let r = rules.rules.clone();
-    if let Some(d) = first_dealer {
-        check_seat(&r, d, "first dealer")?;
-    }
-    let outcome = py.detach(|| {
-        guard(|| {
-            Ok((start..stop)
-                .map(|i| {
-                    sim::random_bot_match(&r, master, i, first_dealer, max_deals).map(
-                        |(m, rows)| {
-                            (
-                                (m.deals, m.games, m.lengths, m.winner),
-                                rows.iter().map(row_tuple).collect(),
-                            )
-                        },
-                    )
-                })
-                .collect::<Option<Vec<MatchRowTuple>>>())
-        })
-    })?;
-    outcome.ok_or_else(|| {
-        package_error(
-            py,
-            "ManilleError",
-            format!("no winner after {max_deals} deals"),
-        )
     })
 }
 
@@ -1122,8 +1035,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::solve_value, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
-    m.add_function(wrap_pyfunction!(sim_random_deals, m)?)?;
-    m.add_function(wrap_pyfunction!(sim_random_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_bots, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_metrics, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_deal_tally, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_deal_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_match_tally, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_match_rows, m)?)?;
     m.add("ACTION_NO_TRUMP", Action::NO_TRUMP.0)?;
     Ok(())
 }

@@ -1,0 +1,221 @@
+//! Simulation chunks played whole by `manille_engine::sim`, the GIL released: tallies of
+//! the deal metrics (exact, mergeable histograms) for `manille_variants.sim`, and the rows of
+//! each deal for the tests that compare them with the Python loop.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use manille_engine::rules::{Mode, Rules};
+use manille_engine::sim::{self, BotKind, BotSpec, DealRow, MetricTally, DEAL_METRICS};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use super::{check_seat, guard, package_error, CoreRules};
+
+/// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
+/// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
+pub(crate) type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
+/// (deals, games, deals per game, winner) of a match.
+type MatchTuple = (u32, u32, Vec<u32>, u8);
+/// A match's row and the rows of its deals.
+pub(crate) type MatchRowTuple = (MatchTuple, Vec<DealRowTuple>);
+/// Per metric (by its key), how many deals gave each value.
+type Counts = HashMap<&'static str, HashMap<i64, u64>>;
+
+pub(crate) fn row_tuple(r: &DealRow) -> DealRowTuple {
+    let mode = r.mode.map_or("thrown-in", Mode::name);
+    (
+        r.team_a,
+        r.team_b,
+        r.tied,
+        r.dealer_won,
+        r.sweep,
+        mode,
+        r.calls,
+        r.factor,
+        r.capped,
+        r.dealer_card_points,
+    )
+}
+
+fn counts(tally: &MetricTally) -> Counts {
+    DEAL_METRICS
+        .iter()
+        .zip(&tally.0)
+        .map(|(&key, h)| (key, h.counts().into_iter().collect()))
+        .collect()
+}
+
+fn bot_spec(bots: &str) -> PyResult<BotSpec> {
+    BotSpec::parse(bots).map_err(PyValueError::new_err)
+}
+
+fn unfinished(index: u64) -> PyErr {
+    PyRuntimeError::new_err(format!("deal {index} did not finish"))
+}
+
+/// The names of the bots the core plays (the rest play in Python).
+#[pyfunction]
+pub fn sim_bots() -> Vec<&'static str> {
+    BotKind::ALL.map(BotKind::name).to_vec()
+}
+
+/// The deal metrics the tallies count, in order.
+#[pyfunction]
+pub fn sim_metrics() -> Vec<&'static str> {
+    DEAL_METRICS.to_vec()
+}
+
+/// Deals `start..stop` of a deal-mode simulation under every ruleset of `rules` (the same
+/// deals: duplicate play), tallied: per ruleset, each metric's counts of values; per ruleset
+/// after the first, each metric's counts of paired differences from the first.
+#[pyfunction]
+#[pyo3(signature = (rules, master, start, stop, bots="random"))]
+pub fn sim_deal_tally(
+    py: Python<'_>,
+    rules: Vec<PyRef<'_, CoreRules>>,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: &str,
+) -> PyResult<(Vec<Counts>, Vec<Counts>)> {
+    let spec = bot_spec(bots)?;
+    if rules.is_empty() {
+        return Err(PyValueError::new_err("give at least one ruleset"));
+    }
+    let rules: Vec<Arc<Rules>> = rules.iter().map(|r| r.rules.clone()).collect();
+    let tally = py.detach(|| {
+        guard(|| {
+            let refs: Vec<&Rules> = rules.iter().map(|r| r.as_ref()).collect();
+            sim::tally_deals(&refs, master, start, stop, &spec).map_err(unfinished)
+        })
+    })?;
+    Ok((
+        tally.values.iter().map(counts).collect(),
+        tally.diffs.iter().map(counts).collect(),
+    ))
+}
+
+/// Deals `start..stop` of a deal-mode simulation (master seed taken modulo 2**64), the GIL
+/// released: the same rows as the Python runner's.
+#[pyfunction]
+#[pyo3(signature = (rules, master, start, stop, bots="random"))]
+pub fn sim_deal_rows(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: &str,
+) -> PyResult<Vec<DealRowTuple>> {
+    let spec = bot_spec(bots)?;
+    let r = rules.rules.clone();
+    py.detach(|| {
+        guard(|| {
+            (start..stop)
+                .map(|i| {
+                    sim::sim_deal(&r, master, i, &spec)
+                        .map(|row| row_tuple(&row))
+                        .ok_or_else(|| unfinished(i))
+                })
+                .collect()
+        })
+    })
+}
+
+fn matches(
+    py: Python<'_>,
+    rules: &CoreRules,
+    (master, start, stop): (u64, u64, u64),
+    bots: &str,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+    mut keep: impl FnMut(DealRow) + Send,
+) -> PyResult<Vec<MatchTuple>> {
+    let spec = bot_spec(bots)?;
+    let r = rules.rules.clone();
+    if let Some(d) = first_dealer {
+        check_seat(&r, d, "first dealer")?;
+    }
+    let outcome = py.detach(|| {
+        guard(|| {
+            Ok((start..stop)
+                .map(|i| {
+                    sim::sim_match(&r, master, i, first_dealer, max_deals, &spec, &mut keep)
+                        .map(|m| (m.deals, m.games, m.lengths, m.winner))
+                })
+                .collect::<Option<Vec<MatchTuple>>>())
+        })
+    })?;
+    outcome.ok_or_else(|| {
+        package_error(
+            py,
+            "ManilleError",
+            format!("no winner after {max_deals} deals"),
+        )
+    })
+}
+
+/// Matches `start..stop` of a match-mode simulation, the GIL released: each match's row
+/// and the tally of the deal metrics over their deals; `first_dealer` None: drawn as
+/// Python's `Match` draws it.
+#[pyfunction]
+#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000))]
+#[allow(clippy::too_many_arguments)]
+pub fn sim_match_tally(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: &str,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+) -> PyResult<(Vec<MatchTuple>, Counts)> {
+    let mut tally = MetricTally::default();
+    let rows = matches(
+        py,
+        rules,
+        (master, start, stop),
+        bots,
+        first_dealer,
+        max_deals,
+        |row| tally.add(&row.metrics()),
+    )?;
+    Ok((rows, counts(&tally)))
+}
+
+/// Matches `start..stop` of a match-mode simulation, the GIL released: each match's row
+/// and the rows of its deals (as the Python runner's).
+#[pyfunction]
+#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000))]
+#[allow(clippy::too_many_arguments)]
+pub fn sim_match_rows(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: &str,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+) -> PyResult<Vec<MatchRowTuple>> {
+    let mut deals: Vec<DealRowTuple> = Vec::new();
+    let mut per_match = Vec::new();
+    let rows = matches(
+        py,
+        rules,
+        (master, start, stop),
+        bots,
+        first_dealer,
+        max_deals,
+        |row| deals.push(row_tuple(&row)),
+    )?;
+    // Split the deals' rows by match (each match row counts its deals).
+    let mut rest = deals.into_iter();
+    for m in rows {
+        let mine: Vec<DealRowTuple> = rest.by_ref().take(m.0 as usize).collect();
+        per_match.push((m, mine));
+    }
+    Ok(per_match)
+}
