@@ -18,7 +18,7 @@ fn rules(data: RulesData) -> Rules {
 }
 
 fn error(data: RulesData) -> String {
-    Rules::new(data).err().expect("refused").0
+    Rules::new(data).expect_err("refused").0
 }
 
 fn call(after: Option<u8>, factor: u64) -> CallData {
