@@ -34,6 +34,9 @@ def main() -> None:
     from bench.core_bench import main as core_main
 
     core_main()
+    from bench.heuristic_bench import main as heuristic_main
+
+    heuristic_main()
     from bench.search_bench import main as search_main
 
     search_main()

@@ -11,10 +11,13 @@ from typing import Any, final
 __all__ = [
     "ACTION_NO_TRUMP",
     "CoreDeal",
+    "CoreHeuristic",
     "CoreMatch",
     "CoreRules",
     "CoreState",
     "deal_seed",
+    "hand_tricks",
+    "legal_cards",
     "legal_mask",
     "phases",
     "random_deals",
@@ -23,6 +26,8 @@ __all__ = [
     "search_cards",
     "search_decisions",
     "shuffle",
+    "sim_bot_deals",
+    "sim_bot_matches",
     "sim_random_deals",
     "sim_random_matches",
     "solve",
@@ -119,6 +124,7 @@ class CoreState:
         pending_ties: int,
         scores: tuple[int, int],
         hands: list[int] | None = None,
+        turned: int | None = None,
     ) -> CoreState: ...
     @property
     def phase(self) -> str: ...
@@ -177,6 +183,8 @@ class CoreState:
     @property
     def turned_card(self) -> Any: ...
     @property
+    def turned(self) -> int: ...
+    @property
     def turned_on_table(self) -> bool: ...
     @property
     def dealer_team(self) -> int: ...
@@ -233,6 +241,7 @@ def score_deal(
 def shuffle(seed: int) -> tuple[bytes, int]: ...
 def deal_seed(match_seed: int, index: int) -> int: ...
 def legal_mask(rules: CoreRules, hand: int, trick: list[int], trump: int | None = None) -> int: ...
+def legal_cards(rules: CoreRules, hand: object, trick: object, trump: object) -> list[Any] | None: ...
 def random_deals(rules: CoreRules, seeds: list[int], rng_seed: int) -> list[tuple[int, int]]: ...
 def random_matches(
     rules: CoreRules, seeds: list[int], first_dealers: list[int], rng_seed: int
@@ -272,4 +281,43 @@ _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 def sim_random_deals(rules: CoreRules, master: int, start: int, stop: int) -> list[_DealRowTuple]: ...
 def sim_random_matches(
     rules: CoreRules, master: int, start: int, stop: int, first_dealer: int | None = None, max_deals: int = 10000
+) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...
+
+@final
+class CoreHeuristic:
+    def __new__(
+        cls,
+        thresholds: tuple[float, float, float, float, float, float],
+        table: tuple[float, list[tuple[float, int]], list[tuple[float, int]], tuple[float, float] | None]
+        | None = None,
+    ) -> CoreHeuristic: ...
+    def act(
+        self,
+        rules: CoreRules,
+        phase: str,
+        seat: int,
+        dealer: int,
+        hand: int,
+        trump: int | None,
+        turned: int | None,
+        history: list[int],
+        leaders: list[int],
+        scores: tuple[int, int],
+        pending_ties: int,
+        legal: list[int],
+    ) -> int: ...
+
+def hand_tricks(rules: CoreRules, hand: int, trump: int | None = None) -> float: ...
+def sim_bot_deals(
+    rules: CoreRules, master: int, start: int, stop: int, bots: list[str], heuristic: CoreHeuristic
+) -> list[_DealRowTuple]: ...
+def sim_bot_matches(
+    rules: CoreRules,
+    master: int,
+    start: int,
+    stop: int,
+    bots: list[str],
+    heuristic: CoreHeuristic,
+    first_dealer: int | None = None,
+    max_deals: int = 10000,
 ) -> list[tuple[tuple[int, int, list[int], int], list[_DealRowTuple]]]: ...

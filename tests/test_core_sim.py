@@ -39,6 +39,6 @@ def test_random_bot_matches_in_the_core_equal_the_python_loop(name: str) -> None
 
 def test_the_core_leaves_other_bots_and_records_to_python() -> None:
     rules = mv.compile_rules(mv.load_ruleset("belgian"))
-    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "heuristic"), rules) is None
-    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random,heuristic"), rules) is None
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "search"), rules) is None
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random,search"), rules) is None
     assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True), rules) is None

@@ -8,6 +8,10 @@ seeded deals: each choice is played out double-dummy in the compiled core and it
 averaged per class.  Since a deal scores ``factor x (total - half)`` for the dealer's side
 (net, the sweep aside), the bot then ranks its choices by that figure under the ruleset's
 factors, cap and pending ties: a richer no-trump factor makes no-trump pay for weaker hands.
+The spread of totals within a class (pooled, per choice kind) lets the bot weigh blind no-trump
+against looking in match points given the score: over sampled hands, the expected points each
+side can still use (none beyond the target), blind at the blind factor, looking at the choice
+it would make seeing the hand.
 
 Tables are keyed by a hash of the play settings (:func:`table_key`): shipped in the package for the bundled
 rulesets (``bots/data``, written by ``python bench/learn_decisions.py``), cached in the user's
@@ -18,6 +22,7 @@ terminal; ``MANILLE_LEARN=0`` turns learning off, and the bot decides by its thr
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -50,6 +55,11 @@ class DecisionTable:
     half: float
     trump: tuple[tuple[float, int], ...]  # per class: (mean total, deals)
     no_trump: tuple[tuple[float, int], ...]
+    # The spread (standard deviation) of totals within a class, pooled over the classes, per
+    # choice kind; None in tables learned before it was kept (the bot then decides blind
+    # no-trump by its thresholds).
+    trump_sd: float | None = None
+    no_trump_sd: float | None = None
 
     def expected_total(self, kind: str, cls: int) -> float:
         """The class's mean where enough deals fell in it, else the straight line fitted
@@ -69,17 +79,25 @@ class DecisionTable:
         return min(2 * self.half, max(0.0, my + slope * (cls - mx)))
 
     def to_json(self) -> dict[str, object]:
-        return {"format": "manille-decisions", "version": 1, "key": self.key,
-                "deals": self.deals, "half": self.half,
-                "trump": [list(r) for r in self.trump], "no_trump": [list(r) for r in self.no_trump]}
+        data: dict[str, object] = {
+            "format": "manille-decisions", "version": 1, "key": self.key, "deals": self.deals, "half": self.half,
+            "trump": [list(r) for r in self.trump], "no_trump": [list(r) for r in self.no_trump]}
+        if self.trump_sd is not None and self.no_trump_sd is not None:
+            data.update(trump_sd=self.trump_sd, no_trump_sd=self.no_trump_sd)
+        return data
 
     @staticmethod
     def from_json(data: dict[str, object]) -> DecisionTable:
         def rows(key: str) -> tuple[tuple[float, int], ...]:
             return tuple((float(m), int(n)) for m, n in data[key])  # type: ignore[attr-defined]
 
+        def spread(key: str) -> float | None:
+            value = data.get(key)
+            return None if value is None else float(value)  # type: ignore[arg-type]
+
         return DecisionTable(str(data["key"]), int(data["deals"]),  # type: ignore[call-overload]
-                             float(data["half"]), rows("trump"), rows("no_trump"))  # type: ignore[arg-type]
+                             float(data["half"]), rows("trump"), rows("no_trump"),  # type: ignore[arg-type]
+                             spread("trump_sd"), spread("no_trump_sd"))
 
 
 def cache_dir() -> Path:
@@ -183,7 +201,7 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
     from manille_variants.engine.core import to_core
 
     core = to_core(rules)
-    sums = {"trump": [[0.0, 0] for _ in range(CLASSES)], "no-trump": [[0.0, 0] for _ in range(CLASSES)]}
+    sums = {"trump": [[0.0, 0, 0.0] for _ in range(CLASSES)], "no-trump": [[0.0, 0, 0.0] for _ in range(CLASSES)]}
     codes = {suit: 32 + int(suit) for suit in SUITS}
     for i in range(deals):
         start = CoreDeal(core, seed * 1_000_003 + i, 0)
@@ -198,14 +216,25 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
             while deal.phase == "calls":
                 deal = deal.apply(40)  # pass
             row = sums[kind][hand_class(tricks)]
-            row[0] += solve_value(deal)
+            value = solve_value(deal)
+            row[0] += value
             row[1] += 1
+            row[2] += value * value
         if progress is not None:
             progress(i + 1, deals)
 
     def means(kind: str) -> tuple[tuple[float, int], ...]:
-        return tuple((s / n if n else 0.0, int(n)) for s, n in sums[kind])
+        return tuple((s / n if n else 0.0, int(n)) for s, n, _ in sums[kind])
+
+    def spread(kind: str) -> float | None:
+        """The standard deviation within a class, pooled over the classes."""
+        used = [(s, n, q) for s, n, q in sums[kind] if n]
+        freedom = sum(n for _, n, _ in used) - len(used)
+        if freedom <= 0:
+            return None
+        return math.sqrt(max(0.0, sum(q - s * s / n for s, n, q in used)) / freedom)
 
     half = (rules.card_total + 8 * rules.trick_points + rules.last_trick_bonus) / 2
-    return DecisionTable(table_key(rules), deals, half, means("trump"), means("no-trump"))
+    return DecisionTable(table_key(rules), deals, half, means("trump"), means("no-trump"),
+                         spread("trump"), spread("no-trump"))
 

@@ -229,12 +229,11 @@ def run_chunk(chunk: Chunk) -> ChunkResult:
 def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's units under ``rules`` played whole by the compiled core (the GIL released),
     with the same rows as the Python loop; None where the core cannot play them (bots other
-    than the built-in random one, records asked, rulesets with plug-ins)."""
-    from manille_variants.bots import BOTS, RandomBot
+    than the built-in random and heuristic ones, records asked, rulesets with plug-ins)."""
     from manille_variants.engine.core import core_for
 
-    names = {name.strip() for name in chunk.bots.split(",")}
-    if chunk.records or names != {"random"} or BOTS.get("random") is not RandomBot:
+    seats = _builtin_seats(chunk.bots)
+    if chunk.records or seats is None:
         return None
     core = core_for(rules)
     if core is None:  # plug-ins, a turned card, or a checkout whose core is not built
@@ -243,15 +242,39 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
 
     master = chunk.seed % 2**64
     run = RulesetRun()
-    if chunk.kind == "deals":
-        run.deals = list(map(DealRow._make, _core.sim_random_deals(core, master, chunk.start, chunk.stop)))
+    if set(seats) == {"random"}:
+        deals = _core.sim_random_deals(core, master, chunk.start, chunk.stop) if chunk.kind == "deals" else None
+        matches = None if deals is not None else _core.sim_random_matches(
+            core, master, chunk.start, chunk.stop, rules.first_dealer)
+    else:
+        from manille_variants.bots.heuristic import HeuristicBot
+
+        heuristic = HeuristicBot(0).core(rules)
+        deals = (_core.sim_bot_deals(core, master, chunk.start, chunk.stop, seats, heuristic)
+                 if chunk.kind == "deals" else None)
+        matches = None if deals is not None else _core.sim_bot_matches(
+            core, master, chunk.start, chunk.stop, seats, heuristic, rules.first_dealer)
+    if deals is not None:
+        run.deals = list(map(DealRow._make, deals))
         return run
-    for (deals, games, lengths, winner), rows in _core.sim_random_matches(
-        core, master, chunk.start, chunk.stop, rules.first_dealer
-    ):
-        run.matches.append(MatchRow(deals, games, tuple(lengths), winner))
+    for (count, games, lengths, winner), rows in matches or ():
+        run.matches.append(MatchRow(count, games, tuple(lengths), winner))
         run.deals.extend(map(DealRow._make, rows))
     return run
+
+
+def _builtin_seats(spec: str) -> list[str] | None:
+    """The bot of each seat when all are the built-in random or heuristic bots (as
+    :func:`~manille_variants.bots.make_bots` reads ``spec``), else None."""
+    from manille_variants.bots import BOTS, RandomBot
+    from manille_variants.bots.heuristic import HeuristicBot
+
+    builtin: dict[str, object] = {"random": RandomBot, "heuristic": HeuristicBot}
+    names = [name.strip() for name in spec.split(",")]
+    seats = names * 4 if len(names) == 1 else names * 2 if len(names) == 2 else names
+    if len(seats) != 4 or any(name not in builtin or BOTS.get(name) is not builtin[name] for name in seats):
+        return None
+    return seats
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod cards;
 pub mod deal;
+pub mod heuristic;
 pub mod legality;
 pub mod matchplay;
 pub mod pyrandom;

@@ -1,0 +1,1167 @@
+//! The heuristic bot: a club player's habits, seeing only its own seat's view.
+//!
+//! Decisions before play come from a rough estimate of the tricks a hand takes by itself
+//! ([`hand_tricks`]): the best trump suit, no-trump or delegation ranked by a ruleset's
+//! [`DecisionTable`] (expected totals per hand class, times the deal's factor) or by
+//! [`Thresholds`], blind no-trump when far behind, and a doubling call (or its reply) with a
+//! hand strong enough to take the deal.
+//!
+//! Card play follows common advice: lead a master side card while nobody can trump it, draw
+//! trumps with the master trump, otherwise lead low from a long side suit or a suit the
+//! partner can trump; feed points to a partner who holds the trick safely; win cheaply when
+//! the win is safe and lose cheaply when it is not.  Masters, voids and players known to hold
+//! no trump are read off the tricks played, under the ruleset's own obligations.
+//!
+//! The bot reads a [`SeatView`] only (its hand, the cards played, trump, the turned card, the
+//! scores, the pending ties and its legal actions), never another hand.  Every choice is the
+//! first best in code order, and the figures are computed in the same order as the Python
+//! reference computed them, so the choices are the same to the last tie.
+
+use std::sync::{Arc, OnceLock};
+
+use crate::action::Action;
+use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
+use crate::deal::{Deal, Phase};
+use crate::legality::trick_winner;
+use crate::matchplay::{deal_seed, Match};
+use crate::rules::{Mode, Rules, TakeUp};
+use crate::scoring::{self, Figures};
+use crate::sim::{bot_seed, drawn_first_dealer, play_deal, Bot, DealRow, MatchRow, RandomBot, Rng};
+
+/// The estimated tricks at which the bot takes each risk.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thresholds {
+    /// Choose no-trump with this many tricks at no-trump (without a decision table).
+    pub no_trump: f64,
+    /// Hand the trump choice to the partner below this.
+    pub delegate: f64,
+    /// First doubling call against the contract.
+    pub call: f64,
+    /// Answer a call for the contract side.
+    pub reply: f64,
+    /// Blind no-trump when behind by this share of the target ...
+    pub blind_deficit: f64,
+    /// ... and the opponents hold this share of the target.
+    pub blind_danger: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Self {
+        Thresholds {
+            no_trump: 4.8,
+            delegate: 3.7,
+            call: 4.4,
+            reply: 4.4,
+            blind_deficit: 0.45,
+            blind_danger: 0.75,
+        }
+    }
+}
+
+/// The number of hand classes (half tricks 0 ..= 8).
+pub const CLASSES: usize = 17;
+/// The fewest deals a class needs for its own mean to be used.
+const MIN_COUNT: u64 = 12;
+
+/// The class of an estimate of tricks: half tricks, 0-16 (halves rounded to even).
+pub fn hand_class(estimate: f64) -> usize {
+    let clamped = if estimate > 0.0 { estimate } else { 0.0 };
+    let clamped = if clamped < 8.0 { clamped } else { 8.0 };
+    (clamped * 2.0).round_ties_even() as usize
+}
+
+/// The mean double-dummy total of the dealer's side per choice and hand class, learned by
+/// the search once per ruleset (the Python `DecisionTable`, as plain data).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionTable {
+    /// Half the deal's total.
+    pub half: f64,
+    /// Per class: (mean total, deals) when a trump is named ...
+    pub trump: Vec<(f64, u64)>,
+    /// ... and at no-trump.
+    pub no_trump: Vec<(f64, u64)>,
+    /// The standard deviation of totals within a class (trump, no-trump), pooled over the
+    /// classes; `None` in tables learned before it was kept.
+    pub spread: Option<(f64, f64)>,
+}
+
+impl DecisionTable {
+    /// The class's mean where enough deals fell in it, else the straight line fitted through
+    /// all classes (weighted by their deals), within 0 and the deal's total.
+    pub fn expected_total(&self, no_trump: bool, cls: usize) -> f64 {
+        let rows = if no_trump {
+            &self.no_trump
+        } else {
+            &self.trump
+        };
+        let Some(&(mean, count)) = rows.get(cls) else {
+            return self.half;
+        };
+        if count >= MIN_COUNT {
+            return mean;
+        }
+        let n: u64 = rows.iter().map(|&(_, c)| c).sum();
+        if n == 0 {
+            return self.half;
+        }
+        let weighted: u64 = rows
+            .iter()
+            .enumerate()
+            .map(|(k, &(_, c))| k as u64 * c)
+            .sum();
+        let mx = weighted as f64 / n as f64;
+        let my = rows.iter().fold(0.0, |s, &(m, c)| s + m * c as f64) / n as f64;
+        let sxx = rows.iter().enumerate().fold(0.0, |s, (k, &(_, c))| {
+            let d = k as f64 - mx;
+            s + c as f64 * (d * d)
+        });
+        let sxy = rows.iter().enumerate().fold(0.0, |s, (k, &(m, c))| {
+            s + c as f64 * (k as f64 - mx) * (m - my)
+        });
+        let slope = if sxx != 0.0 { sxy / sxx } else { 0.0 };
+        let line = my + slope * (cls as f64 - mx);
+        let line = if line > 0.0 { line } else { 0.0 };
+        let top = 2.0 * self.half;
+        if line < top {
+            line
+        } else {
+            top
+        }
+    }
+}
+
+// ---------------------------------------------------------------------- the seat's view
+
+/// What one seat knows when it acts: the only input of the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatView {
+    pub seat: u8,
+    pub dealer: u8,
+    pub phase: Phase,
+    /// The seat's hand as it sees it (the turned card left out while it lies on the table;
+    /// empty before the seat may look).
+    pub hand: CardSet,
+    pub trump: Option<u8>,
+    /// The turned card (trump by the turned card): everyone saw it, it is the dealer's.
+    pub turned: Option<u8>,
+    /// The cards played, in order: completed tricks, then the trick in progress.
+    pub history: [u8; DECK],
+    pub played: u8,
+    /// The leader of each trick begun, in order.
+    pub leaders: [u8; DECK],
+    /// Match points of teams 0 and 1 in the current game.
+    pub scores: [i64; 2],
+    pub pending_ties: u32,
+    /// The legal actions, as bits by action code.
+    pub legal: u64,
+}
+
+impl SeatView {
+    /// The view of the seat to act in `deal` (scores of the current game given: the deal
+    /// does not keep them).
+    pub fn of(rules: &Rules, deal: &Deal, scores: [i64; 2], legal: u64) -> SeatView {
+        let seat = deal.to_play;
+        let seats = rules.seats() as usize;
+        let played = deal.played();
+        let mut leaders = [NONE; DECK];
+        let trump = deal.trump_suit();
+        let mut leader = rules.first_leader(deal.dealer);
+        for (k, slot) in leaders.iter_mut().enumerate() {
+            let start = k * seats;
+            if start >= played {
+                break;
+            }
+            *slot = leader;
+            if start + seats <= played {
+                let win = trick_winner(rules, &deal.history[start..start + seats], trump);
+                leader = rules.seat_after(leader, win as i64);
+            }
+        }
+        let turned = (deal.turned != NONE).then_some(deal.turned);
+        let mut hand = if looked(deal, seat, rules) {
+            deal.hand(seat)
+        } else {
+            0
+        };
+        if let Some(card) = turned {
+            if seat == deal.dealer && on_table(rules, deal) {
+                hand &= !(1 << card);
+            }
+        }
+        SeatView {
+            seat,
+            dealer: deal.dealer,
+            phase: deal.phase,
+            hand,
+            trump,
+            turned,
+            history: deal.history,
+            played: played as u8,
+            leaders,
+            scores,
+            pending_ties: deal.pending_ties,
+            legal,
+        }
+    }
+
+    fn partner(&self, rules: &Rules) -> u8 {
+        rules.partner(self.seat)
+    }
+
+    fn team(&self, rules: &Rules) -> usize {
+        rules.team(self.seat) as usize
+    }
+}
+
+/// Whether `seat` may see its own hand (the dealer not before the blind decision; the
+/// dealer's partner not before trump is named, unless asked to name it).
+fn looked(deal: &Deal, seat: u8, rules: &Rules) -> bool {
+    if seat == deal.dealer {
+        return deal.phase != Phase::Blind;
+    }
+    if seat == rules.partner(deal.dealer) && matches!(deal.phase, Phase::Blind | Phase::Trump) {
+        return deal.chooser == seat;
+    }
+    true
+}
+
+/// Whether the turned card still lies on the table (not yet taken up by the dealer).
+fn on_table(rules: &Rules, deal: &Deal) -> bool {
+    if deal.phase != Phase::Play {
+        return deal.phase != Phase::Over;
+    }
+    if deal.tricks_done(rules) > 0 {
+        return false;
+    }
+    match rules.data.take_up {
+        TakeUp::FirstTrickStart => false,
+        TakeUp::AfterFirstCard => deal.played() == 0,
+        TakeUp::AfterFirstTrick => true,
+    }
+}
+
+// ---------------------------------------------------------------------- hand estimate
+
+/// The cards of a set, strongest first.
+fn strength_order(rules: &Rules, set: CardSet) -> ([u8; 8], usize) {
+    let mut out = [0u8; 8];
+    let mut n = 0;
+    for card in cards::iter(set) {
+        if n < out.len() {
+            out[n] = card;
+            n += 1;
+        }
+    }
+    out[..n].sort_by_key(|&c| std::cmp::Reverse(rules.data.strength[c as usize]));
+    (out, n)
+}
+
+fn missing_above(rules: &Rules, card: u8, held: CardSet) -> u32 {
+    (rules.above[card as usize] & !held).count_ones()
+}
+
+/// Rough number of tricks `hand` takes by itself with `trump` (`None`: no-trump).
+pub fn hand_tricks(rules: &Rules, hand: CardSet, trump: Option<u8>) -> f64 {
+    let trumps = trump.map_or(0, |t| hand & suit_mask(t));
+    let n_trumps = trumps.count_ones();
+    let mut total = trump_tricks(rules, trumps, hand);
+    for s in 0..4u8 {
+        if Some(s) == trump {
+            continue;
+        }
+        let side = hand & suit_mask(s);
+        total += side_tricks(rules, side, hand, trump.is_some());
+        if trump.is_some() && n_trumps >= 2 {
+            let ruff = [0.6, 0.3, 0.0][(side.count_ones() as usize).min(2)];
+            let share = (n_trumps - 1) as f64 / 2.0;
+            total += ruff * if share < 1.0 { share } else { 1.0 };
+        }
+    }
+    total
+}
+
+fn trump_tricks(rules: &Rules, trumps: CardSet, held: CardSet) -> f64 {
+    let (order, n) = strength_order(rules, trumps);
+    let mut total = 0.0;
+    for (i, &card) in order[..n].iter().enumerate() {
+        let missing = missing_above(rules, card, held) as usize;
+        total += if missing == 0 {
+            1.0
+        } else if missing <= i {
+            0.75
+        } else if n >= 3 {
+            0.45
+        } else {
+            0.25
+        };
+    }
+    total
+}
+
+fn side_tricks(rules: &Rules, side: CardSet, held: CardSet, trump_game: bool) -> f64 {
+    let (order, n) = strength_order(rules, side);
+    let mut total = 0.0;
+    for (i, &card) in order[..n].iter().enumerate() {
+        let missing = missing_above(rules, card, held) as usize;
+        if missing == 0 {
+            // Side masters may be trumped once a suit has gone round a time or two.
+            total += if trump_game {
+                [1.0, 0.8, 0.5, 0.3][i.min(3)]
+            } else {
+                1.0
+            };
+        } else if missing == 1 && n >= 2 && i < 2 {
+            total += 0.4;
+        } else if !trump_game && i >= 3 && missing <= i {
+            total += 0.5; // long suit at no-trump
+        }
+    }
+    total
+}
+
+// ---------------------------------------------------------------------- the bot
+
+/// The heuristic bot.  Deterministic: the same view gives the same choice.
+#[derive(Clone, Debug, Default)]
+pub struct HeuristicBot {
+    pub thresholds: Thresholds,
+    /// The ruleset's decision table (trump or no-trump by expected match points); `None`:
+    /// by the thresholds.
+    pub table: Option<Arc<DecisionTable>>,
+    /// Match points of teams 0 and 1 in the current game (set before each deal of a match).
+    pub scores: [i64; 2],
+    /// Sampled dealer's hands, classified once (for the blind decision by the table).
+    samples: Arc<OnceLock<Vec<HandSample>>>,
+}
+
+/// How the bot would read one possible hand of the dealer: its best trump's class and its
+/// class at no-trump.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct HandSample {
+    trump_class: usize,
+    no_trump_class: usize,
+}
+
+/// Five-point Gauss-Hermite quadrature of the standard normal: (node, weight).
+const GAUSS_HERMITE: [(f64, f64); 5] = [
+    (-2.856_970_013_872_806, 0.011_257_411_327_720_7),
+    (-1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (0.0, 0.533_333_333_333_333_3),
+    (1.355_626_179_974_266, 0.222_075_922_005_612_6),
+    (2.856_970_013_872_806, 0.011_257_411_327_720_7),
+];
+
+/// The number of hands sampled for the blind decision, and their seed (fixed: the same
+/// samples in every process).
+const BLIND_SAMPLES: usize = 512;
+const BLIND_SEED: u64 = 0x006d_616e_696c_6c65;
+
+fn has(legal: u64, action: Action) -> bool {
+    legal.checked_shr(action.0 as u32).unwrap_or(0) & 1 == 1
+}
+
+impl HeuristicBot {
+    pub fn new(thresholds: Thresholds, table: Option<Arc<DecisionTable>>) -> HeuristicBot {
+        HeuristicBot {
+            thresholds,
+            table,
+            scores: [0, 0],
+            samples: Arc::default(),
+        }
+    }
+
+    /// The chosen action, one of `view.legal` (or `pass` if nothing is legal).
+    pub fn choose(&self, rules: &Rules, view: &SeatView) -> Action {
+        let legal = view.legal;
+        if legal.count_ones() <= 1 {
+            return if legal == 0 {
+                Action::PASS
+            } else {
+                Action(legal.trailing_zeros() as u8)
+            };
+        }
+        match view.phase {
+            Phase::Play => CardPlay::new(rules, view).choose(),
+            Phase::Blind => self.blind(rules, view),
+            Phase::Trump => self.trump(rules, view),
+            _ => self.call(rules, view),
+        }
+    }
+
+    fn blind(&self, rules: &Rules, view: &SeatView) -> Action {
+        if !has(view.legal, Action::BLIND) {
+            return Action::LOOK;
+        }
+        let by_table = self
+            .table
+            .as_deref()
+            .filter(|t| t.spread.is_some() && t.no_trump.iter().any(|&(_, n)| n > 0));
+        let blind = match by_table {
+            Some(table) => self.blind_pays(rules, view, table),
+            None => self.desperate(rules, view),
+        };
+        if blind {
+            Action::BLIND
+        } else {
+            Action::LOOK
+        }
+    }
+
+    /// Without a table: blind no-trump when far behind near the end of a game.
+    fn desperate(&self, rules: &Rules, view: &SeatView) -> bool {
+        let target = rules.data.target as f64;
+        let team = view.team(rules);
+        let (ours, theirs) = (view.scores[team], view.scores[1 - team]);
+        let t = &self.thresholds;
+        theirs as f64 >= t.blind_danger * target
+            && (theirs - ours) as f64 >= t.blind_deficit * target
+    }
+
+    /// Whether blind no-trump is worth more match points than looking, given the score:
+    /// over sampled hands of the dealer, blind scores the table's no-trump total for the
+    /// hand's class (spread as the table says) times the blind factor; looking scores the
+    /// choice the bot would make seeing the hand.  Points beyond what a side needs to reach
+    /// the target are worth nothing, so a side far behind, with the other near the target,
+    /// gambles on the higher factor.
+    fn blind_pays(&self, rules: &Rules, view: &SeatView, table: &DecisionTable) -> bool {
+        let Some((trump_sd, no_trump_sd)) = table.spread else {
+            return self.desperate(rules, view);
+        };
+        let samples = self.samples.get_or_init(|| sample_hands(rules));
+        let team = view.team(rules);
+        let target = rules.data.target;
+        let need_us = (target - view.scores[team]).max(1) as f64;
+        let need_them = (target - view.scores[1 - team]).max(1) as f64;
+        // The expected useful points of a deal whose total is normal (mean, sd), times factor.
+        let useful = |mean: f64, sd: f64, factor: f64| {
+            GAUSS_HERMITE
+                .iter()
+                .map(|&(x, w)| {
+                    let net = (mean + sd * x - table.half) * factor;
+                    w * net.clamp(-need_them, need_us)
+                })
+                .sum::<f64>()
+        };
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let (f_trump, f_no_trump, f_blind) = (
+            factor(Mode::Trump),
+            factor(Mode::NoTrump),
+            factor(Mode::Blind),
+        );
+        let trump_mean: Vec<f64> = (0..CLASSES)
+            .map(|c| table.expected_total(false, c))
+            .collect();
+        let no_trump_mean: Vec<f64> = (0..CLASSES)
+            .map(|c| table.expected_total(true, c))
+            .collect();
+        let no_trump_open = rules.data.no_trump_allowed;
+        let half = table.half;
+        let (mut look, mut blind) = (0.0, 0.0);
+        for s in samples {
+            let trump = trump_mean[s.trump_class];
+            let no_trump = no_trump_mean[s.no_trump_class];
+            // The choice the bot makes seeing the hand (by the table's means).
+            look += if no_trump_open && (no_trump - half) * f_no_trump > (trump - half) * f_trump {
+                useful(no_trump, no_trump_sd, f_no_trump)
+            } else {
+                useful(trump, trump_sd, f_trump)
+            };
+            blind += useful(no_trump, no_trump_sd, f_blind);
+        }
+        blind > look
+    }
+
+    fn trump(&self, rules: &Rules, view: &SeatView) -> Action {
+        let mut best: Option<(Action, f64)> = None;
+        for s in 0..4u8 {
+            let action = Action::trump(s);
+            if !has(view.legal, action) {
+                continue;
+            }
+            let count = (view.hand & suit_mask(s)).count_ones() as f64;
+            let value = hand_tricks(rules, view.hand, Some(s)) + 0.05 * count;
+            // Ties go to the lower suit, which comes first.
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((action, value));
+            }
+        }
+        let Some((best, tricks)) = best else {
+            return self.no_suit(view);
+        };
+        if let Some(table) = &self.table {
+            return self.trump_by_table(rules, view, table, best, tricks);
+        }
+        if has(view.legal, Action::NO_TRUMP) {
+            let no_trump = hand_tricks(rules, view.hand, None);
+            if no_trump >= self.thresholds.no_trump && no_trump >= tricks - 0.5 {
+                return Action::NO_TRUMP;
+            }
+        }
+        if has(view.legal, Action::DELEGATE) && tricks < self.thresholds.delegate {
+            return Action::DELEGATE;
+        }
+        best
+    }
+
+    /// No suit to name (never with the built-in rules): the first legal action.
+    fn no_suit(&self, view: &SeatView) -> Action {
+        Action(view.legal.trailing_zeros() as u8)
+    }
+
+    /// The trump or no-trump with the best expected net match points under the ruleset
+    /// (the table's expected total for the hand's class, times the deal's factor).
+    fn trump_by_table(
+        &self,
+        rules: &Rules,
+        view: &SeatView,
+        table: &DecisionTable,
+        best: Action,
+        tricks: f64,
+    ) -> Action {
+        let half = table.half;
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let value = (table.expected_total(false, hand_class(tricks)) - half) * factor(Mode::Trump);
+        let mut choice = best;
+        if has(view.legal, Action::NO_TRUMP) {
+            let cls = hand_class(hand_tricks(rules, view.hand, None));
+            let no_trump = (table.expected_total(true, cls) - half) * factor(Mode::NoTrump);
+            if no_trump > value {
+                choice = Action::NO_TRUMP;
+            }
+        }
+        if has(view.legal, Action::DELEGATE) && tricks < self.thresholds.delegate {
+            return Action::DELEGATE;
+        }
+        choice
+    }
+
+    fn call(&self, rules: &Rules, view: &SeatView) -> Action {
+        let calls = view.legal >> Action::FIRST_CALL;
+        if calls == 0 {
+            return Action::PASS;
+        }
+        let tricks = hand_tricks(rules, view.hand, view.trump);
+        let contract_side = rules.team(view.seat) == rules.team(view.dealer);
+        let t = &self.thresholds;
+        let needed = if contract_side { t.reply } else { t.call };
+        if tricks >= needed {
+            Action::call(calls.trailing_zeros() as u8)
+        } else {
+            Action::PASS
+        }
+    }
+}
+
+/// Hands the dealer may hold, drawn with a fixed seed and classified as the bot would.
+fn sample_hands(rules: &Rules) -> Vec<HandSample> {
+    let mut rng = Rng::new(BLIND_SEED);
+    let size = rules.data.hand_size as u32;
+    (0..BLIND_SAMPLES)
+        .map(|_| {
+            let mut hand: CardSet = 0;
+            while hand.count_ones() < size.min(DECK as u32) {
+                hand |= 1 << rng.below(DECK as u32);
+            }
+            let mut tricks = f64::NEG_INFINITY;
+            for s in 0..4u8 {
+                let count = (hand & suit_mask(s)).count_ones() as f64;
+                let value = hand_tricks(rules, hand, Some(s)) + 0.05 * count;
+                if value > tricks {
+                    tricks = value;
+                }
+            }
+            HandSample {
+                trump_class: hand_class(tricks),
+                no_trump_class: hand_class(hand_tricks(rules, hand, None)),
+            }
+        })
+        .collect()
+}
+
+/// The deal's combined factor in `mode` with `pending_ties` (a decisive deal, no call, no
+/// sweep).
+pub fn deal_factor(rules: &Rules, mode: Mode, pending_ties: u32) -> u64 {
+    let figures = Figures {
+        points: rules.card_total / 2 + 1,
+        tricks: (rules.data.hand_size / 2),
+        mode,
+        calls: 0,
+        pending_ties,
+        last_to_a: false,
+        turned: None,
+    };
+    scoring::score(rules, &figures).factor
+}
+
+impl Bot for HeuristicBot {
+    fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
+        self.choose(rules, &SeatView::of(rules, deal, self.scores, legal))
+    }
+}
+
+// ---------------------------------------------------------------------- card play
+
+/// One card decision: what the seat knows of the deal, and the choice.
+struct CardPlay<'a> {
+    rules: &'a Rules,
+    view: &'a SeatView,
+    trump: Option<u8>,
+    hand: CardSet,
+    /// The turned card while the dealer (another seat) still holds it.
+    dealer_turned: CardSet,
+    unseen: CardSet,
+    /// Per seat, a bit per suit known to be missing from that hand.
+    voids: [u8; 4],
+    legal: CardSet,
+    trick: &'a [u8],
+    tricks_done: usize,
+}
+
+impl<'a> CardPlay<'a> {
+    fn new(rules: &'a Rules, view: &'a SeatView) -> CardPlay<'a> {
+        let played_cards = &view.history[..view.played as usize];
+        let played = played_cards.iter().fold(0, |m, &c| m | 1u32 << c);
+        let turned = view.turned.map_or(0, |c| (1u32 << c) & !played);
+        let mut hand = view.hand;
+        let mut dealer_turned = turned;
+        if view.seat == view.dealer {
+            hand |= turned;
+            dealer_turned = 0;
+        }
+        let seats = rules.seats() as usize;
+        let tricks_done = played_cards.len() / seats;
+        let mut play = CardPlay {
+            rules,
+            view,
+            trump: view.trump,
+            hand,
+            dealer_turned,
+            unseen: FULL & !played & !hand & !turned,
+            voids: [0; 4],
+            legal: view.legal as CardSet,
+            trick: &played_cards[tricks_done * seats..],
+            tricks_done,
+        };
+        for (k, cards) in played_cards.chunks(seats).enumerate() {
+            play.read_trick(view.leaders[k], cards);
+        }
+        if dealer_turned != 0 {
+            // Whatever the dealer showed, he still holds that suit.
+            let s = suit(dealer_turned.trailing_zeros() as u8);
+            play.voids[view.dealer as usize] &= !(1 << s);
+        }
+        play
+    }
+
+    // ------------------------------------------------------------- knowledge
+    fn read_trick(&mut self, leader: u8, cards: &[u8]) {
+        let led = suit(cards[0]);
+        for (i, &card) in cards.iter().enumerate().skip(1) {
+            if suit(card) == led {
+                continue;
+            }
+            let seat = self.rules.seat_after(leader, i as i64) as usize;
+            self.voids[seat] |= 1 << led;
+            if let Some(t) = self.trump {
+                if suit(card) != t && self.had_to_trump(&cards[..i]) {
+                    self.voids[seat] |= 1 << t;
+                }
+            }
+        }
+    }
+
+    /// Whether a player void in the led suit had to trump after `before`.
+    fn had_to_trump(&self, before: &[u8]) -> bool {
+        let win = trick_winner(self.rules, before, self.trump);
+        if Some(suit(before[win])) == self.trump {
+            return false;
+        }
+        let d = &self.rules.data;
+        if before.len() - win == 2 {
+            d.trump_when_partner_wins
+        } else {
+            d.trump_when_opponent_wins
+        }
+    }
+
+    fn known_turned(&self, seat: u8, s: u8) -> bool {
+        seat == self.view.dealer && self.dealer_turned & suit_mask(s) != 0
+    }
+
+    fn void_bit(&self, seat: u8, s: u8) -> bool {
+        self.voids[seat as usize] >> s & 1 == 1
+    }
+
+    fn may_be_void(&self, seat: u8, s: u8) -> bool {
+        if self.known_turned(seat, s) {
+            return false;
+        }
+        self.void_bit(seat, s) || self.unseen & suit_mask(s) == 0
+    }
+
+    fn may_hold(&self, seat: u8, s: u8) -> bool {
+        if self.known_turned(seat, s) {
+            return true;
+        }
+        !self.void_bit(seat, s) && self.unseen & suit_mask(s) != 0
+    }
+
+    fn is_master(&self, card: u8) -> bool {
+        self.rules.above[card as usize] & (self.unseen | self.dealer_turned) == 0
+    }
+
+    /// Whether `seat` may hold a card that beats `winning` on a trick led in `led`.
+    fn can_beat(&self, seat: u8, winning: u8, led: u8) -> bool {
+        let known = if seat == self.view.dealer {
+            self.dealer_turned
+        } else {
+            0
+        };
+        let higher = self.rules.above[winning as usize] & (self.unseen | known) != 0;
+        if suit(winning) == led {
+            if higher && self.may_hold(seat, led) {
+                return true;
+            }
+            if let Some(t) = self.trump {
+                if t != led && self.unseen & suit_mask(t) != 0 {
+                    return self.may_be_void(seat, led) && self.may_hold(seat, t);
+                }
+            }
+            return false;
+        }
+        // The trick is trumped: only a higher trump from a player void in the led suit.
+        match self.trump {
+            Some(t) => higher && self.may_be_void(seat, led) && self.may_hold(seat, t),
+            None => false,
+        }
+    }
+
+    fn opponents(&self) -> [u8; 2] {
+        let seat = self.view.seat;
+        [
+            self.rules.seat_after(seat, 1),
+            self.rules.seat_after(seat, -1),
+        ]
+    }
+
+    fn is_trump(&self, card: u8) -> bool {
+        Some(suit(card)) == self.trump
+    }
+
+    // ------------------------------------------------------------- figures
+    fn value(&self, card: u8) -> u32 {
+        self.rules.data.values[card as usize]
+    }
+
+    fn strength(&self, card: u8) -> u8 {
+        self.rules.data.strength[card as usize]
+    }
+
+    /// What a card is worth keeping for later tricks (besides its points).
+    fn keep_value(&self, card: u8) -> f64 {
+        let tricks_left = self.rules.data.hand_size as usize - self.tricks_done;
+        if tricks_left <= 1 {
+            return 0.0;
+        }
+        if self.is_trump(card) {
+            return 2.0 + 0.5 * self.strength(card) as f64;
+        }
+        if self.is_master(card) {
+            return 3.0;
+        }
+        0.1 * self.strength(card) as f64
+    }
+
+    /// The cost of playing `card` to a trick we lose.
+    fn lose_cost(&self, card: u8) -> f64 {
+        (2 * self.value(card)) as f64 + self.keep_value(card) + self.shortness(card)
+    }
+
+    /// Prefer discarding from short side suits: it makes a void for trumping later.
+    fn shortness(&self, card: u8) -> f64 {
+        if self.is_trump(card) {
+            return 0.0;
+        }
+        0.05 * (self.hand & suit_mask(suit(card))).count_ones() as f64
+    }
+
+    fn win_cost(&self, card: u8) -> f64 {
+        // Win with the card least useful later; points on it come back to us anyway.
+        self.keep_value(card) - 0.5 * self.value(card) as f64 + 0.01 * self.strength(card) as f64
+    }
+
+    fn lead_cost(&self, card: u8) -> f64 {
+        let length = (self.hand & suit_mask(suit(card))).count_ones() as f64;
+        // Leading a card that a higher unseen card captures gives its points away.
+        let exposed = if self.is_master(card) {
+            0.0
+        } else {
+            3.0 * self.value(card) as f64
+        };
+        exposed + self.keep_value(card) - 0.3 * length
+    }
+
+    // ------------------------------------------------------------- choice
+    fn choose(&self) -> Action {
+        let card = if self.trick.is_empty() {
+            self.lead()
+        } else {
+            self.follow()
+        };
+        Action::card(card)
+    }
+
+    fn lead(&self) -> u8 {
+        self.draw_trumps()
+            .or_else(|| self.cash_master())
+            .or_else(|| self.partner_ruff())
+            .unwrap_or_else(|| self.low_lead())
+    }
+
+    fn opponents_may_trump(&self) -> bool {
+        let Some(t) = self.trump else {
+            return false;
+        };
+        if (self.unseen | self.dealer_turned) & suit_mask(t) == 0 {
+            return false;
+        }
+        self.opponents().iter().any(|&s| self.may_hold(s, t))
+    }
+
+    fn draw_trumps(&self) -> Option<u8> {
+        let t = self.trump?;
+        if !self.opponents_may_trump() {
+            return None;
+        }
+        let trumps = self.legal & suit_mask(t);
+        if trumps == 0 {
+            return None;
+        }
+        let masters = filter(trumps, |c| self.is_master(c));
+        if masters != 0 {
+            return max_by(masters, |c| self.strength(c));
+        }
+        let unseen_trumps = (self.unseen & suit_mask(t)).count_ones();
+        let n = trumps.count_ones();
+        if n >= 4 && n >= unseen_trumps {
+            return min_by(trumps, |c| self.strength(c));
+        }
+        None
+    }
+
+    fn cash_master(&self) -> Option<u8> {
+        let safe = filter(self.legal, |c| {
+            !self.is_trump(c) && self.is_master(c) && self.lead_is_safe(suit(c))
+        });
+        max_by(safe, |c| (self.value(c), self.strength(c)))
+    }
+
+    /// Nobody on the other side can trump a lead of `s`.
+    fn lead_is_safe(&self, s: u8) -> bool {
+        let Some(t) = self.trump else {
+            return true;
+        };
+        !self
+            .opponents()
+            .iter()
+            .any(|&o| self.void_bit(o, s) && self.may_hold(o, t))
+    }
+
+    fn partner_ruff(&self) -> Option<u8> {
+        let partner = self.view.partner(self.rules);
+        let t = self.trump?;
+        if !self.may_hold(partner, t) {
+            return None;
+        }
+        let options = filter(self.legal, |c| {
+            let s = suit(c);
+            !self.is_trump(c)
+                && self.void_bit(partner, s)
+                && !self.opponents().iter().any(|&o| self.void_bit(o, s))
+        });
+        min_by_f(options, |c| self.lose_cost(c))
+    }
+
+    fn low_lead(&self) -> u8 {
+        let side = filter(self.legal, |c| !self.is_trump(c));
+        let side = if side != 0 { side } else { self.legal };
+        min_by_f(side, |c| self.lead_cost(c)).unwrap_or(NONE)
+    }
+
+    fn follow(&self) -> u8 {
+        let rules = self.rules;
+        let trick = self.trick;
+        let led = suit(trick[0]);
+        let win = trick_winner(rules, trick, self.trump);
+        let winning = trick[win];
+        let partner_wins = trick.len() - win == 2;
+        let seats = rules.seats() as usize;
+        let partner = self.view.partner(rules);
+        let later = 1..(seats - trick.len()) as i64;
+        let any_later = !later.is_empty();
+        let opponents_later = || {
+            later
+                .clone()
+                .map(|k| rules.seat_after(self.view.seat, k))
+                .filter(move |&s| s != partner)
+        };
+        let points: u32 = trick.iter().map(|&c| self.value(c)).sum();
+        if partner_wins && !opponents_later().any(|s| self.can_beat(s, winning, led)) {
+            return self.feed();
+        }
+        let winners = filter(self.legal, |c| rules.beats(c, winning, self.trump));
+        let safe = filter(winners, |c| {
+            !opponents_later().any(|s| self.can_beat(s, c, led))
+        });
+        if safe != 0 && (points > 0 || !any_later || self.worth_taking(safe, points)) {
+            return min_by_f(safe, |c| self.win_cost(c)).unwrap_or(NONE);
+        }
+        if winners != 0 && !any_later && self.worth_taking(winners, points) {
+            return min_by_f(winners, |c| self.win_cost(c)).unwrap_or(NONE);
+        }
+        let losers = self.legal & !winners;
+        let losers = if losers != 0 { losers } else { winners };
+        min_by_f(losers, |c| self.lose_cost(c)).unwrap_or(NONE)
+    }
+
+    fn worth_taking(&self, winners: CardSet, points: u32) -> bool {
+        let Some(cheapest) = min_by_f(winners, |c| self.win_cost(c)) else {
+            return false;
+        };
+        if !self.is_trump(cheapest) || points >= 2 {
+            return true;
+        }
+        self.keep_value(cheapest) <= 2.5 || self.tricks_done >= 6
+    }
+
+    /// The partner holds the trick safely: give it the most points we can spare.
+    fn feed(&self) -> u8 {
+        max_by_f(self.legal, |c| {
+            (2 * self.value(c)) as f64 - self.keep_value(c)
+        })
+        .unwrap_or(NONE)
+    }
+}
+
+/// The cards of `set` for which `keep` holds.
+fn filter(set: CardSet, keep: impl Fn(u8) -> bool) -> CardSet {
+    cards::iter(set)
+        .filter(|&c| keep(c))
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// The first card (lowest index) with the greatest key.
+fn max_by<K: PartialOrd>(set: CardSet, key: impl Fn(u8) -> K) -> Option<u8> {
+    let mut best: Option<(u8, K)> = None;
+    for c in cards::iter(set) {
+        let k = key(c);
+        if best.as_ref().is_none_or(|(_, b)| k > *b) {
+            best = Some((c, k));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+/// The first card (lowest index) with the smallest key.
+fn min_by<K: PartialOrd>(set: CardSet, key: impl Fn(u8) -> K) -> Option<u8> {
+    let mut best: Option<(u8, K)> = None;
+    for c in cards::iter(set) {
+        let k = key(c);
+        if best.as_ref().is_none_or(|(_, b)| k < *b) {
+            best = Some((c, k));
+        }
+    }
+    best.map(|(c, _)| c)
+}
+
+fn min_by_f(set: CardSet, key: impl Fn(u8) -> f64) -> Option<u8> {
+    min_by(set, key)
+}
+
+fn max_by_f(set: CardSet, key: impl Fn(u8) -> f64) -> Option<u8> {
+    max_by(set, key)
+}
+
+// ---------------------------------------------------------------------- simulation
+
+/// A built-in bot for one seat of a simulation.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // four per unit, on the stack: no boxing
+pub enum SeatBot {
+    Random(RandomBot),
+    Heuristic(HeuristicBot),
+}
+
+/// Which built-in bot plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    Random,
+    Heuristic,
+}
+
+impl Bot for SeatBot {
+    fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
+        match self {
+            SeatBot::Random(bot) => bot.act(rules, deal, legal),
+            SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
+        }
+    }
+}
+
+impl SeatBot {
+    fn set_scores(&mut self, scores: [i64; 2]) {
+        if let SeatBot::Heuristic(bot) = self {
+            bot.scores = scores;
+        }
+    }
+}
+
+/// The four bots of a unit seeded `seed`, as the Python `make_bots(spec, seed)` seeds them
+/// (seat `s` gets `seed * 4 + s`); `heuristic` is the heuristic bots' settings.
+pub fn seat_bots(kinds: [BotKind; 4], seed: u64, heuristic: &HeuristicBot) -> [SeatBot; 4] {
+    let base = seed as u128 * 4;
+    let mut seat = 0u128;
+    kinds.map(|kind| {
+        let bot = match kind {
+            BotKind::Random => SeatBot::Random(RandomBot::new(base + seat)),
+            BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
+        };
+        seat += 1;
+        bot
+    })
+}
+
+/// Deal `index` of a deal-mode simulation with the given bots (the Python runner's
+/// `play_one_deal`): `None` if it did not finish.
+pub fn bots_deal(
+    rules: &Rules,
+    master: u64,
+    index: u64,
+    kinds: [BotKind; 4],
+    heuristic: &HeuristicBot,
+) -> Option<DealRow> {
+    let seed = deal_seed(master, index as i64);
+    let mut bots = seat_bots(kinds, bot_seed(seed), heuristic);
+    let dealer = (index % rules.seats() as u64) as u8;
+    let deal = Deal::new(rules, seed as i128, dealer, 0, [0, 0]);
+    let end = play_deal(rules, deal, &mut bots);
+    end.result(rules).map(|r| DealRow::of(rules, &r))
+}
+
+/// Match `index` of a match-mode simulation with the given bots (the Python runner's
+/// `play_one_match`): its row and its deals' rows; `None` without a winner in `max_deals`.
+pub fn bots_match(
+    rules: &Rules,
+    master: u64,
+    index: u64,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+    kinds: [BotKind; 4],
+    heuristic: &HeuristicBot,
+) -> Option<(MatchRow, Vec<DealRow>)> {
+    let seed = deal_seed(deal_seed(master, -2), index as i64);
+    let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
+    let mut bots = seat_bots(kinds, bot_seed(seed), heuristic);
+    let mut m = Match::new(seed, dealer);
+    let mut rows = Vec::new();
+    let mut lengths = vec![0u32];
+    while !m.is_over() {
+        if m.deals >= max_deals {
+            return None;
+        }
+        for bot in bots.iter_mut() {
+            bot.set_scores(m.scores);
+        }
+        let deal = Deal::new(
+            rules,
+            m.next_seed() as i128,
+            m.dealer,
+            m.pending_ties,
+            m.scores,
+        );
+        let result = play_deal(rules, deal, &mut bots).result(rules)?;
+        rows.push(DealRow::of(rules, &result));
+        let outcome = m.add(rules, &result);
+        lengths[outcome.game as usize] += 1;
+        if outcome.game_winner.is_some() && !m.is_over() {
+            lengths.push(0);
+        }
+    }
+    let row = MatchRow {
+        deals: m.deals,
+        games: lengths.len() as u32,
+        lengths,
+        winner: m.winner?,
+    };
+    Some((row, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::RulesData;
+
+    fn rules() -> Rules {
+        Rules::new(RulesData::default()).unwrap()
+    }
+
+    #[test]
+    fn hand_class_rounds_halves_to_even() {
+        assert_eq!(hand_class(1.25), 2);
+        assert_eq!(hand_class(1.75), 4);
+        assert_eq!(hand_class(-1.0), 0);
+        assert_eq!(hand_class(9.0), 16);
+    }
+
+    #[test]
+    fn a_master_trump_counts_one_trick() {
+        let r = rules();
+        let ten_s = 3u8; // the 10 is the highest card
+        assert_eq!(trump_tricks(&r, 1 << ten_s, 1 << ten_s), 1.0);
+    }
+
+    #[test]
+    fn every_choice_is_legal_over_many_deals() {
+        let r = rules();
+        for seed in 0..200i128 {
+            let mut deal = Deal::new(&r, seed, (seed % 4) as u8, 0, [0, 0]);
+            let mut bot = HeuristicBot::default();
+            while !deal.is_over() {
+                let legal = deal.legal_actions(&r);
+                let action = bot.act(&r, &deal, legal);
+                assert!(has(legal, action), "seed {seed}: {action:?} not legal");
+                deal = deal.apply(&r, action).unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn the_turned_card_is_known_to_be_the_dealers() {
+        let r = Rules::new(RulesData {
+            trump_source: crate::rules::TrumpSource::Turned,
+            take_up: TakeUp::AfterFirstTrick,
+            no_trump_allowed: false,
+            ..RulesData::default()
+        })
+        .unwrap();
+        let deal = (0..)
+            .map(|seed| Deal::new(&r, seed, 0, 0, [0, 0]))
+            .find(|d| d.phase == Phase::Play && d.turned & 7 == 3) // a turned 10
+            .unwrap();
+        let ten = deal.turned;
+        let view = SeatView::of(&r, &deal, [0, 0], deal.legal_actions(&r));
+        assert_ne!(view.seat, deal.dealer);
+        let play = CardPlay::new(&r, &view);
+        assert_eq!(play.unseen & 1 << ten, 0);
+        assert_eq!(play.dealer_turned, 1 << ten);
+        assert!(play.may_hold(0, suit(ten)) && !play.may_be_void(0, suit(ten)));
+        assert!(!play.is_master(ten + 4)); // the dealer's 10 beats the ace
+                                           // The dealer sees the card on the table, not in his hand, and knows it is his.
+        let mut dealer = view;
+        dealer.seat = deal.dealer;
+        dealer.hand = deal.hand(deal.dealer) & !(1 << ten);
+        let own = CardPlay::new(&r, &dealer);
+        assert_ne!(own.hand & 1 << ten, 0);
+        assert_eq!(own.dealer_turned, 0);
+    }
+}

@@ -1,0 +1,251 @@
+//! The built-in bots: the heuristic bot's choice for a seat's view handed over as plain
+//! data, its hand estimate, and simulations with heuristic and random bots (the GIL
+//! released).
+
+use std::sync::Arc;
+
+use manille_engine::cards::{DECK, NONE};
+use manille_engine::deal::Phase;
+use manille_engine::heuristic::{
+    self, BotKind, DecisionTable, HeuristicBot, SeatView, Thresholds, CLASSES,
+};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+
+use super::{check_seat, guard, package_error, row_tuple, CoreRules, DealRowTuple, MatchRowTuple};
+
+/// (no_trump, delegate, call, reply, blind_deficit, blind_danger)
+type ThresholdTuple = (f64, f64, f64, f64, f64, f64);
+/// (half, trump rows, no-trump rows, spreads), a row per class: (mean total, deals); the
+/// spreads (trump, no-trump) if the table has them
+type TableTuple = (f64, Vec<(f64, u64)>, Vec<(f64, u64)>, Option<(f64, f64)>);
+
+/// The heuristic bot's settings: its thresholds and the ruleset's decision table, if any.
+#[pyclass(frozen, module = "manille_variants._core")]
+pub(crate) struct CoreHeuristic {
+    bot: HeuristicBot,
+}
+
+fn parse_phase(phase: &str) -> PyResult<Phase> {
+    Ok(match phase {
+        "blind" => Phase::Blind,
+        "trump" => Phase::Trump,
+        "calls" => Phase::Calls,
+        "play" => Phase::Play,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "no bot acts in phase {phase:?}"
+            )))
+        }
+    })
+}
+
+fn card(code: u8, what: &str) -> PyResult<u8> {
+    if (code as usize) < DECK {
+        Ok(code)
+    } else {
+        Err(PyValueError::new_err(format!(
+            "{what}: not a card (got {code})"
+        )))
+    }
+}
+
+#[pymethods]
+impl CoreHeuristic {
+    #[new]
+    #[pyo3(signature = (thresholds, table=None))]
+    fn new(thresholds: ThresholdTuple, table: Option<TableTuple>) -> PyResult<Self> {
+        let (no_trump, delegate, call, reply, blind_deficit, blind_danger) = thresholds;
+        let table = match table {
+            None => None,
+            Some((half, trump, no_trump, spread)) => {
+                if trump.len() != CLASSES || no_trump.len() != CLASSES {
+                    return Err(PyValueError::new_err(format!(
+                        "a decision table has {CLASSES} classes per choice"
+                    )));
+                }
+                Some(Arc::new(DecisionTable {
+                    half,
+                    trump,
+                    no_trump,
+                    spread,
+                }))
+            }
+        };
+        let thresholds = Thresholds {
+            no_trump,
+            delegate,
+            call,
+            reply,
+            blind_deficit,
+            blind_danger,
+        };
+        Ok(CoreHeuristic {
+            bot: HeuristicBot::new(thresholds, table),
+        })
+    }
+
+    /// The chosen action code for a seat's view: `history` the cards played in order
+    /// (completed tricks, then the trick in progress), `leaders` the leader of each trick
+    /// begun, `legal` the legal action codes.
+    #[allow(clippy::too_many_arguments)]
+    #[pyo3(signature = (rules, phase, seat, dealer, hand, trump, turned, history, leaders, scores, pending_ties, legal))]
+    fn act(
+        &self,
+        rules: &CoreRules,
+        phase: &str,
+        seat: u8,
+        dealer: u8,
+        hand: u32,
+        trump: Option<u8>,
+        turned: Option<u8>,
+        history: Vec<u8>,
+        leaders: Vec<u8>,
+        scores: (i64, i64),
+        pending_ties: u32,
+        legal: Vec<u8>,
+    ) -> PyResult<u8> {
+        let r = &rules.rules;
+        check_seat(r, seat, "seat")?;
+        check_seat(r, dealer, "dealer")?;
+        let phase = parse_phase(phase)?;
+        if trump.is_some_and(|t| t > 3) {
+            return Err(PyValueError::new_err("trump: not a suit"));
+        }
+        let turned = turned.map(|c| card(c, "turned")).transpose()?;
+        let seats = r.seats() as usize;
+        if history.len() > DECK || leaders.len() != history.len().div_ceil(seats) {
+            return Err(PyValueError::new_err(
+                "one leader per trick begun, 32 cards at most",
+            ));
+        }
+        let mut view = SeatView {
+            seat,
+            dealer,
+            phase,
+            hand,
+            trump,
+            turned,
+            history: [0; DECK],
+            played: history.len() as u8,
+            leaders: [NONE; DECK],
+            scores: [scores.0, scores.1],
+            pending_ties,
+            legal: 0,
+        };
+        for (slot, &c) in view.history.iter_mut().zip(&history) {
+            *slot = card(c, "played")?;
+        }
+        for (slot, &s) in view.leaders.iter_mut().zip(&leaders) {
+            check_seat(r, s, "leader")?;
+            *slot = s;
+        }
+        for &code in &legal {
+            let bit = 1u64.checked_shl(code as u32).unwrap_or(0);
+            if bit == 0 || (phase == Phase::Play && code as usize >= DECK) {
+                return Err(PyValueError::new_err(format!("not an action code: {code}")));
+            }
+            view.legal |= bit;
+        }
+        guard(|| Ok(self.bot.choose(r, &view).0))
+    }
+}
+
+/// Rough number of tricks a hand (a card mask) takes by itself with `trump` (None: no-trump).
+#[pyfunction]
+#[pyo3(signature = (rules, hand, trump=None))]
+pub(crate) fn hand_tricks(rules: &CoreRules, hand: u32, trump: Option<u8>) -> PyResult<f64> {
+    if trump.is_some_and(|t| t > 3) {
+        return Err(PyValueError::new_err("trump: not a suit"));
+    }
+    Ok(heuristic::hand_tricks(&rules.rules, hand, trump))
+}
+
+fn kinds(names: Vec<String>) -> PyResult<[BotKind; 4]> {
+    let parsed: Vec<BotKind> = names
+        .iter()
+        .map(|n| match n.as_str() {
+            "random" => Ok(BotKind::Random),
+            "heuristic" => Ok(BotKind::Heuristic),
+            _ => Err(PyValueError::new_err(format!("not a built-in bot: {n:?}"))),
+        })
+        .collect::<PyResult<_>>()?;
+    parsed
+        .try_into()
+        .map_err(|_| PyValueError::new_err("one bot per seat (4)"))
+}
+
+/// Deals `start..stop` of a deal-mode simulation with built-in bots by seat (`"random"`,
+/// `"heuristic"`), the GIL released: the same rows as the Python runner's.
+#[pyfunction]
+pub(crate) fn sim_bot_deals(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: Vec<String>,
+    heuristic: &CoreHeuristic,
+) -> PyResult<Vec<DealRowTuple>> {
+    let r = rules.rules.clone();
+    let kinds = kinds(bots)?;
+    let bot = heuristic.bot.clone();
+    py.detach(|| {
+        guard(|| {
+            (start..stop)
+                .map(|i| {
+                    heuristic::bots_deal(&r, master, i, kinds, &bot)
+                        .map(|row| row_tuple(&row))
+                        .ok_or_else(|| PyRuntimeError::new_err(format!("deal {i} did not finish")))
+                })
+                .collect()
+        })
+    })
+}
+
+/// Matches `start..stop` of a match-mode simulation with built-in bots by seat, the GIL
+/// released; `first_dealer` None: drawn as Python's `Match` draws it.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (rules, master, start, stop, bots, heuristic, first_dealer=None, max_deals=10_000))]
+pub(crate) fn sim_bot_matches(
+    py: Python<'_>,
+    rules: &CoreRules,
+    master: u64,
+    start: u64,
+    stop: u64,
+    bots: Vec<String>,
+    heuristic: &CoreHeuristic,
+    first_dealer: Option<u8>,
+    max_deals: u32,
+) -> PyResult<Vec<MatchRowTuple>> {
+    let r = rules.rules.clone();
+    let kinds = kinds(bots)?;
+    if let Some(d) = first_dealer {
+        check_seat(&r, d, "first dealer")?;
+    }
+    let bot = heuristic.bot.clone();
+    let outcome = py.detach(|| {
+        guard(|| {
+            Ok((start..stop)
+                .map(|i| {
+                    heuristic::bots_match(&r, master, i, first_dealer, max_deals, kinds, &bot).map(
+                        |(m, rows)| {
+                            (
+                                (m.deals, m.games, m.lengths, m.winner),
+                                rows.iter().map(row_tuple).collect(),
+                            )
+                        },
+                    )
+                })
+                .collect::<Option<Vec<MatchRowTuple>>>())
+        })
+    })?;
+    outcome.ok_or_else(|| {
+        package_error(
+            py,
+            "ManilleError",
+            format!("no winner after {max_deals} deals"),
+        )
+    })
+}

@@ -1,0 +1,150 @@
+"""The heuristic bot in the compiled core makes the choices the Python bot made: a frozen
+record of its choices (``tests/data/heuristic-choices.json``, written by the Python bot before
+it moved to the core) over seeded deals and matches of every bundled ruleset, with and
+without the rulesets' decision tables; and simulations with it in the core give the rows of
+the Python loop."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from core_helpers import core_bundled
+from strategies import BUNDLED
+
+import manille_variants as mv
+from manille_variants.bots import decisions, play_deal, play_match
+from manille_variants.bots.heuristic import HeuristicBot, Thresholds, hand_tricks
+from manille_variants.engine.deal import DealState, new_deal
+from manille_variants.sim.runner import Chunk, RulesetRun, play_one_deal, play_one_match, run_in_core, run_units
+
+DATA = Path(__file__).parent / "data" / "heuristic-choices.json"
+DEALS = 400
+MATCHES = 6
+
+
+class Recorder:
+    """A heuristic bot that writes down every choice it makes."""
+
+    name = "heuristic"
+
+    def __init__(self, bot: HeuristicBot, seen: list[str]) -> None:
+        self.bot, self.seen = bot, seen
+
+    def act(self, view: Any) -> Any:
+        action = self.bot.act(view)
+        self.seen.append(f"{view.seat}:{action}")
+        return action
+
+
+def choices(name: str, rule_aware: bool) -> tuple[str, int]:
+    """A hash of the bots' choices over seeded deals (random scores and pending ties) and
+    matches of ``name``, and how many there were."""
+    rs = mv.load_ruleset(name)
+    seen: list[str] = []
+    thresholds = None if rule_aware else Thresholds()
+    bots = [Recorder(HeuristicBot(seat, thresholds, rule_aware=rule_aware), seen) for seat in range(4)]
+    for seed in range(DEALS):
+        scores = (seed * 37 % 100, seed * 53 % 100)
+        state: DealState = new_deal(rs, seed, seed % 4, pending_ties=seed % 3, scores=scores)
+        final = play_deal(state, bots)
+        seen.append(str(final.result.to_dict() if final.result else None))
+    for seed in range(MATCHES):
+        match = play_match(rs, 10_000 + seed, bots)
+        seen.append(f"winner {match.winner} after {len(match.deals)}")
+    return hashlib.sha256("\n".join(seen).encode()).hexdigest()[:24], len(seen)
+
+
+@pytest.mark.parametrize("rule_aware", [True, False], ids=["table", "thresholds"])
+@pytest.mark.parametrize("name", BUNDLED)
+def test_the_heuristic_makes_the_choices_frozen_before_it_moved_to_the_core(name: str, rule_aware: bool) -> None:
+    frozen = json.loads(DATA.read_text(encoding="utf-8"))
+    assert list(choices(name, rule_aware)) == frozen[name]["table" if rule_aware else "thresholds"]
+
+
+MIXES = ["heuristic", "heuristic,random", "random,heuristic", "random,heuristic,heuristic,random"]
+
+
+@pytest.mark.parametrize("bots", MIXES)
+@pytest.mark.parametrize("name", core_bundled(BUNDLED))
+def test_heuristic_deals_and_matches_in_the_core_equal_the_python_loop(name: str, bots: str) -> None:
+    rules = mv.compile_rules(mv.load_ruleset(name))
+    expected = RulesetRun()
+    for index in range(50, 130):
+        play_one_deal(rules, index, 77, bots, False, expected)
+    got = run_in_core(Chunk("deals", (rules.ruleset,), 50, 130, 77, bots), rules)
+    assert got is not None and got.deals == expected.deals
+    expected = RulesetRun()
+    for index in range(3):
+        play_one_match(rules, index, 2**70 + 5, bots, False, expected)
+    got = run_in_core(Chunk("matches", (rules.ruleset,), 0, 3, 2**70 + 5, bots), rules)
+    assert got is not None
+    assert (got.matches, got.deals) == (expected.matches, expected.deals)
+
+
+def test_a_bot_registered_over_the_heuristic_plays_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from manille_variants.bots import BOTS
+
+    monkeypatch.setitem(BOTS, "heuristic", lambda seed: HeuristicBot(seed, Thresholds(no_trump=0.0)))
+    rules = mv.compile_rules(mv.load_ruleset("belgian"))
+    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "heuristic"), rules) is None
+
+
+def test_compare_gives_the_same_numbers_on_one_and_two_jobs() -> None:
+    rulesets = [mv.load_ruleset(n) for n in ("belgian", "french-coinchee", "french-parlee")]
+    one = run_units("deals", rulesets, 300, 5, "heuristic", jobs=1)
+    two = run_units("deals", rulesets, 300, 5, "heuristic", jobs=2)
+    assert [r.deals for r in one] == [r.deals for r in two]
+    one = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=1)
+    two = run_units("matches", rulesets, 4, 5, "heuristic,random", jobs=2)
+    assert [(r.matches, r.deals) for r in one] == [(r.matches, r.deals) for r in two]
+
+
+def blind_choice(rs: mv.Ruleset, scores: tuple[int, int], bot: HeuristicBot | None = None) -> str:
+    state = new_deal(rs, 1, dealer=0, scores=scores)
+    assert state.phase == "blind"
+    return str((bot or HeuristicBot()).act(state.view(0)))
+
+
+def variant(tmp_path: Path, blind_factor: int) -> mv.Ruleset:
+    path = tmp_path / f"blind-x{blind_factor}.yaml"
+    path.write_text(f"name: blind-x{blind_factor}\nextends: belgian\ntrump:\n"
+                    f"  blind_no_trump: {{allowed: true, factor: {blind_factor}}}\n", encoding="utf-8")
+    return mv.load_ruleset(str(path))
+
+
+def test_blind_no_trump_by_the_table_when_far_behind_with_the_opponents_near_the_target() -> None:
+    rs = mv.load_ruleset("belgian")
+    assert blind_choice(rs, (0, 0)) == "look"
+    assert blind_choice(rs, (50, 50)) == "look"
+    assert blind_choice(rs, (0, 90)) == "blind"
+    assert blind_choice(rs, (90, 90)) == "look"  # level: no reason to gamble
+
+
+def test_blind_no_trump_pays_for_less_of_a_deficit_when_its_factor_is_higher(tmp_path: Path) -> None:
+    assert blind_choice(variant(tmp_path, 2), (0, 90)) == "look"
+    assert blind_choice(variant(tmp_path, 4), (0, 70)) == "look"
+    assert blind_choice(variant(tmp_path, 8), (0, 70)) == "blind"
+
+
+def test_blind_no_trump_by_the_thresholds_without_a_table_spread(monkeypatch: pytest.MonkeyPatch) -> None:
+    rs = mv.load_ruleset("belgian")
+    rules = mv.compile_rules(rs)
+    table = decisions.decision_table(rules, hand_tricks)
+    assert table is not None and table.no_trump_sd is not None
+    monkeypatch.setitem(decisions._memory, rules.content_hash, replace(table, trump_sd=None, no_trump_sd=None))
+    # the thresholds: the opponents at 3/4 of the target, 45% of it ahead
+    assert blind_choice(rs, (0, 80)) == "blind"
+    assert blind_choice(rs, (50, 90)) == "look"
+    assert blind_choice(rs, (50, 90), HeuristicBot(0, Thresholds(blind_deficit=0.3))) == "blind"
+
+
+if __name__ == "__main__":  # python tests/test_heuristic_core.py --write
+    if "--write" in sys.argv:
+        out = {n: {"table": list(choices(n, True)), "thresholds": list(choices(n, False))} for n in BUNDLED}
+        DATA.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
