@@ -8,7 +8,7 @@ MANILLE := $(VENV)/bin/manille
 MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
 CARGO ?= cargo
 
-.PHONY: demo test bench mutation lint docs clean screenshots core core-release core-lint core-test
+.PHONY: demo test bench mutation mutation-python mutation-rust lint docs clean screenshots core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -79,16 +79,37 @@ bench: $(VENV)/.bench-installed
 	$(MATURIN) develop --quiet --release
 	$(PY) bench/run.py
 
-# Mutation testing of the rules modules (see docs/testing.md); not part of `make test`.
+# Mutation testing of the rule code (see docs/testing.md); not part of `make test`.
+# `make mutation` runs both parts: `mutation-python` (mutmut over the Python rules modules)
+# and `mutation-rust` (cargo-mutants over the core's rule files, configured in
+# core/.cargo/mutants.toml; results in core/mutants.out/).
 MUTATION_WORKERS ?= 2
+# One build at a time: the machines are 2 shared cores.
+MUTATION_RUST_JOBS ?= 1
+# Which of the core's rule files to mutate (a regex alternation of names in core/engine/src).
+MUTATION_RUST_FILES ?= legality|scoring|deal|matchplay|rules|shuffle|pyrandom
+CARGO_MUTANTS_VERSION := 27.1.0
+CARGO_MUTANTS := $(or $(shell command -v cargo-mutants),$(or $(CARGO_HOME),$(HOME)/.cargo)/bin/cargo-mutants)
 
-mutation: $(VENV)/.dev-installed
+# Installed from the crates registry when missing, a no-op when it is there.
+$(CARGO_MUTANTS):
+	$(CARGO) install --locked cargo-mutants --version $(CARGO_MUTANTS_VERSION)
+
+mutation: mutation-python mutation-rust
+
+mutation-python: $(VENV)/.dev-installed
 	$(VENV)/bin/mutmut run --max-children $(MUTATION_WORKERS)
 	$(VENV)/bin/mutmut results
+
+# The build timeout is explicit: with a warm target/ the baseline build takes 0 s and
+# cargo-mutants would derive a timeout of 1 s from it.
+mutation-rust: $(CARGO_MUTANTS)
+	cd core && $(CARGO) mutants --jobs $(MUTATION_RUST_JOBS) --build-timeout 300 \
+		--re '^engine/src/($(MUTATION_RUST_FILES))\.rs:'
 
 docs: $(VENV)/.demo-installed
 	$(PY) -m manille_variants.ruleset.docgen
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache mutants core/target
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache mutants core/target core/mutants.out core/mutants.out.old
 	rm -f manille_variants/_core*.so
