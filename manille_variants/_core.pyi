@@ -265,6 +265,9 @@ def search_decisions(
     samples: int = 16,
     seed: int = 0,
     only: list[int] | None = None,
+    stop_after: int | None = None,
+    z: float = 2.0,
+    tolerance: int = 0,
 ) -> list[tuple[int, float, float, int]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use crate::action::Action;
-use crate::cards::iter;
+use crate::cards::{iter, CardSet, MAX_SEATS};
 use crate::deal::{Deal, Phase};
 use crate::rules::{Mode, Rules};
 use crate::sample::{Knowledge, NoWorld, Sampler};
@@ -134,6 +134,18 @@ pub fn card_values(
     Ok(summarise(&actions, &values))
 }
 
+/// When to stop drawing worlds for a decision before play: after `min` worlds, as soon as
+/// the leading option beats every other by more than `z` standard errors of their paired
+/// difference over the same worlds (a sequential test), else after the `samples` asked;
+/// and how exactly each world is solved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stop {
+    pub min: u32,
+    pub z: f64,
+    /// Each world's value is solved within this many points ([`Solver::value_within`]).
+    pub tolerance: u32,
+}
+
 /// Each decision open to the seat before the first card (or those of `only`), over
 /// `samples` worlds.
 ///
@@ -146,12 +158,29 @@ pub fn decision_values(
     seed: u64,
     only: Option<&[Action]>,
 ) -> Result<Vec<Estimate>, NoWorld> {
+    decide(rules, know, samples, seed, only, None)
+}
+
+/// [`decision_values`], stopping early by `stop` when one option is clearly best.
+///
+/// Options that lead to the same play (a call and a pass, delegation and the suit the
+/// partner names, looking and the suit then named) share one solve per world: only the
+/// deal's factor differs between them.
+pub fn decide(
+    rules: &Rules,
+    know: &Knowledge,
+    samples: u32,
+    seed: u64,
+    only: Option<&[Action]>,
+    stop: Option<Stop>,
+) -> Result<Vec<Estimate>, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
     let mut actions: Vec<Action> = Vec::new();
     let mut values: Vec<Vec<f64>> = Vec::new();
     let team = rules.team(know.seat);
-    for _ in 0..samples.max(1) {
+    let mut solved: Vec<(PlayKey, u32)> = Vec::new();
+    for n in 1..=samples.max(1) {
         let hands = sampler.draw(&mut rng)?;
         let deal = sampler
             .replay(&hands)
@@ -167,22 +196,84 @@ pub fn decision_values(
                 .collect();
             values = vec![Vec::new(); actions.len()];
         }
+        solved.clear();
         for (k, &a) in actions.iter().enumerate() {
             let next = deal
                 .apply(rules, a)
                 .map_err(|_| NoWorld("a decision was refused".into()))?;
-            values[k].push(settle(rules, &next, team));
+            values[k].push(settle(
+                rules,
+                &next,
+                team,
+                &mut solved,
+                stop.map_or(0, |s| s.tolerance),
+            ));
+        }
+        if let Some(s) = stop {
+            if n >= s.min && clear_winner(&values, s.z) {
+                break;
+            }
         }
     }
     Ok(summarise(&actions, &values))
 }
 
+/// Whether the option with the best mean beats every other by more than `z` standard errors
+/// of the paired difference (options equal in every world so far do not hold it back).
+fn clear_winner(values: &[Vec<f64>], z: f64) -> bool {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let Some(best) =
+        (0..values.len()).max_by(|&i, &j| mean(&values[i]).total_cmp(&mean(&values[j])))
+    else {
+        return true;
+    };
+    values.iter().enumerate().all(|(j, other)| {
+        if j == best {
+            return true;
+        }
+        let d: Vec<f64> = values[best].iter().zip(other).map(|(a, b)| a - b).collect();
+        let n = d.len() as f64;
+        let m = mean(&d);
+        let var = d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        if var == 0.0 {
+            return m >= 0.0;
+        }
+        m > z * (var / n).sqrt()
+    })
+}
+
+/// What the play of a deal depends on at its first card: the hands, the leader, the trump.
+type PlayKey = ([CardSet; MAX_SEATS], u8, u8, u8);
+
+fn play_key(deal: &Deal) -> PlayKey {
+    (
+        deal.dealt,
+        deal.to_play,
+        deal.trump,
+        deal.mode.map_or(0, |m| m as u8 + 1),
+    )
+}
+
 /// The net match points for `team` of a deal before play, the rest decided simply: a
 /// chooser (after delegation, or after looking) names its longest suit, calls are passed.
-fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
+fn settle(
+    rules: &Rules,
+    deal: &Deal,
+    team: u8,
+    solved: &mut Vec<(PlayKey, u32)>,
+    tolerance: u32,
+) -> f64 {
     match deal.phase {
         Phase::Play => {
-            let total = with_solver(|s| s.value(rules, deal)).unwrap_or(0);
+            let key = play_key(deal);
+            let total = match solved.iter().find(|(k, _)| *k == key) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = with_solver(|s| s.value_within(rules, deal, tolerance)).unwrap_or(0);
+                    solved.push((key, v));
+                    v
+                }
+            };
             let m = margin(rules, factor(rules, deal), total);
             if team == rules.team(deal.dealer) {
                 m
@@ -191,12 +282,12 @@ fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
             }
         }
         Phase::Calls => match deal.apply(rules, Action::PASS) {
-            Ok(next) => settle(rules, &next, team),
+            Ok(next) => settle(rules, &next, team, solved, tolerance),
             Err(_) => 0.0,
         },
         Phase::Over => 0.0,
         Phase::Blind | Phase::Trump => match deal.apply(rules, hand_choice(rules, deal)) {
-            Ok(next) => settle(rules, &next, team),
+            Ok(next) => settle(rules, &next, team, solved, tolerance),
             Err(_) => 0.0,
         },
     }
