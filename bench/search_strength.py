@@ -25,7 +25,14 @@ import manille_variants as mv
 from manille_variants.bots import make_bots, play_deal, play_match
 from manille_variants.bots.base import Bot
 
-BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+def bundled() -> list[str]:
+    """The bundled rulesets the search bot can play (all of them, once the turned card is mapped)."""
+    from manille_variants.ruleset.loader import bundled_names
+    from manille_variants.search.solver import searchable
+
+    first = ["table-convention", "belgian", "belgian-capped", "french-coinchee"]
+    names = first + sorted(set(bundled_names()) - set(first))
+    return [n for n in names if searchable(mv.compile_rules(mv.load_ruleset(n)))]
 
 
 def _bots(search_team: int, seed: int) -> list[Bot]:
@@ -68,11 +75,18 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--rulesets", help="comma-separated (default: every bundled ruleset the search can play)")
     args = parser.parse_args()
     start = time.perf_counter()
+    names = args.rulesets.split(",") if args.rulesets else bundled()
     with ProcessPoolExecutor(args.jobs) as pool:
-        for name in BUNDLED:
-            nets = list(pool.map(pair, [(name, i) for i in range(args.pairs)], chunksize=4))
+        for name in names:
+            nets: list[int] = []
+            for net in pool.map(pair, [(name, i) for i in range(args.pairs)], chunksize=4):
+                nets.append(net)
+                if len(nets) % 100 == 0 and len(nets) < args.pairs:
+                    mean, half = _interval(nets)
+                    print(f"  {name}: {len(nets)} pairs so far: {mean:+.2f} ± {half:.2f}", flush=True)
             mean, half = _interval(nets)
             print(f"{name:18s} {args.pairs} pairs: search side net {mean:+.2f} ± {half:.2f} match points a pair"
                   f"  ({time.perf_counter() - start:.0f} s)", flush=True)

@@ -252,6 +252,8 @@ def search_cards(
     scores: tuple[int, int] = ...,
     samples: int = 16,
     seed: int = 0,
+    max_samples: int | None = None,
+    z: float = 2.0,
 ) -> list[tuple[int, float, float, int]]: ...
 def search_decisions(
     rules: CoreRules,

@@ -50,6 +50,9 @@ def card_samples(cards_left: int, base: int) -> int:
 class SearchBot:
     """Chooses by the solver's values over sampled worlds (seeded, deterministic).
 
+    A card decision draws :func:`card_samples` worlds, and up to ``close_factor`` times as
+    many while no card beats every other by ``z`` standard errors (a close choice).
+
     Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
     stopping as soon as one option beats every other by ``z`` standard errors (paired over
     the same worlds), each world solved within ``tolerance`` points.  The dealer's trump, no-trump or delegation first ranks its choices by
@@ -61,13 +64,15 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
-                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, prior: bool = True) -> None:
+                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, prior: bool = True,
+                 close_factor: int = 2) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
         self.decision_min = decision_min
         self.z = z
         self.tolerance = tolerance
+        self.close_factor = close_factor
         self.prior = prior
 
     def act(self, view: SeatView) -> AnyAction:
@@ -89,7 +94,8 @@ class SearchBot:
         known = (k.seat, k.dealer, k.own, k.decisions)
         if view.phase == "play":
             samples = card_samples(32 - len(k.played), self.samples)
-            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed)
+            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed,
+                                samples * self.close_factor, self.z)
         else:
             only = prior_choices(view) if self.prior else None
             if only is not None and len(only) == 1:

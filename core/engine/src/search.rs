@@ -104,6 +104,19 @@ pub fn card_values(
     samples: u32,
     seed: u64,
 ) -> Result<Vec<Estimate>, NoWorld> {
+    cards_until(rules, know, samples, samples, seed, 0.0)
+}
+
+/// Each legal card's value over `min` worlds, then more worlds (up to `max`) while no card
+/// beats every other by `z` standard errors of the paired difference (a close choice).
+pub fn cards_until(
+    rules: &Rules,
+    know: &Knowledge,
+    min: u32,
+    max: u32,
+    seed: u64,
+    z: f64,
+) -> Result<Vec<Estimate>, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
     let mut actions: Vec<Action> = Vec::new();
@@ -113,7 +126,7 @@ pub fn card_values(
     } else {
         -1.0
     };
-    for _ in 0..samples.max(1) {
+    for n in 1..=max.max(min).max(1) {
         let hands = sampler.draw(&mut rng)?;
         let deal = sampler
             .replay(&hands)
@@ -129,6 +142,9 @@ pub fn card_values(
         let moves = with_solver(|s| s.moves(rules, &deal));
         for (k, (_, total)) in moves.iter().enumerate() {
             values[k].push(sign * margin(rules, f, *total));
+        }
+        if n >= min.max(1) && clear_winner(&values, z) {
+            break;
         }
     }
     Ok(summarise(&actions, &values))
