@@ -607,8 +607,11 @@ pub fn brute_force(rules: &Rules, deal: &Deal) -> u32 {
 /// not change a choice but each exact value costs several zero-window searches).
 impl Solver {
     /// Team A's total for the deal from `deal` on, known within `tolerance` points: the
-    /// zero-window tests stop once the value lies in an interval at most `tolerance` wide,
-    /// and the middle of it (rounded down) is returned.  `tolerance` 0 is [`Solver::value`].
+    /// points are cut into fixed buckets of `tolerance + 1` values, the zero-window tests
+    /// stop once the value is known to lie in one bucket, and the bucket's middle (rounded
+    /// down) is returned.  The answer depends on the exact value alone, not on the path of
+    /// the search (the table and the history left by earlier searches).  `tolerance` 0 is
+    /// [`Solver::value`].
     pub fn value_within(&mut self, rules: &Rules, deal: &Deal, tolerance: u32) -> Option<u32> {
         if deal.phase == Phase::Over {
             return Some(banked(rules, deal));
@@ -619,9 +622,10 @@ impl Solver {
         self.new_epoch();
         let ctx = Ctx::new(rules, deal);
         let pos = ctx.pos(deal);
+        let width = tolerance as i32 + 1;
         let mut first = Some(self.rollout(&ctx, &pos));
         let (mut lower, mut upper) = (0, ctx.available(&pos));
-        while upper - lower > tolerance as i32 {
+        while lower / width != upper / width {
             let mid = first
                 .take()
                 .unwrap_or((lower + upper + 1) / 2)
@@ -633,6 +637,8 @@ impl Solver {
                 lower = g;
             }
         }
-        Some(banked(rules, deal) + ((lower + upper) / 2) as u32)
+        let bucket = lower / width * width;
+        let top = (bucket + width - 1).min(ctx.available(&pos));
+        Some(banked(rules, deal) + ((bucket + top) / 2) as u32)
     }
 }

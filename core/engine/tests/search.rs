@@ -124,3 +124,22 @@ fn sampling_stops_early_only_when_one_choice_is_clearly_best() {
     let rows = decide(&rules, &know, 6, 1, None, Some(eager)).unwrap();
     assert!(rows.iter().all(|e| e.n == 2));
 }
+
+#[test]
+fn a_value_within_a_tolerance_does_not_depend_on_earlier_searches() {
+    // The same position gives the same answer from a fresh solver and from one whose table
+    // and history hold other searches (the search bot's choice must depend on its view alone).
+    let rules = belgian();
+    let mut used = Solver::new();
+    for seed in 0..30u64 {
+        let deal = position(&rules, seed, 16);
+        let other = position(&rules, seed + 1000, 20);
+        used.value(&rules, &other);
+        let mut fresh = Solver::new();
+        assert_eq!(
+            used.value_within(&rules, &deal, 4),
+            fresh.value_within(&rules, &deal, 4),
+            "seed {seed}"
+        );
+    }
+}
