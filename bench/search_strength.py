@@ -27,6 +27,7 @@ import manille_variants as mv
 from manille_variants.bots import make_bots, play_deal, play_match
 from manille_variants.bots.base import Bot
 
+
 def bundled() -> list[str]:
     """The bundled rulesets the search bot can play (all of them, once the turned card is mapped)."""
     from manille_variants.ruleset.loader import bundled_names
@@ -89,7 +90,8 @@ def _report(nets: dict[str, list[int]], wins: list[int], pairs: int, matches: in
     if matches:
         won = sum(wins)
         share = won / len(wins) if wins else 0.0
-        print(f"table-convention   {len(wins):4d} of {matches} matches: search side won {won} ({share:.0%})", flush=True)
+        print(f"table-convention   {len(wins):4d} of {matches} matches: search side won {won} ({share:.0%})",
+              flush=True)
     print(f"  ({elapsed:.0f} s)", flush=True)
 
 

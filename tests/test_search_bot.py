@@ -10,8 +10,8 @@ from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.bots import make_bot, make_bots, play_deal
-from manille_variants.engine.deal import DealState
 from manille_variants.engine.actions import NO_TRUMP, PASS
+from manille_variants.engine.deal import DealState
 from manille_variants.search.bot import SearchBot, knowledge, prior_choices
 
 # Trump by the turned card is not mapped to the core yet: the search plays the others.
@@ -170,14 +170,15 @@ def test_the_prior_keeps_legal_choices_and_names_no_trump_more_often_when_it_pay
     assert shares[1] > shares[0]
 
 
-def test_a_clear_trump_is_taken_without_a_search() -> None:
-    # Every manille and ace of hearts, and the king: hearts is far ahead by the table.
-    hand = ["10H", "AH", "KH", "QH", "10S", "10C", "10D", "7S"]
+def test_a_clear_choice_is_taken_without_a_search() -> None:
+    # Seven hearts from the manille down: no-trump (x2) is far ahead of any trump by the table.
+    hand = ["10H", "AH", "KH", "QH", "JH", "9H", "8H", "7S"]
     rs = _rules("table-convention")
     state = mv.new_deal(rs, 1, dealer=0, hands=[hand, *_rest(hand)])
     view = state.view(0)
-    assert prior_choices(view) == [mv.parse_action("trump:H")]
-    assert SearchBot(seed=1).values(view) == [(mv.parse_action("trump:H"), 0.0)]
+    assert prior_choices(view) == [NO_TRUMP]
+    assert SearchBot(seed=1).values(view) == [(NO_TRUMP, 0.0)]
+    assert SearchBot(seed=1, prior=False).act(view) in view.legal
 
 
 def _rest(hand: list[str]) -> list[list[str]]:

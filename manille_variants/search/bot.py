@@ -55,10 +55,11 @@ class SearchBot:
 
     Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
     stopping as soon as one option beats every other by ``z`` standard errors (paired over
-    the same worlds), each world solved within ``tolerance`` points.  The dealer's trump, no-trump or delegation first ranks its choices by
-    the ruleset's decision table (expected match points per hand class, learned by the
-    search: see ``bots.decisions``); choices far below the best are not searched, and a
-    choice far ahead of every other is taken without a search (``prior=False``: search all).
+    the same worlds), each world solved within ``tolerance`` points.  The dealer's trump,
+    no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
+    table (expected match points per hand class, learned by the search: see
+    ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
+    of every other is taken without a search (``prior=False``: search them all).
     """
 
     name = "search"
@@ -117,9 +118,10 @@ def prior_choices(view: SeatView) -> list[AnyAction] | None:
 
     Trump phase: each trump and no-trump is valued ``factor x (expected total - half)`` for
     the hand's class, delegation by the mean of the best choice over random hands (below);
-    those within ``PRIOR_GAP x factor`` of the best are kept.  Blind phase: blind no-trump is valued by the table's mean at
-    no-trump over all hands, looking by the mean of the best choice over seeded random
-    hands (a figure per ruleset and pending ties); both are kept when they are close.
+    those within ``PRIOR_GAP x factor`` of the best are kept.  Blind phase: blind no-trump is
+    valued by the table's mean at no-trump over all hands, looking by the mean of the best
+    choice over seeded random hands (a figure per ruleset and pending ties); both are kept
+    when they are close.
     """
     if view.phase not in ("trump", "blind"):
         return None
