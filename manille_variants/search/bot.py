@@ -55,7 +55,8 @@ class SearchBot:
 
     Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
     stopping as soon as one option beats every other by ``z`` standard errors (paired over
-    the same worlds), each world solved within ``tolerance`` points.  The dealer's trump,
+    the same worlds), each world solved within ``tolerance`` points (``call_tolerance`` for a
+    call or a reply, where only the sign of the expected margin matters).  The dealer's trump,
     no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
     table (expected match points per hand class, learned by the search: see
     ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
@@ -65,14 +66,15 @@ class SearchBot:
     name = "search"
 
     def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
-                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, prior: bool = True,
-                 close_factor: int = 2) -> None:
+                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10,
+                 prior: bool = True, close_factor: int = 2) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
         self.decision_min = decision_min
         self.z = z
         self.tolerance = tolerance
+        self.call_tolerance = call_tolerance
         self.close_factor = close_factor
         self.prior = prior
 
@@ -103,7 +105,8 @@ class SearchBot:
                 return [(only[0], 0.0)]
             codes = None if only is None else [action_code(view.rules, a) for a in only]
             rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
-                                    self.seed, codes, self.decision_min, self.z, self.tolerance)
+                                    self.seed, codes, self.decision_min, self.z,
+                                    self.call_tolerance if view.phase == "calls" else self.tolerance)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
 
 

@@ -97,6 +97,63 @@ fn summarise(actions: &[Action], values: &[Vec<f64>]) -> Vec<Estimate> {
         .collect()
 }
 
+/// A world drawn for the seat and replayed to the present, kept with the likelihood of the
+/// trump choice it shows: when another seat named trump or no-trump, its hand in the world
+/// must make that choice plausible (see [`choice_likelihood`]); a world is kept with that
+/// probability (a world is taken anyway after 64 draws).
+fn draw_world(
+    sampler: &Sampler,
+    rules: &Rules,
+    know: &Knowledge,
+    rng: &mut Rng,
+) -> Result<Deal, NoWorld> {
+    let mut last = None;
+    for _ in 0..64 {
+        let hands = sampler.draw(rng)?;
+        let deal = sampler
+            .replay(&hands)
+            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        let p = choice_likelihood(rules, &deal, know.seat);
+        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        if p >= 1.0 || u < p {
+            return Ok(deal);
+        }
+        last = Some(deal);
+    }
+    last.ok_or_else(|| NoWorld("no world drawn".into()))
+}
+
+/// How likely the chooser (another seat) would have named the deal's trump or no-trump with
+/// its hand in this world: a trump suit 0.35 to the power of the number of its suits that are
+/// longer (then richer in points); no-trump by the hand's points, up to 1 at one and a half
+/// times an average hand's.  1 when the seat chose itself, before any choice, or at blind
+/// no-trump (named unseen).
+pub fn choice_likelihood(rules: &Rules, deal: &Deal, seat: u8) -> f64 {
+    let chooser = deal.chooser;
+    if chooser == crate::cards::NONE || chooser == seat || chooser as usize >= MAX_SEATS {
+        return 1.0;
+    }
+    let hand = deal.dealt[chooser as usize];
+    match deal.mode {
+        Some(Mode::Trump) if deal.trump < 4 => {
+            let key = |s: u8| {
+                let cards = hand & crate::cards::suit_mask(s);
+                (cards.count_ones(), rules.points(cards))
+            };
+            let named = key(deal.trump);
+            let better = (0..4u8).filter(|&s| key(s) > named).count() as i32;
+            0.35f64.powi(better)
+        }
+        Some(Mode::NoTrump) => {
+            let average = rules.card_total as f64 / rules.seats() as f64;
+            (rules.points(hand) as f64 / (1.5 * average))
+                .powi(4)
+                .min(1.0)
+        }
+        _ => 1.0,
+    }
+}
+
 /// Each legal card's value for the seat to play, over `samples` worlds.
 pub fn card_values(
     rules: &Rules,
@@ -127,10 +184,7 @@ pub fn cards_until(
         -1.0
     };
     for n in 1..=max.max(min).max(1) {
-        let hands = sampler.draw(&mut rng)?;
-        let deal = sampler
-            .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if deal.phase != Phase::Play || deal.to_play != know.seat {
             return Err(NoWorld("it is not this seat's turn to play a card".into()));
         }
@@ -197,10 +251,7 @@ pub fn decide(
     let team = rules.team(know.seat);
     let mut solved: Vec<(PlayKey, u32)> = Vec::new();
     for n in 1..=samples.max(1) {
-        let hands = sampler.draw(&mut rng)?;
-        let deal = sampler
-            .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if matches!(deal.phase, Phase::Play | Phase::Over) || deal.to_play != know.seat {
             return Err(NoWorld("it is not this seat's turn to decide".into()));
         }
