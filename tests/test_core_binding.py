@@ -135,16 +135,16 @@ def test_undertrump_partner(setting: str, expected: str) -> None:
     assert _core.legal_mask(core, mask("7S 8D"), codes("QH 10S 8H"), 0) == mask(expected)
 
 
-@pytest.mark.parametrize("take_up", ["first-trick-start", "after-first-card", "after-first-trick"])
+@pytest.mark.parametrize("take_up", ["before-first-trick", "after-first-card", "after-first-trick"])
 def test_the_turned_card_is_trump_and_waits_to_be_taken_up(take_up: str) -> None:
-    core = rules_with(trump_source="turned", take_up=take_up, turned_bonus="card-value",
+    core = rules_with(trump_source="turned", take_up=take_up, turned_bonus="honour",
                       no_trump_allowed=False, leader_offset=0)  # the dealer leads trick 1
     deal = _core.CoreDeal(core, 11, 1)
     turned = deal.turned
     assert turned is not None and deal.phase == "play" and deal.trump == turned >> 3
     assert deal.dealt[1] >> turned & 1
     playable = deal.legal_mask() >> turned & 1
-    assert playable == (take_up == "first-trick-start")
+    assert playable == (take_up == "before-first-trick")
     while not deal.is_over:
         deal = deal.apply(deal.legal_actions()[0])
     result = deal.result()
@@ -152,7 +152,7 @@ def test_the_turned_card_is_trump_and_waits_to_be_taken_up(take_up: str) -> None
     assert result["turned_bonus"] == [0, 0, 0, 5, 1, 2, 3, 4][turned & 7]
 
 
-@pytest.mark.parametrize(("bonus", "ten", "king"), [("none", 0, 0), ("ten-only", 5, 0), ("card-value", 5, 3)])
+@pytest.mark.parametrize(("bonus", "ten", "king"), [("none", 0, 0), ("ten", 5, 0), ("honour", 5, 3)])
 def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, king: int) -> None:
     core = rules_with(trump_source="turned", turned_bonus=bonus, no_trump_allowed=False)
     for card, expected in ((3, ten), (6, king)):  # 10S, KS

@@ -4,6 +4,7 @@ matches, for every bundled ruleset and for random settings."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 from typing import Any
@@ -20,6 +21,7 @@ from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
 from manille_variants.engine.core import action_code, core_rules, to_core
 from manille_variants.engine.deal import new_python_deal, shuffled_deck
+from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
@@ -84,6 +86,18 @@ def rulesets(draw: st.DrawFn) -> Ruleset:
     )
     if draw(st.booleans()):
         data["calls"] = []
+    data["trump"]["turned_card"] = None
+    if draw(st.integers(0, 3)) == 0:  # trump by the turned card (nobody chooses trump)
+        data["trump"].update(
+            turned_card={"take_up": draw(st.sampled_from(["before-first-trick", "after-first-card",
+                                                          "after-first-trick"])),
+                         "bonus": draw(st.sampled_from(["none", "ten", "honour"]))},
+            delegation=False,
+            no_trump={"allowed": False, "factor": 1},
+            blind_no_trump={"allowed": False, "factor": 1, "only_when_behind_by": None},
+        )
+        if draw(st.booleans()):  # a 9 and a 7 worth points: no bonus for them, honours only
+            data["scoring"]["card_values"] = {"7": 1, "8": 0, "9": 2, "10": 5, "J": 1, "Q": 2, "K": 3, "A": 4}
     return Ruleset.model_validate(data)
 
 
@@ -139,19 +153,21 @@ def test_same_scores_for_every_possible_figure(name: str) -> None:
     core = to_core(rs)
     rules = mv.compile_rules(rs)
     modes = ["trump", *(["no-trump"] if rules.no_trump_allowed else []), *(["blind"] if rules.blind_allowed else [])]
+    turns = [None, 3, 6, 14, 2] if rules.turned_take_up else [None]  # none given, 10S KS 8H 9S
     for points in range(0, 61, 3):
         for tricks in range(9):
             for mode in modes:
-                for calls in range(len(rules.calls) + 1):
-                    for pending in range(3):
-                        try:
-                            expected = mv.score_deal(rs, points, tricks, mode, calls, pending, last_trick="A"
-                                                     if tricks == 8 else "B" if tricks == 0 else None)
-                        except mv.ManilleError:
-                            continue
-                        got = _core.score_deal(core, points, tricks, mode, calls, pending, tricks == 8)
-                        got.pop("turned_bonus")
-                        assert got == expected.to_dict()
+                for calls, pending, turned in itertools.product(range(len(rules.calls) + 1), range(3), turns):
+                    try:
+                        expected = mv.score_deal(rs, points, tricks, mode, calls, pending, last_trick="A"
+                                                 if tricks == 8 else "B" if tricks == 0 else None,
+                                                 turned=None if turned is None else DECK[turned])
+                    except mv.ManilleError:
+                        continue
+                    got = _core.score_deal(core, points, tricks, mode, calls, pending, tricks == 8, turned)
+                    if turned is None:
+                        assert got.pop("turned_bonus") == 0
+                    assert got == expected.to_dict()
 
 
 @settings(max_examples=200, deadline=None)
@@ -163,9 +179,44 @@ def test_same_legal_cards_on_random_positions(
     hand = [DECK[i] for i in cards[:size]]
     trick = [DECK[i] for i in cards[size:size + played]]
     suit = None if trump is None else SUITS[trump]
-    expected = mv.legal_cards(rs, hand, trick, suit)
+    expected = python_legal_cards(rs, hand, trick, suit)
     mask = _core.legal_mask(to_core(rs), sum(c.bit for c in hand), [c.index for c in trick], trump)
     assert [c for c in hand if c.bit & mask] == expected
+    letter = None if suit is None else suit.name
+    assert _core.legal_cards(to_core(rs), hand, trick, suit) == expected
+    assert mv.legal_cards(rs, tuple(hand), tuple(trick), letter) == expected  # answered by the core
+    assert mv.legal_cards(rs, " ".join(map(str, hand)), [str(c) for c in trick], letter) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "trick", "trump"),
+    [("QC 7C 8H", "JC", "X"),  # not a trump
+     ("QC 7C 8H", "QC", "D"),  # a card in the hand and the trick
+     ("", "JC", "D"),  # an empty hand
+     ("QC 7C", "JC 8C 9C 10C", "D"),  # a trick of four
+     ("QC QC", "", "D"),  # a card twice
+     ("QC 7C", "JC JC", "D"),
+     ("QC 11C", "", "D")],  # not a card
+)
+def test_legal_cards_refuses_bad_positions_with_the_python_errors(hand: str, trick: str, trump: str) -> None:
+    rs = mv.load_ruleset("belgian")
+    as_cards = [mv.parse_card(t) if t != "11C" else t for t in hand.split()]
+    played = [mv.parse_card(t) for t in trick.split()]
+    with pytest.raises(mv.CardError) as python:
+        python_legal_cards(rs, hand, trick, trump)
+    with pytest.raises(mv.CardError) as core:
+        mv.legal_cards(rs, as_cards, played, trump)
+    assert str(core.value) == str(python.value)
+
+
+def test_legal_cards_come_from_the_core_as_the_packages_cards() -> None:
+    rs = mv.load_ruleset("french-coinchee")
+    hand, trick = mv.parse_cards("QC 7C 8H AS"), mv.parse_cards("JC")
+    core = _core.legal_cards(to_core(rs), hand, trick, mv.Suit.D)
+    assert core is not None and core[0] is hand[0] and core == python_legal_cards(rs, hand, trick, "D")
+    assert _core.legal_cards(to_core(rs), "QC 7C", trick, "D") is None  # text: parsed in Python
+    assert _core.legal_cards(to_core(rs), hand, trick, "hearts") is None
+    assert _core.legal_cards(to_core(rs), [*hand, ["QH"]], trick, "D") is None  # unhashable: Python's error
 
 
 # The fingerprint of 6,000 deals (1,500 per bundled ruleset: the deal, every random choice,
@@ -219,8 +270,10 @@ def test_same_play_from_given_hands(name: str) -> None:
         cards = list(DECK)
         rng.shuffle(cards)
         hands = [cards[8 * s:8 * s + 8] for s in range(4)]
-        state = new_python_deal(rs, 0, seed % 4, hands=hands)
-        deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4)
+        turned = rng.choice(hands[seed % 4]) if rs.trump.turned_card else None
+        state = new_python_deal(rs, 0, seed % 4, hands=hands, turned=turned)
+        deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4,
+                                         turned=None if turned is None else turned.index)
         while not state.is_over:
             assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
             action = rng.choice(state.legal_actions())

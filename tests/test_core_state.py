@@ -4,6 +4,7 @@ engine (``new_python_deal``): every member of ``DealState`` along random playout
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -90,3 +91,39 @@ def test_seeds_beyond_128_bits_play_in_python() -> None:
     rs = mv.load_ruleset("belgian")
     assert not isinstance(mv.new_deal(rs, 2**200, 0), _core.CoreState)
     assert mv.new_deal(rs, 2**200, 0) == new_python_deal(rs, 2**200, 0)
+
+
+def test_a_typed_deal_with_a_turned_card_plays_on_the_core() -> None:
+    rs = mv.load_ruleset("french-muette")
+    hands = ["10S AS KS QS JS 9S 8S 7S", "10H AH KH QH JH 9H 8H 7H",
+             "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
+    core = mv.new_deal(rs, 5, 3, hands=hands, turned="KC")
+    python = new_python_deal(rs, 5, 3, hands=hands, turned="KC")
+    assert isinstance(core, _core.CoreState) and str(core.turned_card) == "KC"
+    rng = random.Random(3)
+    while not python.is_over:
+        same(core, python)
+        action = rng.choice(python.legal_actions())
+        core, python = core.apply(action), python.apply(action)
+    same(core, python)
+    assert core.result is not None and core.result.turned_bonus == 3
+
+
+@pytest.mark.parametrize(("turned", "message"), [
+    (None, "the ruleset takes trump from the turned card: say which card was turned"),
+    ("KH", "the turned card KH is not in the dealer's hand (seat 3)"),
+])
+def test_a_typed_deal_names_its_turned_card_as_in_python(turned: str | None, message: str) -> None:
+    rs = mv.load_ruleset("french-parlee")
+    hands = ["10S AS KS QS JS 9S 8S 7S", "10H AH KH QH JH 9H 8H 7H",
+             "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
+    for deal in (mv.new_deal, new_python_deal):
+        with pytest.raises(mv.CardError, match=re.escape(message)):
+            deal(rs, 5, 3, hands=hands, turned=turned)
+
+
+def test_a_match_under_a_turned_card_ruleset_deals_on_the_core() -> None:
+    match = mv.Match(mv.load_ruleset("french-parlee"), seed=4)
+    state = match.new_deal()
+    assert isinstance(state, _core.CoreState) and state.turned_card is not None
+    assert state.turned_on_table and state.trump == state.turned_card.suit.name

@@ -56,6 +56,8 @@ def agreed(rs: str | Ruleset, hand: str, trick: str, trump: str | mv.Suit | None
     rules = mv.load_ruleset(rs) if isinstance(rs, str) else rs
     verdict = mv.explain_legal(rules, hand, trick, trump)
     assert mv.legal_cards(rules, hand, trick, trump) == verdict.cards, "legal_cards disagrees"
+    as_cards = mv.legal_cards(rules, parse_cards(hand), parse_cards(trick), trump)  # the core's answer
+    assert as_cards == verdict.cards, "legal_cards on cards disagrees"
     assert fast_path(rules, hand, trick, trump) == mask_of(verdict.cards), "the fast path disagrees"
     return verdict
 

@@ -9,9 +9,10 @@ mean today's behaviour.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from manille_variants.cards import DECK, SUITS, Card, parse_suit
+from manille_variants.cards import DECK, SUITS, Card, Suit, parse_suit
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -25,13 +26,14 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.compiled import CompiledRules, compile_rules, compiled
+from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.rules import Rules
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "to_core"]
+__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "legal_cards", "to_core"]
 
 _SEATS = 4
 
@@ -108,20 +110,48 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     return found
 
 
+def legal_cards(
+    ruleset: Ruleset | Rules | CompiledRules,
+    hand: str | Sequence[Card | str],
+    trick: str | Sequence[Card | str],
+    trump: str | Suit | None,
+) -> list[Card]:
+    """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``.
+
+    The compiled core answers when the ruleset has no plug-ins and the hand and the trick are
+    lists (or tuples) of cards; otherwise (text to parse, a position to refuse, obligation
+    plug-ins) :func:`~manille_variants.engine.legality.python_legal_cards` does, with the
+    same cards and the same errors.
+    """
+    engine = compiled(ruleset)
+    core = engine.memo.get("core") or core_for(engine)
+    if core is not None and _core_legal is not None:
+        found = _core_legal(core, hand, trick, trump)
+        if found is not None:
+            return found
+    return python_legal_cards(engine, hand, trick, trump)
+
+
+_CoreLegal = Callable[[Any, object, object, object], "list[Card] | None"]
+try:
+    from manille_variants._core import legal_cards as _core_legal_fn
+
+    _core_legal: _CoreLegal | None = _core_legal_fn
+except ImportError:  # a checkout whose core is not built: the fast path answers
+    _core_legal = None
+
 MAX_CALLS = 5  # the longest call ladder the core plays
 
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
-    """The core's rules, or None where the Python engine plays (plug-ins, trump by the turned
-    card, a ladder of more than five calls, or a checkout whose core is not built)."""
+    """The core's rules, or None where the Python engine plays (plug-ins, a ladder of more
+    than five calls, or a checkout whose core is not built)."""
     engine = compiled(ruleset)
     found = engine.memo.get("core")
     if found is not None:
         return found  # type: ignore[no-any-return]
     rules = engine.rules
-    # Trump by the turned card is in the core, but its settings do not cross over yet.
-    turned = getattr(rules, "turned_take_up", None) is not None
-    if has_plugins(rules) or turned or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+    if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
         return None
     try:
         return to_core(engine)
@@ -137,14 +167,12 @@ def _beat_opponent(value: object) -> str:
 
 
 def _trump_source(rules: Rules) -> dict[str, str]:
-    """Trump by the turned card (``Rules.turned_take_up``, ``turned_bonus``).  The core names
-    its take-up moments and bonuses its own way and the mapping is not written yet, so
-    :func:`core_for` keeps such rulesets in Python; here they are passed as they are."""
-    take_up = getattr(rules, "turned_take_up", None)
-    if take_up is None:
+    """Who names trump: ``choice``, or ``turned`` with the take-up moment
+    (``before-first-trick``, ``after-first-card``, ``after-first-trick``) and the bonus
+    (``none``, ``ten``, ``honour``) in the schema's own words (``trump.turned_card``)."""
+    if rules.turned_take_up is None:
         return {"trump_source": "choice"}
-    bonus = str(getattr(rules, "turned_bonus", "none"))
-    return {"trump_source": "turned", "take_up": str(take_up), "turned_bonus": bonus}
+    return {"trump_source": "turned", "take_up": rules.turned_take_up, "turned_bonus": rules.turned_bonus}
 
 
 def _call(rules: Rules, index: int) -> dict[str, Any]:

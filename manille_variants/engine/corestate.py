@@ -1,9 +1,10 @@
 """The Python side of the core's deal states (``manille_variants._core.CoreState``).
 
 :func:`~manille_variants.engine.deal.new_deal` answers with a core state when the ruleset can
-be played by the core (no Python plug-ins).  A core state has the whole :class:`DealState`
-API; the core answers the hot members itself and calls the functions below for the rest: the
-deal's :class:`DealScore` (memoised per ruleset, as the Python engine does), the
+be played by the core (no Python plug-ins; trump by a turned card included).  A core state has
+the whole :class:`DealState` API; the core answers the hot members itself and calls the
+functions below for the rest: the deal's :class:`DealScore` (memoised per ruleset, as the
+Python engine does), the
 explanations and error messages (from :func:`explain_legal`, the reference), seat views,
 equality and ``repr``.
 """
@@ -12,21 +13,29 @@ from __future__ import annotations
 
 from typing import Any
 
+from manille_variants.cards import DECK
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, score_checked
+from manille_variants.engine.scoring import DealScore, score_checked, turned_bonus
 
 __all__ = ["describe", "equal", "explain", "illegal", "key", "score", "thrown", "view"]
 
 
 def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
-          trump: str | None) -> DealScore:
-    """The deal's score from team A's figures (shared with the Python engine's memo)."""
+          trump: str | None, turned: int = -1) -> DealScore:
+    """The deal's score from team A's figures (shared with the Python engine's memo);
+    ``turned``: the index of the turned card (-1: trump was named)."""
     engine = compiled(rules)
     memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None)
     found = engine.memo.get(memo_key)
     if found is None:
         found = engine.memo[memo_key] = score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump)
+    if turned >= 0:  # the turned card's bonus, after every factor
+        base = found
+        found = engine.memo.get((memo_key, turned))
+        if found is None:
+            card = DECK[turned]
+            found = engine.memo[memo_key, turned] = base.with_turned(str(card), turned_bonus(engine.rules, card))
     return found
 
 
@@ -41,8 +50,12 @@ def explain(state: Any) -> str:
     if state.is_over:
         return "over: the deal is over"
     if state.phase == "play":
-        return explain_legal(state.rules, state.hand(state.to_play), list(state.trick), state.trump_suit,
-                             tricks_played=len(state.tricks)).reason
+        seat = state.to_play
+        waits = state.turned_on_table and seat == state.dealer
+        hand = [c for c in state.hand(seat) if not (waits and c is state.turned_card)]
+        reason = explain_legal(state.rules, hand, list(state.trick), state.trump_suit,
+                               tricks_played=len(state.tricks)).reason
+        return f"{reason} ({_waits(state)})" if waits else reason
     options = ", ".join(str(a) for a in state.legal_actions())
     return f"{state.phase}: seat {state.to_play} chooses one of {options}"
 
@@ -59,9 +72,21 @@ def illegal(state: Any, action: object, kind: str) -> str:
     if kind == "not-in-hand":
         return f"{action} is not in seat {seat}'s hand ({' '.join(map(str, state.hand(seat)))})"
     if kind == "not-legal":
+        if action is state.turned_card and state.turned_on_table and seat == state.dealer:
+            return f"{action} is the turned card: it stays on the table until {_TAKE_UP[state.rules.turned_take_up]}"
         return f"{action} is not legal for seat {seat}: {explain(state)}"
     options = ", ".join(str(a) for a in state.legal_actions())
     return f"{action} is not possible now ({state.phase} phase, seat {seat} to act: {options})"
+
+
+_TAKE_UP = {
+    "after-first-card": "the first card of the first trick is played",
+    "after-first-trick": "the first trick is complete",
+}
+
+
+def _waits(state: Any) -> str:
+    return f"the turned {state.turned_card.pretty} stays on the table until {_TAKE_UP[state.rules.turned_take_up]}"
 
 
 def view(state: Any, seat: int) -> Any:
@@ -72,8 +97,8 @@ def view(state: Any, seat: int) -> Any:
 
 def key(state: Any) -> tuple[Any, ...]:
     """What makes two states equal (as ``DealState._key``)."""
-    return (state.rules.content_hash, state.seed, state.dealt, state.dealer, state.pending_ties, state.scores, -1,
-            tuple(str(a) for a in state.actions))
+    return (state.rules.content_hash, state.seed, state.dealt, state.dealer, state.pending_ties, state.scores,
+            state.turned, tuple(str(a) for a in state.actions))
 
 
 def equal(state: Any, other: object) -> bool:

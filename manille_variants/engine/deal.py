@@ -138,19 +138,21 @@ def new_deal(
     dealer's cards was turned (otherwise it is the dealer's last card dealt).
 
     The state is the compiled core's (``manille_variants._core.CoreState``, the same API)
-    unless the ruleset has Python plug-ins or turns a card for trump (those play in Python,
-    for now); :func:`new_python_deal` always plays in Python.
+    unless the ruleset has Python plug-ins (those play in Python); :func:`new_python_deal`
+    always plays in Python.
     """
     engine = compiled(ruleset)
     if dealer not in (0, 1, 2, 3):
         raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
-    core = core_for(engine) if turned is None else None
+    turns = engine.rules.turned_take_up is not None
+    core = core_for(engine) if turned is None or turns else None
     if core is not None and _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
         if scores is not _LEVEL:
             scores = (int(scores[0]), int(scores[1]))
         given = None if hands is None else _given_hands(hands)
         masks = None if given is None else [given >> (32 * s) & DECK_MASK for s in range(4)]
-        return CoreState(core, seed, dealer, pending_ties, scores, masks)  # type: ignore[misc,return-value]
+        card = None if given is None or not turns else _turned_card(given, dealer, turned)
+        return CoreState(core, seed, dealer, pending_ties, scores, masks, card)  # type: ignore[misc,return-value]
     return new_python_deal(engine, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
                            turned=turned)
 

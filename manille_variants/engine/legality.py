@@ -21,7 +21,7 @@ from manille_variants.ruleset.plugins import LegalContext, rule_name
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.words import BLIND_WORDS, NO_TRUMP_WORDS, normal_word, parse_trump_suit
 
-__all__ = ["CLAUSES", "Legality", "explain_legal", "legal_cards", "legal_mask", "parse_trump"]
+__all__ = ["CLAUSES", "Legality", "explain_legal", "legal_mask", "parse_trump", "python_legal_cards"]
 
 
 @dataclass(frozen=True)
@@ -115,14 +115,17 @@ def explain_legal(
     return _apply_plugins(rules, cards, played, trump_suit, legality, tricks_played)
 
 
-def legal_cards(
+def python_legal_cards(
     ruleset: Ruleset | Rules | CompiledRules,
     hand: str | Sequence[Card | str],
     trick: str | Sequence[Card | str],
     trump: str | Suit | None,
 ) -> list[Card]:
     """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``, computed by
-    the bitmask fast path (by the readable filter when the ruleset has obligation plug-ins)."""
+    the bitmask fast path (by the readable filter when the ruleset has obligation plug-ins).
+
+    This is :func:`~manille_variants.legal_cards` in Python: the reference the compiled core
+    is tested against, and the path that parses text and words the errors."""
     engine = compiled(ruleset)
     rules = engine.rules
     if rules.obligation_plugins:

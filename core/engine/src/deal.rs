@@ -2,7 +2,7 @@
 
 use crate::action::Action;
 use crate::cards::{self, CardSet, DECK, FULL, MAX_SEATS, NONE};
-use crate::legality::{legal, TrickView};
+use crate::legality::{legal, trick_winner, TrickView};
 use crate::rules::{CallBy, Mode, Rules, TakeUp, TrumpSource};
 use crate::scoring::{self, DealResult};
 use crate::shuffle::shuffle;
@@ -195,6 +195,24 @@ impl Deal {
         self.played() / rules.seats() as usize
     }
 
+    /// The completed tricks in order: (leader seat, cards in play order, winner seat).
+    pub fn completed_tricks<'a>(
+        &'a self,
+        rules: &'a Rules,
+    ) -> impl Iterator<Item = (u8, &'a [u8], u8)> + 'a {
+        let seats = rules.seats() as usize;
+        let trump = self.trump_suit();
+        let mut leader = rules.first_leader(self.dealer);
+        self.history[..self.tricks_done(rules) * seats]
+            .chunks(seats)
+            .map(move |cards| {
+                let winner = rules.seat_after(leader, trick_winner(rules, cards, trump) as i64);
+                let trick = (leader, cards, winner);
+                leader = winner;
+                trick
+            })
+    }
+
     /// The cards `seat` still holds.
     #[inline]
     pub fn hand(&self, seat: u8) -> CardSet {
@@ -238,6 +256,17 @@ impl Deal {
             partner_wins: rules.partners(self.win_seat, self.to_play),
         });
         legal(rules, hand, view, self.trump_suit())
+    }
+
+    /// Whether the turned card still lies on the table: through the calls, and in the play
+    /// until the take-up moment (never when trump was named).
+    pub fn turned_on_table(&self, rules: &Rules) -> bool {
+        self.turned != NONE
+            && match self.phase {
+                Phase::Play => !self.taken_up(rules, self.trick(rules).len()),
+                Phase::Over => false,
+                Phase::Blind | Phase::Trump | Phase::Calls => true,
+            }
     }
 
     /// Whether the dealer has taken up the turned card, `in_trick` cards into the trick.

@@ -90,7 +90,7 @@ pub enum TurnedBonus {
     None,
     /// 5 for a turned 10 only.
     TenOnly,
-    /// The turned card's card points (10 = 5 ... J = 1).
+    /// The card points of a turned honour (10, A, K, Q, J); nothing for a 9, 8 or 7.
     CardValue,
 }
 

@@ -60,7 +60,8 @@ pub fn turned_bonus(rules: &Rules, turned: Option<u8>) -> u64 {
         TurnedBonus::None => 0,
         TurnedBonus::TenOnly if card & 7 == 3 => value,
         TurnedBonus::TenOnly => 0,
-        TurnedBonus::CardValue => value,
+        TurnedBonus::CardValue if card & 7 >= 3 => value, // an honour: 10, J, Q, K, A
+        TurnedBonus::CardValue => 0,
     }
 }
 

@@ -4,6 +4,7 @@
 //! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
+mod getters;
 mod state;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -22,7 +23,9 @@ use manille_engine::sim::{self, Rng};
 use manille_engine::Action;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+use getters::deal_methods;
 
 mod search;
 
@@ -182,7 +185,7 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
             "take_up",
             &take_up,
             &[
-                ("first-trick-start", TakeUp::FirstTrickStart),
+                ("before-first-trick", TakeUp::FirstTrickStart),
                 ("after-first-card", TakeUp::AfterFirstCard),
                 ("after-first-trick", TakeUp::AfterFirstTrick),
             ],
@@ -192,8 +195,8 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
             &bonus,
             &[
                 ("none", TurnedBonus::None),
-                ("ten-only", TurnedBonus::TenOnly),
-                ("card-value", TurnedBonus::CardValue),
+                ("ten", TurnedBonus::TenOnly),
+                ("honour", TurnedBonus::CardValue),
             ],
         )?,
         delegation: get(d, "delegation")?,
@@ -325,10 +328,14 @@ impl CoreRules {
 }
 
 // ---------------------------------------------------------------------- results
+/// `DealScore.to_dict()` of a result, plus `turned_bonus` (0 when no card was turned);
+/// `turned`, the turned card, adds the keys of a deal with a turned card (`turned`,
+/// `turned_side`).
 fn result_dict<'py>(
     py: Python<'py>,
     rules: &Rules,
     r: &DealResult,
+    turned: Option<u8>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("team_a", r.team_a)?;
@@ -355,9 +362,19 @@ fn result_dict<'py>(
     d.set_item("calls", r.calls)?;
     d.set_item("pending_ties", r.pending_ties)?;
     d.set_item("thrown_in", r.thrown_in)?;
-    d.set_item("notes", r.notes(rules))?;
+    let mut notes = r.notes(rules);
+    let bonus_due = rules.data.trump_source == TrumpSource::Turned
+        && rules.data.turned_bonus != TurnedBonus::None;
+    if bonus_due && turned.is_none() && !r.thrown_in {
+        notes.push("the turned card was not given: its bonus is not counted".to_string());
+    }
+    d.set_item("notes", notes)?;
     d.set_item("capped", r.factor < r.uncapped_factor)?;
     d.set_item("turned_bonus", r.turned_bonus)?;
+    if let Some(card) = turned.filter(|_| !r.thrown_in) {
+        d.set_item("turned", manille_engine::cards::name(card))?;
+        d.set_item("turned_side", "A")?;
+    }
     Ok(d)
 }
 
@@ -409,7 +426,12 @@ fn score_deal<'py>(
             turned,
         };
         let result = scoring::score(r, &figures);
-        result_dict(py, r, &result)
+        result_dict(
+            py,
+            r,
+            &result,
+            turned.filter(|_| r.data.trump_source == TrumpSource::Turned),
+        )
     })
 }
 
@@ -469,8 +491,7 @@ fn mask_list(set: u64) -> Vec<u8> {
     out
 }
 
-#[pymethods]
-impl CoreDeal {
+deal_methods!(CoreDeal {
     /// Shuffle with `seed`, cut and deal.
     #[new]
     #[pyo3(signature = (rules, seed, dealer=0, pending_ties=0, scores=(0, 0)))]
@@ -543,52 +564,15 @@ impl CoreDeal {
         })
     }
 
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.deal.phase.name()
-    }
-    #[getter]
-    fn to_play(&self) -> u8 {
-        self.deal.to_play
-    }
-    #[getter]
-    fn dealer(&self) -> u8 {
-        self.deal.dealer
-    }
-    #[getter]
-    fn cut(&self) -> u8 {
-        self.deal.cut
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.deal.is_over()
-    }
-    #[getter]
-    fn thrown_in(&self) -> bool {
-        self.deal.thrown_in
-    }
-    #[getter]
-    fn pending_ties(&self) -> u32 {
-        self.deal.pending_ties
-    }
     /// The turned card, if trump comes from it.
     #[getter]
     fn turned(&self) -> Option<u8> {
         (self.deal.turned != NONE).then_some(self.deal.turned)
     }
-    /// "trump", "no-trump", "blind", or None before the choice.
-    #[getter]
-    fn mode(&self) -> Option<&'static str> {
-        self.deal.mode.map(Mode::name)
-    }
     /// The trump suit (0-3), or None.
     #[getter]
     fn trump(&self) -> Option<u8> {
         self.deal.trump_suit()
-    }
-    #[getter]
-    fn chooser(&self) -> Option<u8> {
-        (self.deal.chooser != NONE).then_some(self.deal.chooser)
     }
     /// How many calls were made.
     #[getter]
@@ -622,32 +606,12 @@ impl CoreDeal {
     fn won(&self) -> (CardSet, CardSet) {
         (self.deal.won[0], self.deal.won[1])
     }
-    #[getter]
-    fn leader(&self) -> u8 {
-        self.deal.leader(&self.rules)
-    }
-    /// The seat holding the trick in progress (-1 with no card on the table).
-    #[getter]
-    fn win_seat(&self) -> i16 {
-        if self.deal.trick(&self.rules).is_empty() {
-            -1
-        } else {
-            self.deal.win_seat as i16
-        }
-    }
     /// Completed tricks: (leader, cards in play order, winner).
     fn tricks(&self) -> Vec<(u8, Vec<u8>, u8)> {
-        let rules = &self.rules;
-        let seats = rules.data.seats as usize;
-        let trump = self.deal.trump_suit();
-        let mut leader = rules.first_leader(self.deal.dealer);
-        let mut out = Vec::new();
-        for cards in self.deal.history[..self.deal.tricks_done(rules) * seats].chunks(seats) {
-            let winner = rules.seat_after(leader, trick_winner(rules, cards, trump) as i64);
-            out.push((leader, cards.to_vec(), winner));
-            leader = winner;
-        }
-        out
+        self.deal
+            .completed_tricks(&self.rules)
+            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
+            .collect()
     }
     /// The legal action codes, ascending.
     fn legal_actions(&self) -> Vec<u8> {
@@ -707,7 +671,7 @@ impl CoreDeal {
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         self.deal
             .result(&self.rules)
-            .map(|r| result_dict(py, &self.rules, &r))
+            .map(|r| result_dict(py, &self.rules, &r, self.turned()))
             .transpose()
     }
     /// Match points of the deal (team A, team B) once over.
@@ -722,7 +686,7 @@ impl CoreDeal {
             self.deal.to_play
         )
     }
-}
+});
 
 // ---------------------------------------------------------------------- matches
 /// The running score of a match (team 0: seats 0 and 2).
@@ -864,6 +828,110 @@ fn legal_mask(rules: &CoreRules, hand: u32, trick: Vec<u8>, trump: Option<u8>) -
         }
     });
     Ok(legal(r, hand, view, trump))
+}
+
+/// `legal_cards` for the common case: a list (or tuple) of the package's `Card` objects for
+/// the hand and for the trick, and trump None, a suit letter ("S" "H" "D" "C") or a `Suit`.
+/// The legal cards in hand order; None for any other input (text to parse, an empty hand, a
+/// card twice, a trick of four): the Python path then answers, with its errors.
+#[pyfunction]
+fn legal_cards<'py>(
+    py: Python<'py>,
+    rules: &CoreRules,
+    hand: &Bound<'py, PyAny>,
+    trick: &Bound<'py, PyAny>,
+    trump: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyList>>> {
+    let Some(shared) = rules.shared.as_ref() else {
+        return Ok(None);
+    };
+    let codes = shared.codes.bind(py);
+    // A card's code; None for anything else (an unhashable item too: Python words the error).
+    let card_code = |item: &Bound<'py, PyAny>| -> PyResult<Option<u8>> {
+        Ok(match codes.get_item(item) {
+            Ok(Some(code)) => Some(code.extract::<u8>()?).filter(|&c| c < 32),
+            _ => None,
+        })
+    };
+    let r = &rules.rules;
+    let Some(trump) = trump_code(py, shared, trump)? else {
+        return Ok(None);
+    };
+    let mut played = [0u8; MAX_SEATS];
+    let mut n = 0;
+    let mut seen: CardSet = 0;
+    let (Some(trick), Some(hand)) = (sequence(trick), sequence(hand)) else {
+        return Ok(None);
+    };
+    for item in trick.try_iter()? {
+        let item = item?;
+        let Some(code) = card_code(&item)? else {
+            return Ok(None);
+        };
+        if n + 1 >= r.data.seats as usize || seen >> code & 1 == 1 {
+            return Ok(None);
+        }
+        seen |= 1 << code;
+        played[n] = code;
+        n += 1;
+    }
+    let mut mask: CardSet = 0;
+    for item in hand.try_iter()? {
+        let item = item?;
+        let Some(code) = card_code(&item)? else {
+            return Ok(None);
+        };
+        if (seen | mask) >> code & 1 == 1 {
+            return Ok(None);
+        }
+        mask |= 1 << code;
+    }
+    if mask == 0 {
+        return Ok(None);
+    }
+    let trick = &played[..n];
+    let view = trick.first().map(|&first| {
+        let win = trick_winner(r, trick, trump);
+        TrickView {
+            led: first >> 3,
+            winning: trick[win],
+            partner_wins: trick.len() - win == 2,
+        }
+    });
+    let legal = manille_engine::legality::legal(r, mask, view, trump);
+    let out = PyList::empty(py);
+    for item in hand.try_iter()? {
+        let item = item?;
+        if legal >> card_code(&item)?.unwrap_or(0) & 1 == 1 {
+            out.append(item)?;
+        }
+    }
+    Ok(Some(out))
+}
+
+/// A list or a tuple, to read twice; None for anything else.
+fn sequence<'a, 'py>(obj: &'a Bound<'py, PyAny>) -> Option<&'a Bound<'py, PyAny>> {
+    (obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>()).then_some(obj)
+}
+
+/// Trump as None (no-trump) or a suit 0-3; `Ok(None)` for a spelling left to Python.
+fn trump_code(
+    py: Python<'_>,
+    shared: &state::PyShared,
+    trump: &Bound<'_, PyAny>,
+) -> PyResult<Option<Option<u8>>> {
+    if trump.is_none() {
+        return Ok(Some(None));
+    }
+    if let Ok(text) = trump.cast::<PyString>() {
+        let suit = ["S", "H", "D", "C"].iter().position(|&s| text == s);
+        return Ok(suit.map(|s| Some(s as u8)));
+    }
+    Ok(shared
+        .suits
+        .iter()
+        .position(|s| s.bind(py).is(trump))
+        .map(|s| Some(s as u8)))
 }
 
 /// Random playouts of the deals of `seeds` (dealer i % 4), the GIL released; each deal's
@@ -1036,6 +1104,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;
     m.add_function(wrap_pyfunction!(legal_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_cards, m)?)?;
     m.add_function(wrap_pyfunction!(random_deals, m)?)?;
     m.add_function(wrap_pyfunction!(random_matches, m)?)?;
     m.add_function(wrap_pyfunction!(phases, m)?)?;

@@ -8,13 +8,13 @@ use std::sync::Arc;
 
 use manille_engine::cards::{self, NONE};
 use manille_engine::deal::{Deal, IllegalAction, Phase};
-use manille_engine::legality::trick_winner;
 use manille_engine::rules::Mode;
 use manille_engine::{Action, Rules};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
+use crate::getters::deal_methods;
 use crate::{guard, package_error, CoreRules};
 
 /// What the states of one ruleset share on the Python side.
@@ -92,11 +92,11 @@ impl CoreState {
     }
 }
 
-#[pymethods]
-impl CoreState {
+deal_methods!(CoreState {
     /// Shuffle with `seed` (an int), cut and deal; or deal the given hands (card masks).
+    /// `turned`: the dealer's turned card of a deal of given hands (trump by the turned card).
     #[new]
-    #[pyo3(signature = (rules, seed, dealer, pending_ties, scores, hands=None))]
+    #[pyo3(signature = (rules, seed, dealer, pending_ties, scores, hands=None, turned=None))]
     fn new(
         rules: &CoreRules,
         seed: &Bound<'_, PyAny>,
@@ -104,6 +104,7 @@ impl CoreState {
         pending_ties: u32,
         scores: &Bound<'_, PyAny>,
         hands: Option<Vec<u32>>,
+        turned: Option<u8>,
     ) -> PyResult<Self> {
         let shared = shared(rules)?;
         let r = rules.rules.clone();
@@ -114,6 +115,9 @@ impl CoreState {
                 "dealer must be a seat 0-3 (got {dealer})"
             )));
         }
+        if turned.is_some_and(|c| c > 31) {
+            return Err(PyValueError::new_err("the turned card is a card code 0-31"));
+        }
         let deal = guard(|| {
             Ok(match &hands {
                 None => Deal::new(&r, seed_value, dealer, pending_ties, [a, b]),
@@ -122,7 +126,8 @@ impl CoreState {
                     for (slot, &mask) in dealt.iter_mut().zip(h) {
                         *slot = mask;
                     }
-                    let mut deal = Deal::from_hands(&r, dealt, None, dealer, pending_ties, [a, b]);
+                    let mut deal =
+                        Deal::from_hands(&r, dealt, turned, dealer, pending_ties, [a, b]);
                     deal.cut = manille_engine::shuffle::shuffle(seed_value).1; // as the Python engine
                     deal
                 }
@@ -141,18 +146,8 @@ impl CoreState {
     }
 
     // ------------------------------------------------------------------ the hot loop
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.deal.phase.name()
-    }
-    #[getter]
-    fn to_play(&self) -> u8 {
-        self.deal.to_play
-    }
-    #[getter]
-    fn is_over(&self) -> bool {
-        self.deal.is_over()
-    }
+    // (`phase`, `to_play`, `is_over` and the other getters both deal classes share: see
+    // `getters::deal_methods`)
     /// The actions open to `to_play`; Card objects while cards are played.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut set = self.deal.legal_actions(&self.rules);
@@ -195,28 +190,8 @@ impl CoreState {
         self.ctx.seed.clone_ref(py)
     }
     #[getter]
-    fn dealer(&self) -> u8 {
-        self.deal.dealer
-    }
-    #[getter]
-    fn pending_ties(&self) -> u32 {
-        self.deal.pending_ties
-    }
-    #[getter]
     fn scores(&self, py: Python<'_>) -> Py<PyAny> {
         self.ctx.scores.clone_ref(py)
-    }
-    #[getter]
-    fn cut(&self) -> u8 {
-        self.deal.cut
-    }
-    #[getter]
-    fn mode(&self) -> Option<&'static str> {
-        self.deal.mode.map(Mode::name)
-    }
-    #[getter]
-    fn chooser(&self) -> Option<u8> {
-        (self.deal.chooser != NONE).then_some(self.deal.chooser)
     }
     /// Names of the calls made, in order.
     #[getter]
@@ -228,18 +203,6 @@ impl CoreState {
             .filter_map(|a| a.as_call())
             .map(|k| self.rules.data.calls[k as usize].name.as_str());
         PyTuple::new(py, names.collect::<Vec<_>>())
-    }
-    #[getter]
-    fn leader(&self) -> u8 {
-        self.deal.leader(&self.rules)
-    }
-    #[getter]
-    fn win_seat(&self) -> i16 {
-        if self.deal.trick(&self.rules).is_empty() {
-            -1
-        } else {
-            self.deal.win_seat as i16
-        }
     }
     #[getter]
     fn win_idx(&self) -> i16 {
@@ -257,13 +220,8 @@ impl CoreState {
     /// Completed tricks: (leader seat, cards in play order, winner seat).
     #[getter]
     fn tricks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rules = &self.rules;
-        let seats = rules.data.seats as usize;
-        let trump = self.deal.trump_suit();
-        let mut leader = rules.first_leader(self.deal.dealer);
         let mut out = Vec::new();
-        for cards in self.deal.history[..self.deal.tricks_done(rules) * seats].chunks(seats) {
-            let winner = rules.seat_after(leader, trick_winner(rules, cards, trump) as i64);
+        for (leader, cards, winner) in self.deal.completed_tricks(&self.rules) {
             out.push(PyTuple::new(
                 py,
                 [
@@ -272,7 +230,6 @@ impl CoreState {
                     winner.into_pyobject(py)?.into_any(),
                 ],
             )?);
-            leader = winner;
         }
         PyTuple::new(py, out)
     }
@@ -352,22 +309,28 @@ impl CoreState {
     fn hand_mask(&self, seat: i64) -> PyResult<u32> {
         Ok(self.deal.hand(self.check_seat(seat)? as u8))
     }
-    /// The card turned up for trump: none (turned-card rulesets play in Python for now).
+    /// The card turned up for trump (the dealer's), or None when trump is named.
     #[getter]
-    fn turned_card(&self) -> Option<Py<PyAny>> {
-        None
+    fn turned_card<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyAny>> {
+        (self.deal.turned != NONE).then(|| self.object(py, self.deal.turned))
     }
+    /// The index of the turned card, -1 when trump is named (as `DealState._key` holds it).
+    #[getter]
+    fn turned(&self) -> i16 {
+        if self.deal.turned == NONE {
+            -1
+        } else {
+            self.deal.turned as i16
+        }
+    }
+    /// Whether the turned card still lies on the table (the dealer has not taken it up).
     #[getter]
     fn turned_on_table(&self) -> bool {
-        false
+        self.deal.turned_on_table(&self.rules)
     }
     #[getter]
     fn dealer_team(&self) -> u8 {
         self.rules.team(self.deal.dealer)
-    }
-    #[getter]
-    fn thrown_in(&self) -> bool {
-        self.deal.thrown_in
     }
     /// Whether `seat` may see its own hand now.
     fn has_looked(&self, seat: i64) -> bool {
@@ -416,6 +379,7 @@ impl CoreState {
                 r.pending_ties,
                 last,
                 self.trump(),
+                self.turned(),
             );
             self.helper(py, "score")?.call1(args)?
         };
@@ -450,7 +414,7 @@ impl CoreState {
             .call1((slf,))?
             .extract()
     }
-}
+});
 
 impl CoreState {
     fn refuse(&self, py: Python<'_>, action: &Bound<'_, PyAny>, kind: &str) -> PyErr {
