@@ -3,7 +3,7 @@
 
 use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sample::Knowledge;
-use manille_engine::search::{decide, decision_values, Stop};
+use manille_engine::search::{choice_likelihood, decide, decision_values, Stop};
 use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
@@ -142,4 +142,34 @@ fn a_value_within_a_tolerance_does_not_depend_on_earlier_searches() {
             "seed {seed}"
         );
     }
+}
+
+#[test]
+fn a_world_is_as_likely_as_the_trump_choice_it_shows() {
+    // Seat 0 deals and holds five spades, two hearts, one club (suits: 0 spades, 1 hearts,
+    // 2 clubs, 3 diamonds; 8 cards a suit).
+    let rules = Rules::new(RulesData::default()).unwrap();
+    let spades = 0b1111_1000u32;
+    let dealer = spades | 0b11 << 8 | 1 << 16;
+    let mut rest = !dealer;
+    let mut hands = [dealer, 0, 0, 0];
+    for hand in hands.iter_mut().skip(1) {
+        for _ in 0..8 {
+            let card = rest.trailing_zeros();
+            *hand |= 1 << card;
+            rest &= !(1 << card);
+        }
+    }
+    let named = |trump: u8| {
+        let mut deal = Deal::from_hands(&rules, hands, None, 0, 0, [0, 0]);
+        deal.apply_mut(&rules, Action::trump(trump)).unwrap();
+        deal
+    };
+    // Seen by another seat: its longest suit is the most likely, its void the least.
+    let p = |trump| choice_likelihood(&rules, &named(trump), 1);
+    assert_eq!(p(0), 1.0);
+    assert!((p(1) - 0.35).abs() < 1e-12);
+    assert!((p(3) - 0.35f64.powi(3)).abs() < 1e-12);
+    // The dealer itself knows why it chose: no weighting.
+    assert_eq!(choice_likelihood(&rules, &named(3), 0), 1.0);
 }
