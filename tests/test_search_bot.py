@@ -10,9 +10,10 @@ from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.bots import make_bot, make_bots, play_deal
+from manille_variants.bots.search_prior import prior_choices
 from manille_variants.engine.actions import NO_TRUMP, PASS
 from manille_variants.engine.deal import DealState
-from manille_variants.search.bot import SearchBot, knowledge, prior_choices
+from manille_variants.search.bot import SearchBot, knowledge
 
 # Trump by the turned card is not mapped to the core yet: the search plays the others.
 BUNDLED = [name for name in ALL_BUNDLED if name not in ("french-parlee", "french-muette")]
