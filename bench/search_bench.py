@@ -61,13 +61,53 @@ def _value_only(deal: CoreDeal) -> None:
     solve_value(deal)
 
 
-def bench_bot(name: str, deals: int = 6) -> dict[str, float]:
-    """CPU milliseconds per decision of the search bot (default settings) against heuristics."""
+def decision_kind(view: mv.SeatView) -> str:
+    """The kind of a decision: blind, trump (the dealer), trump-delegated, call, reply, card."""
+    if view.phase == "blind":
+        return "blind"
+    if view.phase == "trump":
+        return "trump" if view.seat == view.dealer else "trump-delegated"
+    if view.phase == "calls":
+        return "reply" if view.calls else "call"
+    return "card"
+
+
+def bench_bot(name: str, deals: int = 24) -> dict[str, tuple[int, float, float]]:
+    """CPU milliseconds per decision of the search bot (default settings, one core), per kind:
+    (decisions, median, p90).  Seeded positions: deals played by the heuristic from varied
+    match scores, the search bot asked at every decision with a choice before play and at
+    every card with a choice in one deal of four (``card``: with a choice; ``all``: every
+    decision of the search side in the same deals, forced ones included)."""
+    from manille_variants.bots import make_bot
+    from manille_variants.search.bot import SearchBot
+
+    rs = mv.load_ruleset(name)
+    heuristic = make_bot("heuristic", 1)
+    times: dict[str, list[float]] = {}
+    for seed in range(deals):
+        bot = SearchBot(seed)
+        scores = ((seed * 7) % 60, (seed * 13) % 60)
+        state = mv.new_deal(rs, seed, dealer=seed % 4, scores=scores)
+        while not state.is_over:
+            view = state.view(state.to_play)
+            if len(view.legal) > 1 and (view.phase != "play" or seed % 4 == 0):
+                start = time.thread_time()
+                bot.act(view)
+                times.setdefault(decision_kind(view), []).append((time.thread_time() - start) * 1000)
+            state = state.apply(heuristic.act(view))
+    out = {}
+    for kind, values in times.items():
+        median, p90 = _quantiles(values)
+        out[kind] = (len(values), median, p90)
+    return out
+
+
+def bench_bot_overall(name: str, deals: int = 6) -> dict[str, float]:
+    """CPU milliseconds per decision of the search bot (default settings) against heuristics,
+    every decision of its side (forced ones included)."""
     rs = mv.load_ruleset(name)
     bots = make_bots("search,heuristic", seed=1)
-    play: list[float] = []
-    decide: list[float] = []
-    open_choices: list[float] = []
+    times: list[float] = []
     for seed in range(deals):
         state = mv.new_deal(rs, seed, dealer=seed % 4)
         while not state.is_over:
@@ -76,15 +116,10 @@ def bench_bot(name: str, deals: int = 6) -> dict[str, float]:
             start = time.thread_time()
             action = bots[seat].act(view)
             if seat % 2 == 0:
-                ms = (time.thread_time() - start) * 1000
-                (play if state.phase == "play" else decide).append(ms)
-                if len(view.legal) > 1:
-                    open_choices.append(ms)
+                times.append((time.thread_time() - start) * 1000)
             state = state.apply(action)
-    med, p90 = _quantiles(play + decide)
-    return {"median": med, "p90": p90, "cards_median": _quantiles(play)[0],
-            "open_median": _quantiles(open_choices)[0],
-            "before_play_median": _quantiles(decide)[0] if decide else 0.0}
+    med, p90 = _quantiles(times)
+    return {"median": med, "p90": p90}
 
 
 def main() -> None:
@@ -94,11 +129,15 @@ def main() -> None:
         r = bench_solver(name)
         print(f"  {name:18s} value: median {r['value_median']:6.2f} ms, p90 {r['value_p90']:7.2f} ms;"
               f"  every lead's value: median {r['moves_median']:6.2f} ms, p90 {r['moves_p90']:7.2f} ms")
-    print("== search bot, CPU ms per decision at default settings (target median <= 50 ms)")
-    for name in ["table-convention", "belgian"]:
-        r = bench_bot(name)
-        print(f"  {name:18s} median {r['median']:6.1f} ms, p90 {r['p90']:7.1f} ms; with a choice to make:"
-              f" median {r['open_median']:.1f} ms; before play: median {r['before_play_median']:.0f} ms")
+    print("== search bot, CPU ms per decision with a choice, per kind, default settings (target median <= 50 ms)")
+    from bench.search_strength import bundled
+
+    for name in bundled():
+        for kind, (n, med, p90) in sorted(bench_bot(name).items()):
+            print(f"  {name:18s} {kind:16s} {n:4d} decisions: median {med:6.1f} ms, p90 {p90:7.1f} ms")
+        r = bench_bot_overall(name)
+        print(f"  {name:18s} {'every decision':16s} (against heuristics): median {r['median']:6.1f} ms,"
+              f" p90 {r['p90']:7.1f} ms")
 
 
 

@@ -265,6 +265,8 @@ def search_cards(
     scores: tuple[int, int] = ...,
     samples: int = 16,
     seed: int = 0,
+    max_samples: int | None = None,
+    z: float = 2.0,
 ) -> list[tuple[int, float, float, int]]: ...
 def search_decisions(
     rules: CoreRules,
@@ -278,6 +280,9 @@ def search_decisions(
     samples: int = 16,
     seed: int = 0,
     only: list[int] | None = None,
+    stop_after: int | None = None,
+    z: float = 2.0,
+    tolerance: int = 0,
 ) -> list[tuple[int, float, float, int]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]

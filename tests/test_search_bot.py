@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import pytest
 from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.bots import make_bot, make_bots, play_deal
+from manille_variants.bots.search_prior import prior_choices
+from manille_variants.engine.actions import NO_TRUMP, PASS
 from manille_variants.engine.deal import DealState
 from manille_variants.search.bot import SearchBot, knowledge
 
@@ -108,3 +111,92 @@ def _played(state: DealState) -> list[mv.Card]:
 def test_search_bot_deal_through_play_deal() -> None:
     state = play_deal(mv.new_deal(_rules("french-coinchee"), 3, dealer=2), [_small() for _ in range(4)])
     assert state.is_over
+
+
+def _before_play(name: str, seed: int, phase: str) -> DealState:
+    """A seeded deal brought (by the heuristic) to its first decision in ``phase``."""
+    bots = make_bots("heuristic", seed=seed)
+    state = mv.new_deal(_rules(name), seed, dealer=seed % 4)
+    while state.phase != phase:
+        assert not state.is_over and state.phase != "play"
+        state = state.apply(bots[state.to_play].act(state.view(state.to_play)))
+    return state
+
+
+@pytest.mark.parametrize(("name", "phase"), [("table-convention", "trump"), ("french-coinchee", "trump"),
+                                             ("belgian", "calls"), ("french-coinchee", "calls")])
+@pytest.mark.parametrize("prior", [True, False])
+def test_decisions_before_play_are_blind_to_the_hidden_hands(name: str, phase: str, prior: bool) -> None:
+    # Rule: a bot sees only its seat's view: the trump, delegation and the calls too.
+    for seed in range(4):
+        try:
+            state = _before_play(name, seed, phase)
+        except AssertionError:
+            continue  # no such decision in this deal (no call asked before play)
+        seat = state.to_play
+        others = [s for s in range(4) if s != seat]
+        twin = _swap_hidden_before_play(state, others[0], others[1])
+        view, twin_view = state.view(seat), twin.view(seat)
+        assert knowledge(view) == knowledge(twin_view)
+        bot = SearchBot(seed=3, decision_samples=3, prior=prior)
+        choice = bot.act(view)
+        assert choice in view.legal
+        assert choice == SearchBot(seed=3, decision_samples=3, prior=prior).act(twin_view)
+
+
+def _swap_hidden_before_play(state: DealState, a: int, b: int) -> DealState:
+    hands = list(state.dealt_hands)
+    hands[a], hands[b] = hands[b], hands[a]
+    twin = mv.new_deal(state.rules, state.seed, dealer=state.dealer, hands=[[str(c) for c in h] for h in hands])
+    for action in state.actions:
+        twin = twin.apply(action)
+    return twin
+
+
+def test_the_prior_keeps_legal_choices_and_names_no_trump_more_often_when_it_pays_more(tmp_path: Path) -> None:
+    # Rule: the no-trump factor multiplies the deal's score; the search's choices before play
+    # are ranked by match points under the ruleset, so a richer factor makes no-trump win more.
+    shares = []
+    for factor in (2, 8):
+        path = tmp_path / f"nt{factor}.yaml"
+        path.write_text(f"name: nt{factor}\nextends: table-convention\ntrump:\n  no_trump:\n    factor: {factor}\n")
+        rs = mv.load_ruleset(str(path))
+        named = 0
+        for seed in range(60):
+            view = mv.new_deal(rs, seed, dealer=0).view(0)
+            kept = prior_choices(view)
+            assert kept and set(kept) <= set(view.legal)
+            named += kept == [NO_TRUMP]
+        shares.append(named)
+    assert shares[1] > shares[0]
+
+
+def test_a_clear_choice_is_taken_without_a_search() -> None:
+    # Seven hearts from the manille down: no-trump (x2) is far ahead of any trump by the table.
+    hand = ["10H", "AH", "KH", "QH", "JH", "9H", "8H", "7S"]
+    rs = _rules("table-convention")
+    state = mv.new_deal(rs, 1, dealer=0, hands=[hand, *_rest(hand)])
+    view = state.view(0)
+    assert prior_choices(view) == [NO_TRUMP]
+    assert SearchBot(seed=1).values(view) == [(NO_TRUMP, 0.0)]
+    assert SearchBot(seed=1, prior=False).act(view) in view.legal
+
+
+def _rest(hand: list[str]) -> list[list[str]]:
+    rest = [str(c) for c in mv.DECK if str(c) not in hand]
+    return [rest[0:8], rest[8:16], rest[16:24]]
+
+
+def test_a_call_is_worth_twice_the_pass_over_the_same_worlds() -> None:
+    # Rule: "Ik ga mee" doubles the deal for whichever side wins it (later calls passed).
+    from manille_variants._core import search_decisions
+    from manille_variants.engine.core import action_code, to_core
+
+    state = _before_play("belgian", 1, "calls")
+    view = state.view(state.to_play)
+    k = knowledge(view)
+    rows = search_decisions(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
+                            k.scores, 4, 1, None, 2, 2.0, 4)
+    values = {code: mean for code, mean, _, _ in rows}
+    call = action_code(view.rules, mv.parse_action("call:ik-ga-mee"))
+    assert values[call] == pytest.approx(2 * values[action_code(view.rules, PASS)])

@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 
 from manille_variants.bots.base import Bot, RandomBot
 from manille_variants.bots.heuristic import HeuristicBot
+from manille_variants.bots.search_prior import prior_choices
 from manille_variants.errors import ManilleError
-from manille_variants.search.bot import SearchBot
+from manille_variants.search.bot import SearchBot, use_prior
 
 __all__ = ["BOTS", "BotFactory", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
 
@@ -52,3 +53,5 @@ def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
     if len(names) != 4:
         raise UnknownBotError(f"give one bot, one per team, or four (got {len(names)})")
     return [make_bot(name, seed * 4 + seat) for seat, name in enumerate(names)]
+
+use_prior(prior_choices)

@@ -11,10 +11,20 @@ delegation names its longest suit, later calls are passed: see docs/search.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from manille_variants.cards import Card
-from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, AnyAction, call_action, trump_action
+from manille_variants.engine.actions import (
+    BLIND,
+    DELEGATE,
+    LOOK,
+    NO_TRUMP,
+    PASS,
+    AnyAction,
+    call_action,
+    trump_action,
+)
 from manille_variants.engine.core import action_code, code_action, to_core
 from manille_variants.engine.view import SeatView
 from manille_variants.search.solver import searchable
@@ -32,14 +42,35 @@ def card_samples(cards_left: int, base: int) -> int:
 
 
 class SearchBot:
-    """Chooses by the solver's values over sampled worlds (seeded, deterministic)."""
+    """Chooses by the solver's values over sampled worlds (seeded, deterministic).
+
+    A card decision draws :func:`card_samples` worlds, and up to ``close_factor`` times as
+    many while no card beats every other by ``z`` standard errors (a close choice).
+
+    Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
+    stopping as soon as one option beats every other by ``z`` standard errors (paired over
+    the same worlds), each world solved within ``tolerance`` points (``call_tolerance`` for a
+    call or a reply, where only the sign of the expected margin matters).  The dealer's trump,
+    no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
+    table (expected match points per hand class, learned by the search: see
+    ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
+    of every other is taken without a search (``prior=False``: search them all).
+    """
 
     name = "search"
 
-    def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 6) -> None:
+    def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
+                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10,
+                 prior: bool = True, close_factor: int = 2) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
+        self.decision_min = decision_min
+        self.z = z
+        self.tolerance = tolerance
+        self.call_tolerance = call_tolerance
+        self.close_factor = close_factor
+        self.prior = prior
 
     def act(self, view: SeatView) -> AnyAction:
         legal = view.legal
@@ -60,10 +91,33 @@ class SearchBot:
         known = (k.seat, k.dealer, k.own, k.decisions)
         if view.phase == "play":
             samples = card_samples(32 - len(k.played), self.samples)
-            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed)
+            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed,
+                                samples * self.close_factor, self.z)
         else:
-            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples, self.seed)
+            only = prior_choices(view) if self.prior else None
+            if only is not None and len(only) == 1:
+                return [(only[0], 0.0)]
+            codes = None if only is None else [action_code(view.rules, a) for a in only]
+            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
+                                    self.seed, codes, self.decision_min, self.z,
+                                    self.call_tolerance if view.phase == "calls" else self.tolerance)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
+
+
+# The prior over the dealer's choices (``bots.search_prior.prior_choices``): it reads the
+# heuristic's decision table, so the bots room, which may import the search, sets it.
+Prior = Callable[[SeatView], "list[AnyAction] | None"]
+_prior: list[Prior] = []
+
+
+def use_prior(prior: Prior) -> None:
+    """Set the prior the search bot ranks the dealer's choices by (``prior=True``)."""
+    _prior[:] = [prior]
+
+
+def prior_choices(view: SeatView) -> list[AnyAction] | None:
+    """The choices worth searching by the prior set with :func:`use_prior` (None: all)."""
+    return _prior[0](view) if _prior else None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 
 use crate::action::Action;
-use crate::cards::iter;
+use crate::cards::{iter, CardSet, MAX_SEATS};
 use crate::deal::{Deal, Phase};
 use crate::rules::{Mode, Rules};
 use crate::sample::{Knowledge, NoWorld, Sampler};
@@ -97,12 +97,82 @@ fn summarise(actions: &[Action], values: &[Vec<f64>]) -> Vec<Estimate> {
         .collect()
 }
 
+/// A world drawn for the seat and replayed to the present, kept with the likelihood of the
+/// trump choice it shows: when another seat named trump or no-trump, its hand in the world
+/// must make that choice plausible (see [`choice_likelihood`]); a world is kept with that
+/// probability (a world is taken anyway after 64 draws).
+fn draw_world(
+    sampler: &Sampler,
+    rules: &Rules,
+    know: &Knowledge,
+    rng: &mut Rng,
+) -> Result<Deal, NoWorld> {
+    let mut last = None;
+    for _ in 0..64 {
+        let hands = sampler.draw(rng)?;
+        let deal = sampler
+            .replay(&hands)
+            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+        let p = choice_likelihood(rules, &deal, know.seat);
+        let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+        if p >= 1.0 || u < p {
+            return Ok(deal);
+        }
+        last = Some(deal);
+    }
+    last.ok_or_else(|| NoWorld("no world drawn".into()))
+}
+
+/// How likely the chooser (another seat) would have named the deal's trump or no-trump with
+/// its hand in this world: a trump suit 0.35 to the power of the number of its suits that are
+/// longer (then richer in points); no-trump by the hand's points, up to 1 at one and a half
+/// times an average hand's.  1 when the seat chose itself, before any choice, or at blind
+/// no-trump (named unseen).
+pub fn choice_likelihood(rules: &Rules, deal: &Deal, seat: u8) -> f64 {
+    let chooser = deal.chooser;
+    if chooser == crate::cards::NONE || chooser == seat || chooser as usize >= MAX_SEATS {
+        return 1.0;
+    }
+    let hand = deal.dealt[chooser as usize];
+    match deal.mode {
+        Some(Mode::Trump) if deal.trump < 4 => {
+            let key = |s: u8| {
+                let cards = hand & crate::cards::suit_mask(s);
+                (cards.count_ones(), rules.points(cards))
+            };
+            let named = key(deal.trump);
+            let better = (0..4u8).filter(|&s| key(s) > named).count() as i32;
+            0.35f64.powi(better)
+        }
+        Some(Mode::NoTrump) => {
+            let average = rules.card_total as f64 / rules.seats() as f64;
+            (rules.points(hand) as f64 / (1.5 * average))
+                .powi(4)
+                .min(1.0)
+        }
+        _ => 1.0,
+    }
+}
+
 /// Each legal card's value for the seat to play, over `samples` worlds.
 pub fn card_values(
     rules: &Rules,
     know: &Knowledge,
     samples: u32,
     seed: u64,
+) -> Result<Vec<Estimate>, NoWorld> {
+    cards_until(rules, know, samples, samples, seed, 0.0)
+}
+
+/// Each legal card's value over `min` worlds, then more worlds (up to `max`) while no card
+/// beats every other by `z` standard errors of the paired difference (a close choice).
+pub fn cards_until(
+    rules: &Rules,
+    know: &Knowledge,
+    min: u32,
+    max: u32,
+    seed: u64,
+    z: f64,
 ) -> Result<Vec<Estimate>, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
@@ -113,11 +183,8 @@ pub fn card_values(
     } else {
         -1.0
     };
-    for _ in 0..samples.max(1) {
-        let hands = sampler.draw(&mut rng)?;
-        let deal = sampler
-            .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+    for n in 1..=max.max(min).max(1) {
+        let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if deal.phase != Phase::Play || deal.to_play != know.seat {
             return Err(NoWorld("it is not this seat's turn to play a card".into()));
         }
@@ -130,8 +197,23 @@ pub fn card_values(
         for (k, (_, total)) in moves.iter().enumerate() {
             values[k].push(sign * margin(rules, f, *total));
         }
+        if n >= min.max(1) && clear_winner(&values, z) {
+            break;
+        }
     }
     Ok(summarise(&actions, &values))
+}
+
+/// When to stop drawing worlds for a decision before play: after `min` worlds, as soon as
+/// the leading option beats every other by more than `z` standard errors of their paired
+/// difference over the same worlds (a sequential test), else after the `samples` asked;
+/// and how exactly each world is solved.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stop {
+    pub min: u32,
+    pub z: f64,
+    /// Each world's value is solved within this many points ([`Solver::value_within`]).
+    pub tolerance: u32,
 }
 
 /// Each decision open to the seat before the first card (or those of `only`), over
@@ -146,16 +228,30 @@ pub fn decision_values(
     seed: u64,
     only: Option<&[Action]>,
 ) -> Result<Vec<Estimate>, NoWorld> {
+    decide(rules, know, samples, seed, only, None)
+}
+
+/// [`decision_values`], stopping early by `stop` when one option is clearly best.
+///
+/// Options that lead to the same play (a call and a pass, delegation and the suit the
+/// partner names, looking and the suit then named) share one solve per world: only the
+/// deal's factor differs between them.
+pub fn decide(
+    rules: &Rules,
+    know: &Knowledge,
+    samples: u32,
+    seed: u64,
+    only: Option<&[Action]>,
+    stop: Option<Stop>,
+) -> Result<Vec<Estimate>, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
     let mut actions: Vec<Action> = Vec::new();
     let mut values: Vec<Vec<f64>> = Vec::new();
     let team = rules.team(know.seat);
-    for _ in 0..samples.max(1) {
-        let hands = sampler.draw(&mut rng)?;
-        let deal = sampler
-            .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+    let mut solved: Vec<(PlayKey, u32)> = Vec::new();
+    for n in 1..=samples.max(1) {
+        let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if matches!(deal.phase, Phase::Play | Phase::Over) || deal.to_play != know.seat {
             return Err(NoWorld("it is not this seat's turn to decide".into()));
         }
@@ -167,22 +263,84 @@ pub fn decision_values(
                 .collect();
             values = vec![Vec::new(); actions.len()];
         }
+        solved.clear();
         for (k, &a) in actions.iter().enumerate() {
             let next = deal
                 .apply(rules, a)
                 .map_err(|_| NoWorld("a decision was refused".into()))?;
-            values[k].push(settle(rules, &next, team));
+            values[k].push(settle(
+                rules,
+                &next,
+                team,
+                &mut solved,
+                stop.map_or(0, |s| s.tolerance),
+            ));
+        }
+        if let Some(s) = stop {
+            if n >= s.min && clear_winner(&values, s.z) {
+                break;
+            }
         }
     }
     Ok(summarise(&actions, &values))
 }
 
+/// Whether the option with the best mean beats every other by more than `z` standard errors
+/// of the paired difference (options equal in every world so far do not hold it back).
+fn clear_winner(values: &[Vec<f64>], z: f64) -> bool {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    let Some(best) =
+        (0..values.len()).max_by(|&i, &j| mean(&values[i]).total_cmp(&mean(&values[j])))
+    else {
+        return true;
+    };
+    values.iter().enumerate().all(|(j, other)| {
+        if j == best {
+            return true;
+        }
+        let d: Vec<f64> = values[best].iter().zip(other).map(|(a, b)| a - b).collect();
+        let n = d.len() as f64;
+        let m = mean(&d);
+        let var = d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+        if var == 0.0 {
+            return m >= 0.0;
+        }
+        m > z * (var / n).sqrt()
+    })
+}
+
+/// What the play of a deal depends on at its first card: the hands, the leader, the trump.
+type PlayKey = ([CardSet; MAX_SEATS], u8, u8, u8);
+
+fn play_key(deal: &Deal) -> PlayKey {
+    (
+        deal.dealt,
+        deal.to_play,
+        deal.trump,
+        deal.mode.map_or(0, |m| m as u8 + 1),
+    )
+}
+
 /// The net match points for `team` of a deal before play, the rest decided simply: a
 /// chooser (after delegation, or after looking) names its longest suit, calls are passed.
-fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
+fn settle(
+    rules: &Rules,
+    deal: &Deal,
+    team: u8,
+    solved: &mut Vec<(PlayKey, u32)>,
+    tolerance: u32,
+) -> f64 {
     match deal.phase {
         Phase::Play => {
-            let total = with_solver(|s| s.value(rules, deal)).unwrap_or(0);
+            let key = play_key(deal);
+            let total = match solved.iter().find(|(k, _)| *k == key) {
+                Some(&(_, v)) => v,
+                None => {
+                    let v = with_solver(|s| s.value_within(rules, deal, tolerance)).unwrap_or(0);
+                    solved.push((key, v));
+                    v
+                }
+            };
             let m = margin(rules, factor(rules, deal), total);
             if team == rules.team(deal.dealer) {
                 m
@@ -191,12 +349,12 @@ fn settle(rules: &Rules, deal: &Deal, team: u8) -> f64 {
             }
         }
         Phase::Calls => match deal.apply(rules, Action::PASS) {
-            Ok(next) => settle(rules, &next, team),
+            Ok(next) => settle(rules, &next, team, solved, tolerance),
             Err(_) => 0.0,
         },
         Phase::Over => 0.0,
         Phase::Blind | Phase::Trump => match deal.apply(rules, hand_choice(rules, deal)) {
-            Ok(next) => settle(rules, &next, team),
+            Ok(next) => settle(rules, &next, team, solved, tolerance),
             Err(_) => 0.0,
         },
     }

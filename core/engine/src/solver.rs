@@ -866,3 +866,43 @@ pub fn brute_force(rules: &Rules, deal: &Deal) -> u32 {
         values.min().unwrap_or(0)
     }
 }
+
+/// Bound-limited values (for the search bot's decisions before play, where a few points do
+/// not change a choice but each exact value costs several zero-window searches).
+impl Solver {
+    /// Team A's total for the deal from `deal` on, known within `tolerance` points: the
+    /// points are cut into fixed buckets of `tolerance + 1` values, the zero-window tests
+    /// stop once the value is known to lie in one bucket, and the bucket's middle (rounded
+    /// down) is returned.  The answer depends on the exact value alone, not on the path of
+    /// the search (the table and the history left by earlier searches).  `tolerance` 0 is
+    /// [`Solver::value`].
+    pub fn value_within(&mut self, rules: &Rules, deal: &Deal, tolerance: u32) -> Option<u32> {
+        if deal.phase == Phase::Over {
+            return Some(banked(rules, deal));
+        }
+        if deal.phase != Phase::Play {
+            return None;
+        }
+        self.new_epoch();
+        let ctx = Ctx::new(rules, deal);
+        let pos = ctx.pos(deal);
+        let width = tolerance as i32 + 1;
+        let mut first = Some(self.rollout(&ctx, &pos));
+        let (mut lower, mut upper) = (0, ctx.available(&pos));
+        while lower / width != upper / width {
+            let mid = first
+                .take()
+                .unwrap_or((lower + upper + 1) / 2)
+                .clamp(lower + 1, upper);
+            let g = self.search(&ctx, &pos, mid - 1, mid);
+            if g < mid {
+                upper = g;
+            } else {
+                lower = g;
+            }
+        }
+        let bucket = lower / width * width;
+        let top = (bucket + width - 1).min(ctx.available(&pos));
+        Some(banked(rules, deal) + ((bucket + top) / 2) as u32)
+    }
+}

@@ -80,9 +80,10 @@ fn estimates(result: Result<Vec<Estimate>, NoWorld>) -> PyResult<Estimates> {
         .map_err(|e| PyValueError::new_err(e.0))
 }
 
-/// Each legal card's net match points for the seat, over `samples` sampled worlds.
+/// Each legal card's net match points for the seat, over `samples` sampled worlds; with
+/// `max_samples`, more worlds (up to that many) while no card leads by `z` standard errors.
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, max_samples=None, z=2.0))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_cards(
     py: Python<'_>,
@@ -97,6 +98,8 @@ pub fn search_cards(
     scores: (i64, i64),
     samples: u32,
     seed: u64,
+    max_samples: Option<u32>,
+    z: f64,
 ) -> PyResult<Estimates> {
     let know = knowledge(
         rules,
@@ -110,13 +113,16 @@ pub fn search_cards(
         scores,
     )?;
     let r = rules.rules.clone();
-    py.detach(|| guard(|| estimates(search::card_values(&r, &know, samples, seed))))
+    let max = max_samples.unwrap_or(samples);
+    py.detach(|| guard(|| estimates(search::cards_until(&r, &know, samples, max, seed, z))))
 }
 
 /// Each decision's net match points for the seat before the first card (or those of `only`),
-/// over `samples` sampled worlds.
+/// over `samples` sampled worlds; with `stop_after`, sampling stops after that many worlds
+/// once the leading option beats every other by `z` standard errors of the paired difference,
+/// each world solved within `tolerance` points.
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=None, z=2.0, tolerance=0))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_decisions(
     py: Python<'_>,
@@ -131,6 +137,9 @@ pub fn search_decisions(
     samples: u32,
     seed: u64,
     only: Option<Vec<u8>>,
+    stop_after: Option<u32>,
+    z: f64,
+    tolerance: u32,
 ) -> PyResult<Estimates> {
     let know = knowledge(
         rules,
@@ -148,7 +157,8 @@ pub fn search_decisions(
     py.detach(|| {
         guard(|| {
             let only = only.as_deref();
-            estimates(search::decision_values(&r, &know, samples, seed, only))
+            let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
+            estimates(search::decide(&r, &know, samples, seed, only, stop))
         })
     })
 }
