@@ -9,18 +9,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from manille_variants.bots.decisions import DATA, learn, table_key
+from manille_variants.bots.decisions import DATA, learn, table_key, tabled
 from manille_variants.bots.heuristic import hand_tricks
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
-from manille_variants.search.solver import searchable
 
 
 def main() -> None:
     DATA.mkdir(exist_ok=True)
     for name in bundled_names():
         rules = compile_rules(load_ruleset(name))
-        if not searchable(rules):
+        if not tabled(rules):
             continue
         path = DATA / f"decisions-{table_key(rules)}.json"
         if not path.exists():

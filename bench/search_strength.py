@@ -29,7 +29,7 @@ from manille_variants.bots.base import Bot
 
 
 def bundled() -> list[str]:
-    """The bundled rulesets the search bot can play (all of them, once the turned card is mapped)."""
+    """The bundled rulesets the search bot can play (all of them: those without Python plug-ins)."""
     from manille_variants.ruleset.loader import bundled_names
     from manille_variants.search.solver import searchable
 

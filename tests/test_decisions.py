@@ -14,7 +14,6 @@ from manille_variants.bots.decisions import CLASSES, DecisionTable, decision_tab
 from manille_variants.bots.heuristic import HeuristicBot, hand_tricks
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.ruleset.loader import bundled_names
-from manille_variants.search.solver import searchable
 
 
 def _variant(tmp_path: Path, text: str, name: str = "variant") -> mv.Ruleset:
@@ -27,7 +26,7 @@ def test_every_bundled_ruleset_the_search_plays_ships_its_table() -> None:
     for name in bundled_names():
         rules = compile_rules(mv.load_ruleset(name))
         shipped = (decisions.DATA / f"decisions-{table_key(rules)}.json").exists()
-        assert shipped == searchable(rules), name
+        assert shipped == decisions.tabled(rules), name
 
 
 def test_a_turned_trump_keeps_the_threshold_rules() -> None:

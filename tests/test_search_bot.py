@@ -15,8 +15,8 @@ from manille_variants.engine.actions import NO_TRUMP, PASS
 from manille_variants.engine.deal import DealState
 from manille_variants.search.bot import SearchBot, knowledge
 
-# Trump by the turned card is not mapped to the core yet: the search plays the others.
-BUNDLED = [name for name in ALL_BUNDLED if name not in ("french-parlee", "french-muette")]
+BUNDLED = list(ALL_BUNDLED)
+TURNED = ["french-parlee", "french-muette"]  # trump by the turned card
 
 
 @cache
@@ -95,12 +95,13 @@ def test_knowledge_replays_to_the_view(name: str) -> None:
             view = state.view(state.to_play)
             k = knowledge(view)
             hands = [sum(c.bit for c in h) for h in state.dealt_hands]
-            core = CoreDeal.from_hands(to_core(rs), hands, state.dealer, state.pending_ties, state.scores)
+            core = CoreDeal.from_hands(to_core(rs), hands, state.dealer, state.pending_ties, state.scores, k.turned)
             for code in [*k.decisions, *k.played]:
                 core = core.apply(code)
             assert (core.phase, core.mode, core.calls) == (state.phase, state.mode, len(state.calls))
             assert core.to_play == state.to_play
             assert k.played == [c.index for c in _played(state)]
+            assert k.turned == (state.turned_card.index if state.turned_card is not None else None)
             state = state.apply(bots[state.to_play].act(view))
 
 
@@ -200,3 +201,43 @@ def test_a_call_is_worth_twice_the_pass_over_the_same_worlds() -> None:
     values = {code: mean for code, mean, _, _ in rows}
     call = action_code(view.rules, mv.parse_action("call:ik-ga-mee"))
     assert values[call] == pytest.approx(2 * values[action_code(view.rules, PASS)])
+
+
+@pytest.mark.parametrize("name", TURNED)
+def test_the_turned_card_is_not_played_before_its_take_up(name: str) -> None:
+    # Rule: the dealer's turned card lies on the table, unplayable until its take-up; the
+    # search bot plays only legal cards, and never the turned card while it lies there.
+    bots = [_small() for _ in range(4)]
+    for seed in range(2):
+        state = mv.new_deal(_rules(name), seed, dealer=seed)
+        turned = state.turned_card
+        assert turned is not None
+        while not state.is_over:
+            view = state.view(state.to_play)
+            assert knowledge(view).turned == turned.index
+            action = bots[state.to_play].act(view)
+            assert action in view.legal
+            if view.turned_on_table:
+                assert action != turned
+            state = state.apply(action)
+        played = [c for _, cards, _ in state.tricks for c in cards]
+        assert turned in played
+
+
+@pytest.mark.parametrize("name", TURNED)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_same_view_same_choice_under_a_turned_trump(name: str, seed: int) -> None:
+    # Rule: a bot sees only its seat's view; under a turned trump the turned card is seen by
+    # all and is the dealer's, and the hands it cannot see must not change its play.
+    state = mv.new_deal(_rules(name), seed, dealer=seed % 4)
+    assert state.phase == "play" and state.turned_card is not None
+    leader = state.to_play
+    others = [s for s in range(4) if s not in (leader, state.dealer)]
+    hands = list(state.dealt_hands)
+    hands[others[0]], hands[others[1]] = hands[others[1]], hands[others[0]]
+    twin = mv.new_deal(state.rules, state.seed, dealer=state.dealer, hands=[[str(c) for c in h] for h in hands],
+                       turned=state.turned_card)
+    assert twin.turned_card == state.turned_card and twin.hand(others[0]) != state.hand(others[0])
+    view, twin_view = state.view(leader), twin.view(leader)
+    assert knowledge(view) == knowledge(twin_view)
+    assert _small().act(view) == _small().act(twin_view)

@@ -11,9 +11,9 @@ from typer.testing import CliRunner
 import manille_variants as mv
 from manille_variants.bots import make_bots, play_deal
 from manille_variants.cli import app
-from manille_variants.records.format import record_from_deals, write_record
+from manille_variants.records.format import DealRecord, record_from_deals, write_record
 from manille_variants.records.textdeal import load_game
-from manille_variants.search.analyze import analyze_record
+from manille_variants.search.analyze import analyze_deal, analyze_record
 
 runner = CliRunner()
 HAND = "10H AH KH QH 10S AS 7C 8D"
@@ -55,6 +55,15 @@ def test_advise_refuses_bad_input(args: list[str], code: int, message: str) -> N
     assert message in result.output
 
 
+@pytest.mark.parametrize("name", ["french-parlee", "french-muette"])
+def test_advise_says_a_turned_trump_leaves_the_dealer_no_choice(name: str) -> None:
+    # Rule: trump is the turned card's suit; no trump, no-trump, blind or delegation to choose.
+    result = runner.invoke(app, ["advise", "-r", name, "--hand", HAND, "--samples", "2", "--json"])
+    assert result.exit_code == 1
+    assert f"ruleset {name!r} takes trump from the turned card" in result.output
+    assert "Traceback" not in result.output
+
+
 def _record(tmp_path: Path, name: str) -> Path:
     rs = mv.load_ruleset(name)
     bots = make_bots("heuristic", seed=5)
@@ -64,7 +73,7 @@ def _record(tmp_path: Path, name: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["table-convention", "french-coinchee"])
+@pytest.mark.parametrize("name", ["table-convention", "french-coinchee", "french-parlee"])
 def test_analysis_accounts_for_every_point_between_double_dummy_and_play(tmp_path: Path, name: str) -> None:
     # What team A reached is the double-dummy value, less what its seats gave away, plus
     # what the other side's seats gave away.
@@ -91,3 +100,41 @@ def test_analyze_json_and_text(tmp_path: Path) -> None:
 def test_analyze_a_missing_file_is_bad_input(tmp_path: Path) -> None:
     result = runner.invoke(app, ["analyze", str(tmp_path / "none.json")])
     assert result.exit_code == 1
+
+
+def test_analyze_a_turned_trump_record_through_the_cli(tmp_path: Path) -> None:
+    # Rule: the turned card is the dealer's, unplayable until its take-up; analysis solves
+    # every position under it, from the first lead on.
+    path = _record(tmp_path, "french-parlee")
+    result = runner.invoke(app, ["analyze", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [d["deal"] for d in data["deals"]] == [1, 2]
+    for deal in data["deals"]:
+        assert 0 <= deal["double_dummy"] <= 68 and 0 <= deal["reached"] <= 68
+        assert all(m["cost"] > 0 for m in deal["mistakes"])
+    assert set(data["seats"]) == {"0", "1", "2", "3"}
+
+
+def test_analyze_a_typed_turned_trump_deal_keeps_its_turned_card() -> None:
+    # A deal typed in names its turned card (any of the dealer's cards); the analysis replays
+    # it with that card turned, so the play recorded is legal and reaches the same total.
+    rs = mv.load_ruleset("french-parlee")
+    hands = mv.new_deal(rs, 4, dealer=1).dealt_hands
+    turned = hands[1][0]
+    typed = [[str(c) for c in h] for h in hands]
+    state = play_deal(mv.new_deal(rs, 0, dealer=1, hands=typed, turned=turned), make_bots("heuristic", seed=2))
+    assert state.turned_card == turned and state.result is not None
+    record = DealRecord(dealer=1, actions=state.actions, hands=tuple(tuple(h) for h in hands), turned=turned)
+    deal = analyze_deal(rs, record)
+    assert deal.double_dummy is not None and deal.reached == state.result.totals[0]
+
+
+def test_simulate_with_the_search_bot_under_a_turned_trump() -> None:
+    result = runner.invoke(app, ["simulate", "-r", "french-parlee", "--bots", "search", "-n", "2", "-j", "1",
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    (entry,) = data["rulesets"]
+    assert entry["name"] == "french-parlee" and data["deals"] == 2
+    assert sum(entry["factor_counts"].values()) == 2

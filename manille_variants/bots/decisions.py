@@ -32,7 +32,7 @@ from pathlib import Path
 from manille_variants.cards import DECK, SUITS, Card, Suit
 from manille_variants.engine.rules import Rules
 
-__all__ = ["DecisionTable", "cache_dir", "decision_table", "hand_class", "learn"]
+__all__ = ["DecisionTable", "cache_dir", "decision_table", "hand_class", "learn", "tabled"]
 
 DATA = Path(__file__).resolve().parent / "data"
 CLASSES = 17  # half tricks 0 .. 8
@@ -145,10 +145,17 @@ def decision_table(rules: Rules, estimate: Estimate) -> DecisionTable | None:
     return table
 
 
-def _load(rules: Rules, estimate: Estimate) -> DecisionTable | None:
+def tabled(rules: Rules) -> bool:
+    """Whether the ruleset has a decision table: the search plays it (no Python plug-ins) and
+    the dealer names trump (with trump by the turned card there is no trump to choose, and
+    the heuristic keeps its threshold rules for the calls)."""
     from manille_variants.search.solver import searchable
 
-    if not searchable(rules):
+    return searchable(rules) and getattr(rules, "turned_take_up", None) is None
+
+
+def _load(rules: Rules, estimate: Estimate) -> DecisionTable | None:
+    if not tabled(rules):
         return None
     for folder in (DATA, cache_dir()):
         path = folder / _file_name(rules)

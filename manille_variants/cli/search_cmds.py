@@ -14,7 +14,8 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import parse_cards
-from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
+from manille_variants.cli.common import debug_enabled, echo_json, fail, ruleset_option, user_errors
+from manille_variants.errors import ManilleError
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
 
@@ -43,14 +44,21 @@ def advise_command(
 
     Each trump, no-trump, blind no-trump and delegation where the ruleset allows them is
     played out double-dummy in sampled worlds and scored under the ruleset (net: the
-    dealer's side's match points minus the opponents').
+    dealer's side's match points minus the opponents').  A ruleset that takes trump from
+    the turned card leaves the dealer no choice: the command says so and exits 1.
     """
     from manille_variants.search.advise import advise
 
     with user_errors():
         points = _score(score)
-        advice = advise(load_ruleset(ruleset), parse_cards(hand), score=points, pending_ties=pending_ties,
-                        samples=samples, seed=seed)
+        rs = load_ruleset(ruleset)
+        try:
+            advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties,
+                            samples=samples, seed=seed)
+        except ValueError as exc:  # a ruleset advice cannot serve (plug-ins, a turned trump)
+            if isinstance(exc, ManilleError) or debug_enabled():
+                raise
+            raise fail(str(exc)) from None
         if as_json:
             echo_json(advice.to_dict())
             return

@@ -4,7 +4,8 @@ For a typed hand, every choice open to the dealer (each trump, no-trump, blind n
 allowed, delegation where allowed) is played out in sampled worlds (the other 24 cards dealt
 at random to the other seats), each solved double-dummy, and scored in match points under
 the ruleset: its factors, cap and pending ties.  The figure is net: the dealer's side's
-match points for the deal minus the opponents'.
+match points for the deal minus the opponents'.  A ruleset that takes trump from the turned
+card leaves the dealer no such choice: advice refuses it with an error naming the ruleset.
 """
 
 from __future__ import annotations
@@ -69,7 +70,12 @@ def advise(
 
     rules = compile_rules(ruleset)
     if not searchable(rules):
-        raise ValueError(f"ruleset {ruleset.name!r}: advice needs a ruleset without plug-ins whose trump is named")
+        raise ValueError(f"ruleset {ruleset.name!r}: advice needs a ruleset without Python plug-ins")
+    if rules.turned_take_up is not None:
+        # Trump is the turned card's suit: the dealer names no trump, no-trump, blind or
+        # delegation, so there is no choice to rank (docs/search.md).
+        raise ValueError(f"ruleset {ruleset.name!r} takes trump from the turned card: the dealer chooses no "
+                         "trump there, so there is nothing to advise")
     cards = list(dict.fromkeys(hand))
     if len(cards) != 8 or len(hand) != 8:
         raise CardError(f"a hand is 8 different cards (got {len(hand)}: {' '.join(str(c) for c in hand)})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from manille_variants.cards import Card
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.errors import RulesetMissingError
 from manille_variants.records.format import DealRecord, GameRecord
@@ -68,8 +69,10 @@ class Analysis:
 
 def _start(ruleset: Ruleset, deal: DealRecord) -> DealState:
     hands = [[str(c) for c in h] for h in deal.hands] if deal.hands is not None else None
+    # With typed hands under a turned-card ruleset, the record says which card was turned.
+    turned = deal.turned if hands is not None and compile_rules(ruleset).turned_take_up is not None else None
     return new_deal(ruleset, deal.seed or 0, deal.dealer, pending_ties=deal.pending_ties,
-                    scores=deal.scores, hands=hands)
+                    scores=deal.scores, hands=hands, turned=turned)
 
 
 def analyze_deal(ruleset: Ruleset, deal: DealRecord, index: int = 1) -> DealAnalysis:

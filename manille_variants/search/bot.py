@@ -77,7 +77,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         if not searchable(view.rules):
-            raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: plug-ins or a turned trump")
+            raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
         values = self.values(view)
         best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
         return best[0]

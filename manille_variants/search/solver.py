@@ -47,15 +47,13 @@ class Solution:
 
 
 def searchable(rules: Rules) -> bool:
-    """Whether the search (the bot, advice, analysis) plays this ruleset: no Python plug-ins,
-    and trump named (its sampling of a turned card is not wired yet; :func:`solve` itself
-    plays trump by the turned card)."""
-    return not has_plugins(rules) and getattr(rules, "turned_take_up", None) is None
+    """Whether the search (the solver, the bot, advice, analysis) plays this ruleset: it has
+    no Python plug-ins.  Trump by the turned card is played too: the turned card is known to
+    every seat and the dealer's, unplayable until its take-up."""
+    return not has_plugins(rules)
 
 
 def _check(rules: Rules) -> None:
-    # The solver itself plays trump by the turned card too (the core holds the turned card
-    # back until its take-up); the search bot and advice still refuse it (``searchable``).
     if has_plugins(rules):
         raise ValueError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 
