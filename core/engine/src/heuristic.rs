@@ -23,10 +23,13 @@ use crate::action::Action;
 use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
 use crate::deal::{Deal, Phase};
 use crate::legality::trick_winner;
-use crate::matchplay::{deal_seed, Match};
+use crate::matchplay::deal_seed;
 use crate::rules::{Mode, Rules, TakeUp};
 use crate::scoring::{self, Figures};
-use crate::sim::{bot_seed, drawn_first_dealer, play_deal, Bot, DealRow, MatchRow, RandomBot, Rng};
+use crate::sim::{
+    bot_seed, drawn_first_dealer, match_seed, play_deal, play_match, Bot, DealRow, MatchRow,
+    RandomBot, Rng,
+};
 
 /// The estimated tricks at which the bot takes each risk.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -597,6 +600,10 @@ impl Bot for HeuristicBot {
     fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
         self.choose(rules, &SeatView::of(rules, deal, self.scores, legal))
     }
+
+    fn set_scores(&mut self, scores: [i64; 2]) {
+        self.scores = scores;
+    }
 }
 
 // ---------------------------------------------------------------------- card play
@@ -1006,12 +1013,10 @@ impl Bot for SeatBot {
             SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
         }
     }
-}
 
-impl SeatBot {
     fn set_scores(&mut self, scores: [i64; 2]) {
         if let SeatBot::Heuristic(bot) = self {
-            bot.scores = scores;
+            bot.set_scores(scores);
         }
     }
 }
@@ -1059,40 +1064,11 @@ pub fn bots_match(
     kinds: [BotKind; 4],
     heuristic: &HeuristicBot,
 ) -> Option<(MatchRow, Vec<DealRow>)> {
-    let seed = deal_seed(deal_seed(master, -2), index as i64);
+    let seed = match_seed(master, index);
     let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
     let mut bots = seat_bots(kinds, bot_seed(seed), heuristic);
-    let mut m = Match::new(seed, dealer);
     let mut rows = Vec::new();
-    let mut lengths = vec![0u32];
-    while !m.is_over() {
-        if m.deals >= max_deals {
-            return None;
-        }
-        for bot in bots.iter_mut() {
-            bot.set_scores(m.scores);
-        }
-        let deal = Deal::new(
-            rules,
-            m.next_seed() as i128,
-            m.dealer,
-            m.pending_ties,
-            m.scores,
-        );
-        let result = play_deal(rules, deal, &mut bots).result(rules)?;
-        rows.push(DealRow::of(rules, &result));
-        let outcome = m.add(rules, &result);
-        lengths[outcome.game as usize] += 1;
-        if outcome.game_winner.is_some() && !m.is_over() {
-            lengths.push(0);
-        }
-    }
-    let row = MatchRow {
-        deals: m.deals,
-        games: lengths.len() as u32,
-        lengths,
-        winner: m.winner?,
-    };
+    let row = play_match(rules, seed, dealer, max_deals, &mut bots, |r| rows.push(r))?;
     Some((row, rows))
 }
 

@@ -6,6 +6,16 @@ use crate::matchplay::Match;
 use crate::rules::Rules;
 use crate::scoring::DealResult;
 
+/// One step of SplitMix64: advance `state` and return the next output.
+#[inline(always)]
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A small, fast, seeded generator (SplitMix64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rng(u64);
@@ -16,11 +26,7 @@ impl Rng {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.0)
     }
 
     /// A uniform index below `n` (n > 0).
@@ -109,6 +115,9 @@ use crate::shuffle::{shuffle, shuffle4};
 /// A player: picks one of the legal actions (bit `code` of `legal`) for the seat to act.
 pub trait Bot {
     fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action;
+
+    /// Told the match score before each deal of a match (a bot that weighs it keeps it).
+    fn set_scores(&mut self, _scores: [i64; 2]) {}
 }
 
 /// The random bot's stream: SplitMix64 from the bot's seed.  The Python `RandomBot`
@@ -123,11 +132,7 @@ impl RandomStream {
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64(&mut self.0)
     }
 
     /// An index below `n` (n > 0): the high 64 bits of `next_u64() * n`.
@@ -563,16 +568,38 @@ pub fn sim_match(
     first_dealer: Option<u8>,
     max_deals: u32,
     bots: &BotSpec,
-    mut each: impl FnMut(DealRow),
+    each: impl FnMut(DealRow),
 ) -> Option<MatchRow> {
-    let seed = deal_seed(deal_seed(master, -2), index as i64);
+    let seed = match_seed(master, index);
     let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
     let mut seat_bots = bots.make(bot_seed(seed));
+    play_match(rules, seed, dealer, max_deals, &mut seat_bots, each)
+}
+
+/// The seed of match `index` of a match-mode run (the Python runner's `match_seed`).
+pub fn match_seed(master: u64, index: u64) -> u64 {
+    deal_seed(deal_seed(master, -2), index as i64)
+}
+
+/// A whole match seeded `seed` played by `bots` (told the match score before each deal),
+/// each finished deal's row given to `each`: the match's row, `None` without a winner in
+/// `max_deals` or with a deal unfinished.
+pub fn play_match<B: Bot>(
+    rules: &Rules,
+    seed: u64,
+    dealer: u8,
+    max_deals: u32,
+    bots: &mut [B],
+    mut each: impl FnMut(DealRow),
+) -> Option<MatchRow> {
     let mut m = Match::new(seed, dealer);
     let mut lengths = vec![0u32];
     while !m.is_over() {
         if m.deals >= max_deals {
             return None;
+        }
+        for bot in bots.iter_mut() {
+            bot.set_scores(m.scores);
         }
         let deal = Deal::new(
             rules,
@@ -581,7 +608,7 @@ pub fn sim_match(
             m.pending_ties,
             m.scores,
         );
-        let result = play_deal(rules, deal, &mut seat_bots).result(rules)?;
+        let result = play_deal(rules, deal, bots).result(rules)?;
         each(DealRow::of(rules, &result));
         let outcome = m.add(rules, &result);
         lengths[outcome.game as usize] += 1;
