@@ -61,7 +61,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
                  decision_min: int = 2, z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10,
-                 prior: bool = True, close_factor: int = 2) -> None:
+                 prior: bool = True, close_factor: int = 2, guided: bool = True, call_z: float = 3.0) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
@@ -71,6 +71,8 @@ class SearchBot:
         self.call_tolerance = call_tolerance
         self.close_factor = close_factor
         self.prior = prior
+        self.guided = guided
+        self.call_z = call_z
 
     def act(self, view: SeatView) -> AnyAction:
         legal = view.legal
@@ -78,9 +80,30 @@ class SearchBot:
             return legal[0]
         if not searchable(view.rules):
             raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
+        default = default_choice(view) if self.guided and view.phase != "play" else None
+        if default is not None:
+            return self.decide_from(view, default)
         values = self.values(view)
         best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
         return best[0]
+
+    def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
+        """A decision before play that departs from ``default`` only for an option the search
+        shows better by ``z`` standard errors (paired over the same worlds)."""
+        from manille_variants._core import search_decision
+
+        only = prior_choices(view) if self.prior else None
+        if only is not None and only == [default]:
+            return default
+        k = knowledge(view)
+        rules = view.rules
+        codes = None if only is None else [action_code(rules, a) for a in only]
+        calls = view.phase == "calls"
+        tolerance, z = (self.call_tolerance, self.call_z) if calls else (self.tolerance, self.z)
+        chosen, _ = search_decision(to_core(rules), k.seat, k.dealer, k.own, k.decisions, action_code(rules, default),
+                                    k.turned, k.pending_ties, k.scores, self.decision_samples, self.seed, codes,
+                                    self.decision_min, z, tolerance)
+        return code_action(rules, chosen)
 
     def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
         """Each legal action's mean net match points for the bot's side."""
@@ -118,6 +141,22 @@ def use_prior(prior: Prior) -> None:
 def prior_choices(view: SeatView) -> list[AnyAction] | None:
     """The choices worth searching by the prior set with :func:`use_prior` (None: all)."""
     return _prior[0](view) if _prior else None
+
+
+# The choice a simple rule makes before play (``bots.search_prior.default_choice``: the
+# heuristic bot's), which the search departs from only when it shows another clearly better.
+Default = Callable[[SeatView], "AnyAction | None"]
+_default: list[Default] = []
+
+
+def use_default(default: Default) -> None:
+    """Set the rule the search bot starts its decisions before play from (``guided=True``)."""
+    _default[:] = [default]
+
+
+def default_choice(view: SeatView) -> AnyAction | None:
+    """The choice the rule set with :func:`use_default` makes (None: no rule, search them all)."""
+    return _default[0](view) if _default else None
 
 
 @dataclass(frozen=True)

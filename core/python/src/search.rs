@@ -152,13 +152,92 @@ pub fn search_decisions(
         pending_ties,
         scores,
     )?;
-    let r = rules.rules.clone();
-    let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
-    py.detach(|| {
-        guard(|| {
-            let only = only.as_deref();
-            let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
-            estimates(search::decide(&r, &know, samples, seed, only, stop))
+    let search = DecisionSearch {
+        samples,
+        seed,
+        only: only.map(|o| o.into_iter().map(Action).collect()),
+        stop: stop_after.map(|min| search::Stop { min, z, tolerance }),
+        default: None,
+    };
+    search.run(py, rules, &know).map(|(_, rows)| rows)
+}
+
+/// [`search_decisions`] starting from the `default` option: the option taken (the default
+/// unless another beats it by `z` standard errors of the paired difference) and every option's
+/// estimate.
+#[pyfunction]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, default, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=2, z=2.0, tolerance=0))]
+#[allow(clippy::too_many_arguments)]
+pub fn search_decision(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    default: u8,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+    samples: u32,
+    seed: u64,
+    only: Option<Vec<u8>>,
+    stop_after: u32,
+    z: f64,
+    tolerance: u32,
+) -> PyResult<(u8, Estimates)> {
+    let know = knowledge(
+        rules,
+        seat,
+        dealer,
+        own,
+        decisions,
+        Vec::new(),
+        turned,
+        pending_ties,
+        scores,
+    )?;
+    let search = DecisionSearch {
+        samples,
+        seed,
+        only: only.map(|o| o.into_iter().map(Action).collect()),
+        stop: Some(search::Stop {
+            min: stop_after,
+            z,
+            tolerance,
+        }),
+        default: Some(Action(default)),
+    };
+    search.run(py, rules, &know)
+}
+
+/// The settings of one search before play.
+struct DecisionSearch {
+    samples: u32,
+    seed: u64,
+    only: Option<Vec<Action>>,
+    stop: Option<search::Stop>,
+    default: Option<Action>,
+}
+
+impl DecisionSearch {
+    fn run(self, py: Python<'_>, rules: &CoreRules, know: &Knowledge) -> PyResult<(u8, Estimates)> {
+        let r = rules.rules.clone();
+        py.detach(|| {
+            guard(|| {
+                let only = self.only.as_deref();
+                let decision = search::decide_from(
+                    &r,
+                    know,
+                    self.samples,
+                    self.seed,
+                    only,
+                    self.stop,
+                    self.default,
+                );
+                let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
+                estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
+            })
         })
-    })
+    }
 }
