@@ -97,7 +97,9 @@ pub fn random_match(
         let Some(result) = random_playout(rules, deal, rng).result(rules) else {
             break;
         };
-        m.add(rules, &result);
+        if m.add(rules, &result).is_err() {
+            break;
+        }
     }
     m
 }
@@ -610,7 +612,7 @@ pub fn play_match<B: Bot>(
         );
         let result = play_deal(rules, deal, bots).result(rules)?;
         each(DealRow::of(rules, &result));
-        let outcome = m.add(rules, &result);
+        let outcome = m.add(rules, &result).ok()?;
         lengths[outcome.game as usize] += 1;
         if outcome.game_winner.is_some() && !m.is_over() {
             lengths.push(0);

@@ -794,7 +794,11 @@ impl CoreMatch {
         let Some(result) = deal.deal.result(&self.rules) else {
             return Err(PyValueError::new_err("the deal is not over"));
         };
-        Ok(outcome_tuple(&self.state.add(&self.rules, &result)))
+        let outcome = self
+            .state
+            .add(&self.rules, &result)
+            .map_err(|over| PyValueError::new_err(over.to_string()))?;
+        Ok(outcome_tuple(&outcome))
     }
 }
 
