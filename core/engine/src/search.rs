@@ -299,7 +299,7 @@ pub fn cards_until(
         for (k, (_, total)) in moves.iter().enumerate() {
             values[k].push(sign * margin(rules, f, *total));
         }
-        if n >= min.max(1) && clear_winner(&values, z) {
+        if n >= min.max(1) && clear_winner(&values, z, 0.0) {
             break;
         }
     }
@@ -410,8 +410,15 @@ pub fn decide_from(
             ));
         }
         if let Some(s) = stop {
-            let leads = fallback.is_some_and(|d| best_mean(&values) == Some(d));
-            if n >= s.min && (leads || clear_winner(&values, s.z)) {
+            let done = match fallback {
+                None => n >= s.min && clear_winner(&values, s.z, 0.0),
+                Some(d) => {
+                    let leads = best_mean(&values) == Some(d);
+                    (n >= s.min && leads)
+                        || (n >= s.min.max(DEPART_MIN) && clear_winner(&values, s.z, 1.0))
+                }
+            };
+            if done {
                 break;
             }
         }
@@ -419,7 +426,13 @@ pub fn decide_from(
     let z = stop.map_or(0.0, |s| s.z);
     let best = best_mean(&values).unwrap_or(0);
     let pick = match fallback {
-        Some(d) if d != best && !beats(&values[best], &values[d], z) => d,
+        Some(d)
+            if d != best
+                && (values[d].len() < DEPART_MIN as usize
+                    || !beats(&values[best], &values[d], z, 1.0)) =>
+        {
+            d
+        }
         _ => best,
     };
     Ok(Decision {
@@ -440,13 +453,18 @@ fn best_mean(values: &[Vec<f64>]) -> Option<usize> {
     })
 }
 
-/// Whether `a` beats `b` by more than `z` standard errors of their paired difference (by a
-/// positive margin in every world when the difference does not vary).
-fn beats(a: &[f64], b: &[f64], z: f64) -> bool {
+/// The fewest worlds on which the search departs from a default option.
+const DEPART_MIN: u32 = 4;
+
+/// Whether `a` beats `b` by more than `z` standard errors of their paired difference, the
+/// variance taken at least `floor` (values solved within a tolerance fall into buckets, so a
+/// few worlds may show a difference that does not vary; with no floor, a positive margin in
+/// every world then wins).
+fn beats(a: &[f64], b: &[f64], z: f64, floor: f64) -> bool {
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let n = d.len() as f64;
     let m = mean(&d);
-    let var = d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let var = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).max(floor);
     if var == 0.0 {
         return m > 0.0;
     }
@@ -455,16 +473,14 @@ fn beats(a: &[f64], b: &[f64], z: f64) -> bool {
 
 /// Whether the option with the best mean beats every other by more than `z` standard errors
 /// of the paired difference (options equal in every world so far do not hold it back).
-fn clear_winner(values: &[Vec<f64>], z: f64) -> bool {
+fn clear_winner(values: &[Vec<f64>], z: f64, floor: f64) -> bool {
     let Some(best) =
         (0..values.len()).max_by(|&i, &j| mean(&values[i]).total_cmp(&mean(&values[j])))
     else {
         return true;
     };
     values.iter().enumerate().all(|(j, other)| {
-        j == best
-            || values[best] == *other
-            || beats(&values[best], other, z)
+        j == best || values[best] == *other || beats(&values[best], other, z, floor)
     })
 }
 
