@@ -5,8 +5,10 @@ cards played, the voids and the duties each play showed, the turned card, the ha
 Each world is solved double-dummy in the core, and the bot plays the card with the best
 mean net match points for its side.  Decisions before the first card (blind, trump or
 no-trump, delegation, calls and replies) are valued the same way, under the ruleset's
-factors, cap and pending ties; in each world the rest is settled simply (a chooser after
-delegation names its longest suit, later calls are passed: see docs/search.md).
+factors, cap and pending ties; in each world the rest is settled by a simple model of the
+seats (a chooser after delegation names its best suit, a seat asked to call calls with a strong
+hand: see docs/search.md).  A decision before play starts from the heuristic bot's choice and
+departs from it only when the search shows another option clearly better.
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ class SearchBot:
     Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
     stopping as soon as one option beats every other by ``z`` standard errors (paired over
     the same worlds), each world solved within ``tolerance`` points (``call_tolerance`` for a
-    call or a reply, where only the sign of the expected margin matters).  The dealer's trump,
+    call or a reply, where only the sign of the expected margin matters).  With ``guided``
+    (the default), the heuristic's choice (:func:`default_choice`) stands unless another option
+    beats it by ``z`` standard errors of the paired difference (``call_z`` for the calls and
+    replies) over at least four worlds.  The dealer's trump,
     no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
     table (expected match points per hand class, learned by the search: see
     ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
