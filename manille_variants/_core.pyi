@@ -24,7 +24,6 @@ __all__ = [
     "random_matches",
     "score_deal",
     "search_cards",
-    "search_decision",
     "search_decisions",
     "shuffle",
     "sim_bots",
@@ -282,23 +281,7 @@ def search_decisions(
     stop_after: int | None = None,
     z: float = 2.0,
     tolerance: int = 0,
-) -> list[tuple[int, float, float, int]]: ...
-def search_decision(
-    rules: CoreRules,
-    seat: int,
-    dealer: int,
-    own: int,
-    decisions: list[int],
-    default: int,
-    turned: int | None = None,
-    pending_ties: int = 0,
-    scores: tuple[int, int] = ...,
-    samples: int = 16,
-    seed: int = 0,
-    only: list[int] | None = None,
-    stop_after: int = 2,
-    z: float = 2.0,
-    tolerance: int = 0,
+    default: int | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]

@@ -206,8 +206,8 @@ def test_a_call_without_a_reply_is_worth_twice_the_pass_over_the_same_worlds(tmp
         checked += 1
         view = state.view(state.to_play)
         k = knowledge(view)
-        rows = search_decisions(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.turned,
-                                k.pending_ties, k.scores, 4, 1, None, 2, 2.0, 4)
+        _, rows = search_decisions(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.turned,
+                                   k.pending_ties, k.scores, 4, 1, None, 2, 2.0, 4)
         values = {code: mean for code, mean, _, _ in rows}
         call = action_code(view.rules, mv.parse_action("call:ik-ga-mee"))
         assert values[call] == pytest.approx(2 * values[action_code(view.rules, PASS)])

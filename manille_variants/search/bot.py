@@ -95,7 +95,7 @@ class SearchBot:
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
         """A decision before play that departs from ``default`` only for an option the search
         shows better by ``z`` standard errors (paired over the same worlds)."""
-        from manille_variants._core import search_decision
+        from manille_variants._core import search_decisions
 
         only = prior_choices(view) if self.prior else None
         if only is not None and only == [default]:
@@ -105,9 +105,9 @@ class SearchBot:
         codes = None if only is None else [action_code(rules, a) for a in only]
         calls = view.phase == "calls"
         tolerance, z = (self.call_tolerance, self.call_z) if calls else (self.tolerance, self.z)
-        chosen, _ = search_decision(to_core(rules), k.seat, k.dealer, k.own, k.decisions, action_code(rules, default),
-                                    k.turned, k.pending_ties, k.scores, self.decision_samples, self.seed, codes,
-                                    self.decision_min, z, tolerance)
+        chosen, _ = search_decisions(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
+                                     k.scores, self.decision_samples, self.seed, codes, self.decision_min, z,
+                                     tolerance, action_code(rules, default))
         return code_action(rules, chosen)
 
     def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
@@ -126,9 +126,9 @@ class SearchBot:
             if only is not None and len(only) == 1:
                 return [(only[0], 0.0)]
             codes = None if only is None else [action_code(view.rules, a) for a in only]
-            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
-                                    self.seed, codes, self.decision_min, self.z,
-                                    self.call_tolerance if view.phase == "calls" else self.tolerance)
+            _, rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
+                                       self.seed, codes, self.decision_min, self.z,
+                                       self.call_tolerance if view.phase == "calls" else self.tolerance)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
 
 

@@ -76,8 +76,13 @@ fn asked_to_call(seed: u64) -> (Rules, Knowledge) {
         deal.apply_mut(&rules, a).unwrap();
     }
     assert_eq!(deal.phase, Phase::Calls);
-    let seat = deal.to_play;
-    let know = Knowledge {
+    let know = before_play(&deal, deal.to_play, decisions);
+    (rules, know)
+}
+
+/// What `seat` knows before play, seat 0 dealing, after `decisions`.
+fn before_play(deal: &Deal, seat: u8, decisions: Vec<Action>) -> Knowledge {
+    Knowledge {
         seat,
         dealer: 0,
         own: deal.dealt[seat as usize],
@@ -86,8 +91,7 @@ fn asked_to_call(seed: u64) -> (Rules, Knowledge) {
         turned: None,
         pending_ties: 0,
         scores: [0, 0],
-    };
-    (rules, know)
+    }
 }
 
 /// `belgian` with "Ik ga mee" alone (no reply in the ladder).
@@ -106,7 +110,7 @@ fn ik_ga_mee_asked_last_without_a_reply_is_worth_twice_the_pass_over_the_same_wo
     let mut checked = 0;
     for seed in 0..8 {
         let mut deal = Deal::new(&rules, seed as i128, 0, 0, [0, 0]);
-        let mut decisions = vec![Action::LOOK, Action::trump(1), Action::PASS];
+        let decisions = vec![Action::LOOK, Action::trump(1), Action::PASS];
         for &a in &decisions {
             deal.apply_mut(&rules, a).unwrap();
         }
@@ -115,18 +119,7 @@ fn ik_ga_mee_asked_last_without_a_reply_is_worth_twice_the_pass_over_the_same_wo
         {
             continue;
         }
-        decisions.truncate(3);
-        let seat = deal.to_play;
-        let know = Knowledge {
-            seat,
-            dealer: 0,
-            own: deal.dealt[seat as usize],
-            decisions,
-            played: Vec::new(),
-            turned: None,
-            pending_ties: 0,
-            scores: [0, 0],
-        };
+        let know = before_play(&deal, deal.to_play, decisions);
         let rows = decision_values(&rules, &know, 4, seed, None).unwrap();
         let pass = rows.iter().find(|e| e.action == Action::PASS).unwrap();
         let call = rows.iter().find(|e| e.action == Action::call(0)).unwrap();
@@ -210,16 +203,7 @@ fn after_the_first_call(
     for &a in &decisions {
         deal.apply_mut(&rules, a).unwrap();
     }
-    let know = Knowledge {
-        seat,
-        dealer: 0,
-        own: hands[seat as usize],
-        decisions,
-        played: Vec::new(),
-        turned: None,
-        pending_ties: 0,
-        scores: [0, 0],
-    };
+    let know = before_play(&deal, seat, decisions);
     (rules, know)
 }
 

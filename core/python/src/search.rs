@@ -118,11 +118,13 @@ pub fn search_cards(
 }
 
 /// Each decision's net match points for the seat before the first card (or those of `only`),
-/// over `samples` sampled worlds; with `stop_after`, sampling stops after that many worlds
-/// once the leading option beats every other by `z` standard errors of the paired difference,
-/// each world solved within `tolerance` points.
+/// over `samples` sampled worlds, and the option taken.  With `stop_after`, sampling stops
+/// after that many worlds once the leading option beats every other by `z` standard errors of
+/// the paired difference, each world solved within `tolerance` points.  With a `default`
+/// option, the search departs from it only for an option that beats it by `z` standard errors
+/// (see `search::decide_from`); without, the best mean is taken.
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=None, z=2.0, tolerance=0))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=None, z=2.0, tolerance=0, default=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_decisions(
     py: Python<'_>,
@@ -140,51 +142,7 @@ pub fn search_decisions(
     stop_after: Option<u32>,
     z: f64,
     tolerance: u32,
-) -> PyResult<Estimates> {
-    let know = knowledge(
-        rules,
-        seat,
-        dealer,
-        own,
-        decisions,
-        Vec::new(),
-        turned,
-        pending_ties,
-        scores,
-    )?;
-    let search = DecisionSearch {
-        samples,
-        seed,
-        only: only.map(|o| o.into_iter().map(Action).collect()),
-        stop: stop_after.map(|min| search::Stop { min, z, tolerance }),
-        default: None,
-    };
-    search.run(py, rules, &know).map(|(_, rows)| rows)
-}
-
-/// [`search_decisions`] starting from the `default` option: the option taken (the default
-/// unless another beats it by `z` standard errors of the paired difference) and every option's
-/// estimate.
-#[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, default, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=2, z=2.0, tolerance=0))]
-#[allow(clippy::too_many_arguments)]
-pub fn search_decision(
-    py: Python<'_>,
-    rules: &CoreRules,
-    seat: u8,
-    dealer: u8,
-    own: u32,
-    decisions: Vec<u8>,
-    default: u8,
-    turned: Option<u8>,
-    pending_ties: u32,
-    scores: (i64, i64),
-    samples: u32,
-    seed: u64,
-    only: Option<Vec<u8>>,
-    stop_after: u32,
-    z: f64,
-    tolerance: u32,
+    default: Option<u8>,
 ) -> PyResult<(u8, Estimates)> {
     let know = knowledge(
         rules,
@@ -197,47 +155,22 @@ pub fn search_decision(
         pending_ties,
         scores,
     )?;
-    let search = DecisionSearch {
-        samples,
-        seed,
-        only: only.map(|o| o.into_iter().map(Action).collect()),
-        stop: Some(search::Stop {
-            min: stop_after,
-            z,
-            tolerance,
-        }),
-        default: Some(Action(default)),
-    };
-    search.run(py, rules, &know)
-}
-
-/// The settings of one search before play.
-struct DecisionSearch {
-    samples: u32,
-    seed: u64,
-    only: Option<Vec<Action>>,
-    stop: Option<search::Stop>,
-    default: Option<Action>,
-}
-
-impl DecisionSearch {
-    fn run(self, py: Python<'_>, rules: &CoreRules, know: &Knowledge) -> PyResult<(u8, Estimates)> {
-        let r = rules.rules.clone();
-        py.detach(|| {
-            guard(|| {
-                let only = self.only.as_deref();
-                let decision = search::decide_from(
-                    &r,
-                    know,
-                    self.samples,
-                    self.seed,
-                    only,
-                    self.stop,
-                    self.default,
-                );
-                let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
-                estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
-            })
+    let r = rules.rules.clone();
+    let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
+    let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
+    py.detach(|| {
+        guard(|| {
+            let decision = search::decide_from(
+                &r,
+                &know,
+                samples,
+                seed,
+                only.as_deref(),
+                stop,
+                default.map(Action),
+            );
+            let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
+            estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
         })
-    }
+    })
 }
