@@ -526,7 +526,7 @@ impl Solver {
         let mut total = 0;
         let mut moves = [0u8; 8];
         while p.rem != 0 {
-            self.order(ctx, &p, NONE, &mut moves);
+            self.order(ctx, &p, ctx.legal(&p), NONE, &mut moves);
             total += ctx.play(&mut p, moves[0]);
         }
         total
@@ -579,6 +579,13 @@ impl Solver {
         if at_start && pos.rem.count_ones() <= LEAN {
             return self.last_two(ctx, pos, alpha, beta, avail);
         }
+        let legal = ctx.legal(pos);
+        if !at_start && legal & legal.wrapping_sub(1) == 0 {
+            // One card to play.
+            let mut child = *pos;
+            let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
+            return gain + self.search(ctx, &child, alpha - gain, beta - gain);
+        }
         let mut slot = usize::MAX;
         let mut tt_best = NONE;
         let mut key = Key::default();
@@ -604,7 +611,7 @@ impl Solver {
         let seat = pos.to_play;
         let maximise = ctx.rules.team(seat) == ctx.team_a;
         let mut moves = [0u8; 8];
-        let n = self.order(ctx, pos, tt_best, &mut moves);
+        let n = self.order(ctx, pos, legal, tt_best, &mut moves);
         let mut best = if maximise { -INF } else { INF };
         let mut best_card = moves[0];
         for &card in &moves[..n] {
@@ -757,9 +764,8 @@ impl Solver {
     }
 
     /// The legal cards to search (one of each equivalent group), best first; their count.
-    fn order(&self, ctx: &Ctx, pos: &Pos, tt_best: u8, out: &mut [u8; 8]) -> usize {
+    fn order(&self, ctx: &Ctx, pos: &Pos, legal: CardSet, tt_best: u8, out: &mut [u8; 8]) -> usize {
         let rules = ctx.rules;
-        let legal = ctx.legal(pos);
         let seat = pos.to_play;
         let hist = &self.history[seat as usize];
         let killer = self.killer[pos.rem.count_ones() as usize];
