@@ -31,7 +31,7 @@ use crate::rules::{Rules, TakeUp};
 
 /// A position at the start of a trick as the table keys it: its remaining cards, and two bit
 /// planes of who holds them (seat `2 * high + odd`), with the leader and the search's epoch.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default)]
 struct Key {
     rem: CardSet,
     odd: CardSet,
@@ -40,23 +40,47 @@ struct Key {
     tag: u8,
 }
 
-/// A transposition table entry: a position and the bounds known on its value (16 bytes).
+/// A transposition table entry: a position (its [`Key`]) and the bounds known on its value
+/// (16 bytes).
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: Key,
+    rem: CardSet,
+    odd: CardSet,
+    high: CardSet,
+    tag: u8,
     lower: u8,
     upper: u8,
     /// The best card found, as its canonical image.
     best: u8,
 }
 
-/// Two entries sharing a slot (half a cache line).
-#[derive(Clone, Copy, Default)]
-#[repr(align(32))]
-struct Bucket([Entry; 2]);
+impl Entry {
+    fn new(key: Key, lower: i32, upper: i32, best: u8) -> Entry {
+        Entry {
+            rem: key.rem,
+            odd: key.odd,
+            high: key.high,
+            tag: key.tag,
+            lower: lower.clamp(0, 255) as u8,
+            upper: upper.clamp(0, 255) as u8,
+            best,
+        }
+    }
 
-/// The table holds `2 << TT_BITS` entries (512 KiB: small enough to stay in the caches, where a
-/// bigger table spends more time waiting for memory than it saves in nodes).
+    #[inline]
+    fn is(&self, key: &Key) -> bool {
+        self.rem == key.rem && self.odd == key.odd && self.high == key.high && self.tag == key.tag
+    }
+}
+
+/// The entries sharing a slot (one cache line).
+const WAYS: usize = 4;
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
+/// The table holds `WAYS << TT_BITS` entries (512 KiB: small enough to stay in the caches,
+/// where a bigger table spends more time waiting for memory than it saves in nodes).
 const TT_BITS: u32 = 14;
 /// Epochs run 1..EPOCHS (6 bits of the tag); the table is cleared when they wrap.
 const EPOCHS: u8 = 64;
@@ -593,7 +617,7 @@ impl Solver {
         if at_start {
             key = self.key(ctx, pos);
             slot = slot_of(&key);
-            if let Some(e) = self.table[slot].0.iter().find(|e| e.key == key) {
+            if let Some(e) = self.table[slot].0.iter().find(|e| e.is(&key)) {
                 known = Some((e.lower as i32, e.upper as i32));
                 let (lo, hi) = (e.lower as i32, e.upper as i32);
                 if lo >= beta || lo == hi {
@@ -648,25 +672,16 @@ impl Solver {
                 lo = best;
                 hi = best;
             }
-            let entry = Entry {
-                key,
-                lower: lo.clamp(0, 255) as u8,
-                upper: hi.clamp(0, 255) as u8,
-                best: ctx.canonical_card(pos, best_card),
-            };
+            let entry = Entry::new(key, lo, hi, ctx.canonical_card(pos, best_card));
             let epoch = self.epoch;
             let bucket = &mut self.table[slot].0;
-            // The same position, else a slot of an older search, else the smaller subtree.
-            let victim = if bucket[0].key == key {
-                0
-            } else if bucket[1].key == key || bucket[1].key.tag >> 2 != epoch {
-                1
-            } else if bucket[0].key.tag >> 2 != epoch
-                || bucket[0].key.rem.count_ones() < bucket[1].key.rem.count_ones()
-            {
-                0
-            } else {
-                1
+            // The same position, else a slot of an older search, else the smallest subtree.
+            let victim = match bucket.iter().position(|e| e.is(&key)) {
+                Some(i) => i,
+                None => match bucket.iter().position(|e| e.tag >> 2 != epoch) {
+                    Some(i) => i,
+                    None => (0..WAYS).min_by_key(|&i| bucket[i].rem.count_ones()).unwrap_or(0),
+                },
             };
             bucket[victim] = entry;
         }
@@ -691,7 +706,7 @@ impl Solver {
         let slot = slot_of(&key) & ((1 << SMALL_BITS) - 1);
         let e = self.small[slot];
         let (mut lo, mut hi) = (0, avail);
-        if e.key == key {
+        if e.is(&key) {
             (lo, hi) = (e.lower as i32, e.upper as i32);
             if lo >= beta || lo == hi {
                 return lo;
@@ -709,12 +724,7 @@ impl Solver {
         } else {
             (lo, hi) = (v, v);
         }
-        self.small[slot] = Entry {
-            key,
-            lower: lo as u8,
-            upper: hi as u8,
-            best: NONE,
-        };
+        self.small[slot] = Entry::new(key, lo, hi, NONE);
         v
     }
 
