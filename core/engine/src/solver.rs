@@ -148,6 +148,13 @@ struct Ctx<'a> {
     canon: Box<[[[u8; 8]; 256]; 4]>,
     /// Whether `canon[suit][live]` changes nothing.
     canon_same: [[bool; 256]; 4],
+    /// `to_str[suit][byte]`: a suit's byte of a card set with bit `i` for the card of strength
+    /// `i` (so the cards above a card are the higher bits).
+    to_str: [[u8; 256]; 4],
+    /// The card points of such a strength-ordered byte.
+    str_points: [[u8; 256]; 4],
+    /// `str_value[suit][i]`: the card points of the suit's card of strength `i`.
+    str_value: [[u8; 8]; 4],
 }
 
 impl<'a> Ctx<'a> {
@@ -198,7 +205,28 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
+        let mut to_str = [[0u8; 256]; 4];
+        let mut str_points = [[0u8; 256]; 4];
+        let mut str_value = [[0u8; 8]; 4];
+        for s in 0..4usize {
+            for r in 0..8usize {
+                let c = s * 8 + r;
+                str_value[s][rules.data.strength[c] as usize] = rules.data.values[c] as u8;
+            }
+            for byte in 0..256usize {
+                to_str[s][byte] = (0..8)
+                    .filter(|r| byte & 1 << r != 0)
+                    .fold(0, |m, r| m | 1 << rules.data.strength[s * 8 + r]);
+                str_points[s][byte] = (0..8)
+                    .filter(|i| byte & 1 << i != 0)
+                    .map(|i| str_value[s][i])
+                    .sum();
+            }
+        }
         Ctx {
+            to_str,
+            str_points,
+            str_value,
             canon,
             canon_same,
             next_below,
@@ -374,45 +402,46 @@ impl<'a> Ctx<'a> {
         let leader = p.to_play as usize;
         let mine = p.hands[leader];
         let others = p.rem & !mine;
-        let partner = p.hands[rules.partner(p.to_play) as usize];
-        let opps = [p.hands[(leader + 1) % 4], p.hands[(leader + 3) % 4]];
+        // A seat holding a trump may trump once void of the suit: an opponent would win the
+        // trick, the partner would take the lead from the leader.
+        let mut trumpers = [0 as CardSet; 3];
+        let mut n_trumpers = 0;
+        if let Some(t) = self.trump {
+            let partner = rules.partner(p.to_play) as usize;
+            for h in [
+                p.hands[(leader + 1) % 4],
+                p.hands[(leader + 3) % 4],
+                p.hands[partner],
+            ] {
+                if h & suit_mask(t) != 0 {
+                    trumpers[n_trumpers] = h;
+                    n_trumpers += 1;
+                }
+            }
+        }
         let mut points = 0;
         let mut tricks = 0;
         for s in 0..4u8 {
             if Some(s) == self.trump {
                 continue;
             }
-            let mask = suit_mask(s);
-            let my_s = mine & mask;
-            if my_s == 0 {
-                continue;
-            }
-            let their = others & mask;
-            let masters = match iter(their).find(|&c| rules.above[c as usize] & their == 0) {
-                Some(top) => my_s & rules.above[top as usize],
-                None => my_s,
-            };
+            let masters = self.masters(s, mine, others);
             if masters == 0 {
                 continue;
             }
-            // A seat holding a trump may trump once void of the suit: an opponent would
-            // win the trick, the partner would take the lead from the leader.
+            let mask = suit_mask(s);
             let mut limit = u32::MAX;
-            if let Some(t) = self.trump {
-                for &h in &[opps[0], opps[1], partner] {
-                    if h & suit_mask(t) != 0 {
-                        limit = limit.min((h & mask).count_ones());
-                    }
-                }
+            for &h in &trumpers[..n_trumpers] {
+                limit = limit.min((h & mask).count_ones());
             }
             let count = masters.count_ones();
             if limit >= count {
-                points += self.points(masters);
+                points += self.str_points[s as usize][masters as usize] as i32;
                 tricks += count;
             } else if limit > 0 {
                 let mut values = [0i32; 8];
-                for (slot, c) in values.iter_mut().zip(iter(masters)) {
-                    *slot = rules.data.values[c as usize] as i32;
+                for (slot, i) in values.iter_mut().zip(iter(masters as CardSet)) {
+                    *slot = self.str_value[s as usize][i as usize] as i32;
                 }
                 values.sort_unstable_by(|a, b| b.cmp(a));
                 points += values[..limit as usize].iter().sum::<i32>();
@@ -420,6 +449,20 @@ impl<'a> Ctx<'a> {
             }
         }
         (points, tricks)
+    }
+
+    /// The cards of `mine` in suit `s` above every card of `theirs` in it, as a byte in
+    /// strength order (bit `i`: the suit's card of strength `i`).
+    #[inline]
+    fn masters(&self, s: u8, mine: CardSet, theirs: CardSet) -> u8 {
+        let row = &self.to_str[s as usize];
+        let m = row[((mine >> (8 * s)) & 0xFF) as usize] as u32;
+        let t = row[((theirs >> (8 * s)) & 0xFF) as usize] as u32;
+        if t == 0 {
+            m as u8
+        } else {
+            (m & !((2 << (31 - t.leading_zeros())) - 1)) as u8
+        }
     }
 
     /// Bounds on team A's points from a trick start: (sure, at most).
@@ -438,17 +481,14 @@ impl<'a> Ctx<'a> {
         let a = self.team_a as usize;
         let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
         let tb = trumps & !ta;
-        let over = |mine: CardSet, theirs: CardSet| -> CardSet {
-            match iter(theirs).find(|&c| self.rules.above[c as usize] & theirs == 0) {
-                Some(top) => mine & self.rules.above[top as usize],
-                None => mine,
-            }
-        };
-        let (sa, sb) = (over(ta, tb), over(tb, ta));
+        let (sa, sb) = (self.masters(t, ta, tb), self.masters(t, tb, ta));
         let (q, n) = self.quick(p);
         let tp = self.rules.data.trick_points as i32;
-        let score = |set: CardSet, quick: (i32, u32)| {
-            self.points(set) + quick.0 + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
+        let points = &self.str_points[t as usize];
+        let score = |set: u8, quick: (i32, u32)| {
+            points[set as usize] as i32
+                + quick.0
+                + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
         };
         if self.rules.team(p.to_play) == self.team_a {
             (score(sa, (q, n)), avail - score(sb, (0, 0)))
@@ -680,7 +720,9 @@ impl Solver {
                 Some(i) => i,
                 None => match bucket.iter().position(|e| e.tag >> 2 != epoch) {
                     Some(i) => i,
-                    None => (0..WAYS).min_by_key(|&i| bucket[i].rem.count_ones()).unwrap_or(0),
+                    None => (0..WAYS)
+                        .min_by_key(|&i| bucket[i].rem.count_ones())
+                        .unwrap_or(0),
                 },
             };
             bucket[victim] = entry;
