@@ -155,6 +155,11 @@ struct Ctx<'a> {
     str_points: [[u8; 256]; 4],
     /// `str_value[suit][i]`: the card points of the suit's card of strength `i`.
     str_value: [[u8; 8]; 4],
+    /// `from_str[suit][i]`: the rank of the suit's card of strength `i`.
+    from_str: [[u8; 8]; 4],
+    /// `eq_prev[suit][live]` (strength-ordered bytes): the live cards whose next weaker live
+    /// card has the same points.
+    eq_prev: [[u8; 256]; 4],
 }
 
 impl<'a> Ctx<'a> {
@@ -208,10 +213,25 @@ impl<'a> Ctx<'a> {
         let mut to_str = [[0u8; 256]; 4];
         let mut str_points = [[0u8; 256]; 4];
         let mut str_value = [[0u8; 8]; 4];
+        let mut from_str = [[0u8; 8]; 4];
+        let mut eq_prev = [[0u8; 256]; 4];
         for s in 0..4usize {
             for r in 0..8usize {
                 let c = s * 8 + r;
                 str_value[s][rules.data.strength[c] as usize] = rules.data.values[c] as u8;
+                from_str[s][rules.data.strength[c] as usize] = r as u8;
+            }
+            for (live, slot) in eq_prev[s].iter_mut().enumerate() {
+                let mut prev = None;
+                for i in 0..8 {
+                    if live & 1 << i == 0 {
+                        continue;
+                    }
+                    if prev.is_some_and(|j: usize| str_value[s][j] == str_value[s][i]) {
+                        *slot |= 1 << i;
+                    }
+                    prev = Some(i);
+                }
             }
             for byte in 0..256usize {
                 to_str[s][byte] = (0..8)
@@ -224,6 +244,8 @@ impl<'a> Ctx<'a> {
             }
         }
         Ctx {
+            from_str,
+            eq_prev,
             to_str,
             str_points,
             str_value,
@@ -497,6 +519,32 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The legal cards less those that play exactly like the legal card just below them (see
+    /// [`Ctx::twin_below`]): one card of each equivalent group, the lowest.
+    #[inline]
+    fn distinct(&self, p: &Pos, legal: CardSet) -> CardSet {
+        let live = p.rem | p.table;
+        let mut out = legal;
+        for s in 0..4usize {
+            let g = ((legal >> (8 * s)) & 0xFF) as usize;
+            if g & g.wrapping_sub(1) == 0 {
+                continue; // at most one legal card of the suit
+            }
+            let ls = self.to_str[s][((live >> (8 * s)) & 0xFF) as usize] as u32;
+            let gs = self.to_str[s][g] as u32;
+            let mut twins = gs & self.eq_prev[s][ls as usize] as u32;
+            while twins != 0 {
+                let i = twins.trailing_zeros();
+                twins &= twins - 1;
+                let below = ls & ((1 << i) - 1);
+                if gs & 1 << (31 - below.leading_zeros()) != 0 {
+                    out &= !(1 << (8 * s as u32 + self.from_str[s][i as usize] as u32));
+                }
+            }
+        }
+        out
+    }
+
     /// The legal card just below `card` that plays exactly like it, if any.
     #[inline]
     fn twin_below(&self, p: &Pos, legal: CardSet, card: u8) -> Option<u8> {
@@ -588,10 +636,10 @@ impl Solver {
     fn rollout(&self, ctx: &Ctx, pos: &Pos) -> i32 {
         let mut p = *pos;
         let mut total = 0;
-        let mut moves = [0u8; 8];
+        let mut moves: Keyed = [(0, 0); 8];
         while p.rem != 0 {
-            self.order(ctx, &p, ctx.legal(&p), NONE, &mut moves);
-            total += ctx.play(&mut p, moves[0]);
+            let n = self.order(ctx, &p, ctx.legal(&p), NONE, &mut moves);
+            total += ctx.play(&mut p, next_best(&mut moves[..n]));
         }
         total
     }
@@ -674,11 +722,15 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let seat = pos.to_play;
         let maximise = ctx.rules.team(seat) == ctx.team_a;
-        let mut moves = [0u8; 8];
+        let mut moves: Keyed = [(0, 0); 8];
         let n = self.order(ctx, pos, legal, tt_best, &mut moves);
         let mut best = if maximise { -INF } else { INF };
-        let mut best_card = moves[0];
-        for &card in &moves[..n] {
+        let mut best_card = NONE;
+        for i in 0..n {
+            let card = next_best(&mut moves[i..n]);
+            if i == 0 {
+                best_card = card;
+            }
             let mut child = *pos;
             let gain = ctx.play(&mut child, card);
             let v = gain + self.search(ctx, &child, alpha - gain, beta - gain);
@@ -815,20 +867,18 @@ impl Solver {
         best
     }
 
-    /// The legal cards to search (one of each equivalent group), best first; their count.
-    fn order(&self, ctx: &Ctx, pos: &Pos, legal: CardSet, tt_best: u8, out: &mut [u8; 8]) -> usize {
+    /// The legal cards to search (one of each equivalent group) with their ordering keys
+    /// (highest first: see [`next_best`]); their count.
+    fn order(&self, ctx: &Ctx, pos: &Pos, legal: CardSet, tt_best: u8, out: &mut Keyed) -> usize {
         let rules = ctx.rules;
+        let distinct = ctx.distinct(pos, legal);
         let seat = pos.to_play;
         let hist = &self.history[seat as usize];
         let killer = self.killer[pos.rem.count_ones() as usize];
         let last = pos.in_trick as usize + 1 == rules.seats() as usize;
         let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
-        let mut keyed = [(0i64, 0u8); 8];
         let mut n = 0;
-        for card in iter(legal) {
-            if ctx.twin_below(pos, legal, card).is_some() {
-                continue;
-            }
+        for card in iter(distinct) {
             let value = rules.data.values[card as usize] as i64;
             let strength = rules.data.strength[card as usize] as i64;
             let mut key = hist[card as usize].min(1 << 20) as i64;
@@ -858,16 +908,29 @@ impl Solver {
                     key -= value * (1 << 24) + strength * (1 << 21);
                 }
             }
-            keyed[n] = (key, card);
+            out[n] = (key, card);
             n += 1;
-        }
-        let keyed = &mut keyed[..n];
-        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, &(_, card)) in out.iter_mut().zip(keyed.iter()) {
-            *slot = card;
         }
         n
     }
+}
+
+/// Cards with their ordering keys.
+type Keyed = [(i64, u8); 8];
+
+/// Moves the card with the highest key (the first of equal keys) to the front, keeping the
+/// others in their order, and returns it: a selection sort done lazily, since the first card
+/// searched usually cuts off.
+#[inline]
+fn next_best(keyed: &mut [(i64, u8)]) -> u8 {
+    let mut b = 0;
+    for j in 1..keyed.len() {
+        if keyed[j].0 > keyed[b].0 {
+            b = j;
+        }
+    }
+    keyed[..=b].rotate_right(1);
+    keyed[0].1
 }
 
 /// From this many cards left at the start of a trick, [`lean`] searches the rest (the last
