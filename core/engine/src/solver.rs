@@ -101,6 +101,8 @@ pub struct Solver {
     killer: [u8; DECK + 1],
     /// Nodes visited since the solver was made (for benchmarks).
     pub nodes: u64,
+    /// The tables of the last ruleset searched.
+    tables: Option<Box<Tables>>,
 }
 
 impl Default for Solver {
@@ -125,16 +127,15 @@ struct Pos {
     done: u8,
 }
 
-/// What a search needs besides the position: the rules and tables derived once.
-struct Ctx<'a> {
-    rules: &'a Rules,
-    team_a: u8,
-    trump: Option<u8>,
+/// The tables derived from a ruleset's cards and seats once (a solver keeps them while the
+/// ruleset's cards stay the same).
+struct Tables {
+    /// What they were derived from.
+    strength: [u8; DECK],
+    values: [u32; DECK],
+    step: i8,
     /// Card points of each suit's byte of a card set.
     points: [[u8; 256]; 4],
-    /// The turned card and the dealer, while the turned card can be held back.
-    turned: u8,
-    dealer: u8,
     /// `below[c]`: the cards of c's suit weaker than c.
     below: [CardSet; DECK],
     /// `next_below[c]`: the card of c's suit just weaker than c ([`NONE`]: c is the lowest).
@@ -145,7 +146,11 @@ struct Ctx<'a> {
     /// `live` (a byte) of the suit: the live cards keep their order and points and move down
     /// to the lowest such ranks, so positions that differ only in which equal cards were
     /// played (two 7-9s) share a table entry.
-    canon: Box<[[[u8; 8]; 256]; 4]>,
+    canon: [[[u8; 8]; 256]; 4],
+    /// `canon_low[suit][live][nibble]`, `canon_high[..]`: the canonical image of a suit's
+    /// byte of a hand, by its low and its high four ranks.
+    canon_low: [[[u8; 16]; 256]; 4],
+    canon_high: [[[u8; 16]; 256]; 4],
     /// Whether `canon[suit][live]` changes nothing.
     canon_same: [[bool; 256]; 4],
     /// `to_str[suit][byte]`: a suit's byte of a card set with bit `i` for the card of strength
@@ -162,8 +167,28 @@ struct Ctx<'a> {
     eq_prev: [[u8; 256]; 4],
 }
 
-impl<'a> Ctx<'a> {
-    fn new(rules: &'a Rules, deal: &Deal) -> Ctx<'a> {
+/// What a search needs besides the position: the rules, their tables and the deal's trump,
+/// team and turned card.
+struct Ctx<'a> {
+    rules: &'a Rules,
+    tables: &'a Tables,
+    team_a: u8,
+    trump: Option<u8>,
+    /// The turned card and the dealer, while the turned card can be held back.
+    turned: u8,
+    dealer: u8,
+}
+
+impl std::ops::Deref for Ctx<'_> {
+    type Target = Tables;
+
+    fn deref(&self) -> &Tables {
+        self.tables
+    }
+}
+
+impl Tables {
+    fn new(rules: &Rules) -> Box<Tables> {
         let mut points = [[0u8; 256]; 4];
         for (s, row) in points.iter_mut().enumerate() {
             for (byte, slot) in row.iter_mut().enumerate() {
@@ -187,7 +212,7 @@ impl<'a> Ctx<'a> {
         for (s, slot) in next.iter_mut().enumerate() {
             *slot = rules.seat_after(s as u8, 1);
         }
-        let mut canon = Box::new([[[0u8; 8]; 256]; 4]);
+        let mut canon = [[[0u8; 8]; 256]; 4];
         let mut canon_same = [[true; 256]; 4];
         for s in 0..4u8 {
             let mut ranks: Vec<u8> = (0..8).collect();
@@ -243,23 +268,58 @@ impl<'a> Ctx<'a> {
                     .sum();
             }
         }
-        Ctx {
+        let mut canon_low = [[[0u8; 16]; 256]; 4];
+        let mut canon_high = [[[0u8; 16]; 256]; 4];
+        for s in 0..4 {
+            for live in 0..256 {
+                let map = &canon[s][live];
+                for nibble in 0..16 {
+                    for r in 0..4 {
+                        if nibble & 1 << r != 0 {
+                            canon_low[s][live][nibble] |= 1 << map[r];
+                            canon_high[s][live][nibble] |= 1 << map[r + 4];
+                        }
+                    }
+                }
+            }
+        }
+        Box::new(Tables {
+            strength: rules.data.strength,
+            values: rules.data.values,
+            step: rules.data.step,
             from_str,
             eq_prev,
             to_str,
             str_points,
             str_value,
             canon,
+            canon_low,
+            canon_high,
             canon_same,
             next_below,
             next,
+            points,
+            below,
+        })
+    }
+
+    /// Whether the tables were derived from these rules' cards and seats.
+    fn fits(&self, rules: &Rules) -> bool {
+        self.strength == rules.data.strength
+            && self.values == rules.data.values
+            && self.step == rules.data.step
+    }
+}
+
+impl<'a> Ctx<'a> {
+    fn new(rules: &'a Rules, tables: &'a Tables, deal: &Deal) -> Ctx<'a> {
+        Ctx {
             rules,
+            tables,
             team_a: rules.team(deal.dealer),
             trump: deal.trump_suit(),
-            points,
             turned: deal.turned,
             dealer: deal.dealer,
-            below,
         }
     }
 
@@ -376,17 +436,12 @@ impl<'a> Ctx<'a> {
             if self.canon_same[s][live] {
                 continue;
             }
-            let map = &self.canon[s][live];
+            let (low, high) = (&self.canon_low[s][live], &self.canon_high[s][live]);
             let mask = 0xFFu32 << (8 * s);
             for h in out.iter_mut() {
-                let mut cards = (*h >> (8 * s)) & 0xFF;
-                let mut image = 0u32;
-                while cards != 0 {
-                    let r = cards.trailing_zeros();
-                    cards &= cards - 1;
-                    image |= 1 << map[r as usize];
-                }
-                *h = (*h & !mask) | image << (8 * s);
+                let cards = (*h >> (8 * s)) as usize;
+                let image = low[cards & 0xF] | high[(cards >> 4) & 0xF];
+                *h = (*h & !mask) | (image as u32) << (8 * s);
             }
         }
         out
@@ -571,7 +626,25 @@ impl Solver {
             history: [[0; DECK]; 4],
             killer: [NONE; DECK + 1],
             nodes: 0,
+            tables: None,
         }
+    }
+
+    /// Runs `f` with the context of `deal` (the ruleset's tables made again only when its
+    /// cards or seats changed).
+    fn with_ctx<R>(
+        &mut self,
+        rules: &Rules,
+        deal: &Deal,
+        f: impl FnOnce(&mut Solver, &Ctx) -> R,
+    ) -> R {
+        let tables = match self.tables.take() {
+            Some(t) if t.fits(rules) => t,
+            _ => Tables::new(rules),
+        };
+        let result = f(self, &Ctx::new(rules, &tables, deal));
+        self.tables = Some(tables);
+        result
     }
 
     /// Start a new search: older table entries no longer count.
@@ -599,10 +672,12 @@ impl Solver {
             return None;
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
-        let guess = self.rollout(&ctx, &pos);
-        Some(banked(rules, deal) + self.mtdf(&ctx, &pos, Some(guess)) as u32)
+        let v = self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            let guess = solver.rollout(ctx, &pos);
+            solver.mtdf(ctx, &pos, Some(guess))
+        });
+        Some(banked(rules, deal) + v as u32)
     }
 
     /// The value after each legal card (card, team A's total), in card order.
@@ -611,25 +686,26 @@ impl Solver {
             return Vec::new();
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
-        let base = banked(rules, deal) as i32;
-        let legal = ctx.legal(&pos);
-        let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
-        let mut guess = None;
-        for card in iter(legal) {
-            let twin = ctx.twin_below(&pos, legal, card);
-            if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
-                out.push((card, v));
-                continue;
+        self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            let base = banked(rules, deal) as i32;
+            let legal = ctx.legal(&pos);
+            let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
+            let mut guess = None;
+            for card in iter(legal) {
+                let twin = ctx.twin_below(&pos, legal, card);
+                if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
+                    out.push((card, v));
+                    continue;
+                }
+                let mut child = pos;
+                let gain = ctx.play(&mut child, card);
+                let v = gain + solver.mtdf(ctx, &child, guess.map(|g: i32| g - gain));
+                guess = Some(v);
+                out.push((card, (base + v) as u32));
             }
-            let mut child = pos;
-            let gain = ctx.play(&mut child, card);
-            let v = gain + self.mtdf(&ctx, &child, guess.map(|g: i32| g - gain));
-            guess = Some(v);
-            out.push((card, (base + v) as u32));
-        }
-        out
+            out
+        })
     }
 
     /// A quick guess at the value: every player plays the first card of the move ordering.
@@ -1005,25 +1081,27 @@ impl Solver {
             return None;
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
         let width = tolerance as i32 + 1;
-        let mut first = Some(self.rollout(&ctx, &pos));
-        let (mut lower, mut upper) = (0, ctx.available(&pos));
-        while lower / width != upper / width {
-            let mid = first
-                .take()
-                .unwrap_or((lower + upper + 1) / 2)
-                .clamp(lower + 1, upper);
-            let g = self.search(&ctx, &pos, mid - 1, mid);
-            if g < mid {
-                upper = g;
-            } else {
-                lower = g;
+        let v = self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            let mut first = Some(solver.rollout(ctx, &pos));
+            let (mut lower, mut upper) = (0, ctx.available(&pos));
+            while lower / width != upper / width {
+                let mid = first
+                    .take()
+                    .unwrap_or((lower + upper + 1) / 2)
+                    .clamp(lower + 1, upper);
+                let g = solver.search(ctx, &pos, mid - 1, mid);
+                if g < mid {
+                    upper = g;
+                } else {
+                    lower = g;
+                }
             }
-        }
-        let bucket = lower / width * width;
-        let top = (bucket + width - 1).min(ctx.available(&pos));
-        Some(banked(rules, deal) + ((bucket + top) / 2) as u32)
+            let bucket = lower / width * width;
+            let top = (bucket + width - 1).min(ctx.available(&pos));
+            (bucket + top) / 2
+        });
+        Some(banked(rules, deal) + v as u32)
     }
 }
