@@ -674,8 +674,7 @@ impl Solver {
         self.new_epoch();
         let v = self.with_ctx(rules, deal, |solver, ctx| {
             let pos = ctx.pos(deal);
-            let guess = solver.rollout(ctx, &pos);
-            solver.mtdf(ctx, &pos, Some(guess))
+            solver.exact(ctx, &pos)
         });
         Some(banked(rules, deal) + v as u32)
     }
@@ -691,7 +690,6 @@ impl Solver {
             let base = banked(rules, deal) as i32;
             let legal = ctx.legal(&pos);
             let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
-            let mut guess = None;
             for card in iter(legal) {
                 let twin = ctx.twin_below(&pos, legal, card);
                 if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
@@ -700,45 +698,16 @@ impl Solver {
                 }
                 let mut child = pos;
                 let gain = ctx.play(&mut child, card);
-                let v = gain + solver.mtdf(ctx, &child, guess.map(|g: i32| g - gain));
-                guess = Some(v);
+                let v = gain + solver.exact(ctx, &child);
                 out.push((card, (base + v) as u32));
             }
             out
         })
     }
 
-    /// A quick guess at the value: every player plays the first card of the move ordering.
-    fn rollout(&self, ctx: &Ctx, pos: &Pos) -> i32 {
-        let mut p = *pos;
-        let mut total = 0;
-        let mut moves: Keyed = [(0, 0); 8];
-        while p.rem != 0 {
-            let n = self.order(ctx, &p, ctx.legal(&p), NONE, &mut moves);
-            total += ctx.play(&mut p, next_best(&mut moves[..n]));
-        }
-        total
-    }
-
-    /// The exact future value by zero-window searches: each test narrows [lower, upper] (by
-    /// bisection, or from a guess; the test's fail-soft answer narrows further).
-    fn mtdf(&mut self, ctx: &Ctx, pos: &Pos, guess: Option<i32>) -> i32 {
-        let mut lower = 0;
-        let mut upper = ctx.available(pos);
-        let mut first = guess;
-        while lower < upper {
-            let mid = first
-                .take()
-                .unwrap_or((lower + upper + 1) / 2)
-                .clamp(lower + 1, upper);
-            let g = self.search(ctx, pos, mid - 1, mid);
-            if g < mid {
-                upper = g;
-            } else {
-                lower = g;
-            }
-        }
-        lower
+    /// The exact future value: one search with the widest window.
+    fn exact(&mut self, ctx: &Ctx, pos: &Pos) -> i32 {
+        self.search(ctx, pos, -1, ctx.available(pos) + 1)
     }
 
     /// Fail-soft alpha-beta: team A's points from `pos` on (team A maximises).
@@ -809,7 +778,23 @@ impl Solver {
             }
             let mut child = *pos;
             let gain = ctx.play(&mut child, card);
-            let v = gain + self.search(ctx, &child, alpha - gain, beta - gain);
+            let v = if i > 0 && beta - alpha > 1 {
+                // Principal variation search: a later card is first tested with a zero window
+                // (is it better than the best so far?), then searched in full if it is.
+                let (za, zb) = if maximise {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let z = gain + self.search(ctx, &child, za - gain, zb - gain);
+                if z > alpha && z < beta {
+                    gain + self.search(ctx, &child, alpha - gain, beta - gain)
+                } else {
+                    z
+                }
+            } else {
+                gain + self.search(ctx, &child, alpha - gain, beta - gain)
+            };
             if maximise {
                 if v > best {
                     best = v;
@@ -1065,14 +1050,15 @@ pub fn brute_force(rules: &Rules, deal: &Deal) -> u32 {
 }
 
 /// Bound-limited values (for the search bot's decisions before play, where a few points do
-/// not change a choice but each exact value costs several zero-window searches).
+/// not change a choice).
 impl Solver {
     /// Team A's total for the deal from `deal` on, known within `tolerance` points: the
-    /// points are cut into fixed buckets of `tolerance + 1` values, the zero-window tests
-    /// stop once the value is known to lie in one bucket, and the bucket's middle (rounded
-    /// down) is returned.  The answer depends on the exact value alone, not on the path of
-    /// the search (the table and the history left by earlier searches).  `tolerance` 0 is
-    /// [`Solver::value`].
+    /// points are cut into fixed buckets of `tolerance + 1` values and the middle (rounded
+    /// down) of the exact value's bucket is returned.  The answer depends on the exact value
+    /// alone, not on the path of the search (the table and the history left by earlier
+    /// searches).  `tolerance` 0 is [`Solver::value`].  (Zero-window tests that stop once the
+    /// value is known to lie in one bucket cost as much as the one full-window search at
+    /// tolerance 4, so the value is searched exactly.)
     pub fn value_within(&mut self, rules: &Rules, deal: &Deal, tolerance: u32) -> Option<u32> {
         if deal.phase == Phase::Over {
             return Some(banked(rules, deal));
@@ -1084,20 +1070,7 @@ impl Solver {
         let width = tolerance as i32 + 1;
         let v = self.with_ctx(rules, deal, |solver, ctx| {
             let pos = ctx.pos(deal);
-            let mut first = Some(solver.rollout(ctx, &pos));
-            let (mut lower, mut upper) = (0, ctx.available(&pos));
-            while lower / width != upper / width {
-                let mid = first
-                    .take()
-                    .unwrap_or((lower + upper + 1) / 2)
-                    .clamp(lower + 1, upper);
-                let g = solver.search(ctx, &pos, mid - 1, mid);
-                if g < mid {
-                    upper = g;
-                } else {
-                    lower = g;
-                }
-            }
+            let lower = solver.exact(ctx, &pos);
             let bucket = lower / width * width;
             let top = (bucket + width - 1).min(ctx.available(&pos));
             (bucket + top) / 2
