@@ -542,35 +542,51 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Bounds on team A's points from a trick start: (sure, at most).
+    /// A cut-off at a trick start from bounds on team A's points: the sure points (the top
+    /// trumps of team A, the leader's cashable masters when team A leads) when they reach
+    /// `beta`, else the most it can take (the points left less those of team B) when that is
+    /// at most `alpha`.  The leader's masters are only counted when they could decide.
     #[inline]
-    fn bounds(&self, p: &Pos, avail: i32) -> (i32, i32) {
-        let Some(t) = self.trump else {
-            let (q, n) = self.quick(p);
-            let q = q + n as i32 * self.rules.data.trick_points as i32;
-            return if self.rules.team(p.to_play) == self.team_a {
-                (q, avail)
-            } else {
-                (0, avail - q)
-            };
+    fn cut(&self, p: &Pos, avail: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let (sa, sb, points) = match self.trump {
+            Some(t) => {
+                let trumps = p.rem & suit_mask(t);
+                let a = self.team_a as usize;
+                let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
+                let tb = trumps & !ta;
+                let points = &self.str_points[t as usize];
+                (self.masters(t, ta, tb), self.masters(t, tb, ta), points)
+            }
+            None => (0, 0, &self.str_points[0]),
         };
-        let trumps = p.rem & suit_mask(t);
-        let a = self.team_a as usize;
-        let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
-        let tb = trumps & !ta;
-        let (sa, sb) = (self.masters(t, ta, tb), self.masters(t, tb, ta));
-        let (q, n) = self.quick(p);
         let tp = self.rules.data.trick_points as i32;
-        let points = &self.str_points[t as usize];
         let score = |set: u8, quick: (i32, u32)| {
             points[set as usize] as i32
                 + quick.0
                 + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
         };
-        if self.rules.team(p.to_play) == self.team_a {
-            (score(sa, (q, n)), avail - score(sb, (0, 0)))
+        let a_leads = self.rules.team(p.to_play) == self.team_a;
+        let (mine, theirs) = if a_leads { (sa, sb) } else { (sb, sa) };
+        // The leader's side: at most every card of the leader outside trumps cashed.
+        let plain = p.hands[p.to_play as usize] & !self.trump.map_or(0, suit_mask);
+        let most = (self.points(plain), plain.count_ones());
+        let decides = if a_leads {
+            score(mine, most) >= beta
         } else {
-            (score(sa, (0, 0)), avail - score(sb, (q, n)))
+            avail - score(mine, most) <= alpha
+        };
+        let quick = if decides { self.quick(p) } else { (0, 0) };
+        let (lo, hi) = if a_leads {
+            (score(mine, quick), avail - score(theirs, (0, 0)))
+        } else {
+            (score(theirs, (0, 0)), avail - score(mine, quick))
+        };
+        if lo >= beta {
+            Some(lo)
+        } else if hi <= alpha {
+            Some(hi)
+        } else {
+            None
         }
     }
 
@@ -725,12 +741,8 @@ impl Solver {
         }
         let at_start = pos.in_trick == 0;
         if at_start {
-            let (lo, hi) = ctx.bounds(pos, avail);
-            if lo >= beta {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
+            if let Some(v) = ctx.cut(pos, avail, alpha, beta) {
+                return v;
             }
         }
         if at_start && pos.rem.count_ones() <= LEAN {
