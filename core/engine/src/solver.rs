@@ -98,7 +98,7 @@ pub struct Solver {
     epoch: u8,
     history: [[u32; DECK]; 4],
     /// The last card that cut off at each number of cards left.
-    killer: [u8; DECK + 1],
+    killer: [[[u8; 2]; 4]; DECK + 1],
     /// Nodes visited since the solver was made (for benchmarks).
     pub nodes: u64,
     /// The tables of the last ruleset searched.
@@ -640,7 +640,7 @@ impl Solver {
             small: vec![Entry::default(); 1 << SMALL_BITS],
             epoch: 0,
             history: [[0; DECK]; 4],
-            killer: [NONE; DECK + 1],
+            killer: [[[NONE; 2]; 4]; DECK + 1],
             nodes: 0,
             tables: None,
         }
@@ -823,7 +823,11 @@ impl Solver {
             if alpha >= beta {
                 let depth = pos.rem.count_ones();
                 self.history[seat as usize][card as usize] += depth * depth;
-                self.killer[depth as usize] = card;
+                let k = &mut self.killer[depth as usize][seat as usize];
+                if k[0] != card {
+                    k[1] = k[0];
+                    k[0] = card;
+                }
                 break;
             }
         }
@@ -947,7 +951,7 @@ impl Solver {
         let distinct = ctx.distinct(pos, legal);
         let seat = pos.to_play;
         let hist = &self.history[seat as usize];
-        let killer = self.killer[pos.rem.count_ones() as usize];
+        let killer = self.killer[pos.rem.count_ones() as usize][seat as usize];
         let last = pos.in_trick as usize + 1 == rules.seats() as usize;
         let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
         let mut n = 0;
@@ -955,8 +959,10 @@ impl Solver {
             let value = rules.data.values[card as usize] as i64;
             let strength = rules.data.strength[card as usize] as i64;
             let mut key = hist[card as usize].min(1 << 20) as i64;
-            if card == killer {
+            if card == killer[0] {
                 key += KILLER;
+            } else if card == killer[1] {
+                key += KILLER / 2;
             }
             if card == tt_best {
                 key += 1 << 40;
