@@ -26,8 +26,6 @@ __all__ = [
     "search_cards",
     "search_decisions",
     "shuffle",
-    "sim_bot_deals",
-    "sim_bot_matches",
     "sim_bots",
     "sim_deal_rows",
     "sim_deal_tally",
@@ -293,10 +291,20 @@ _MatchTuple = tuple[int, int, list[int], int]
 def sim_bots() -> list[str]: ...
 def sim_metrics() -> list[str]: ...
 def sim_deal_tally(
-    rules: list[CoreRules], master: int, start: int, stop: int, bots: str = "random"
+    rules: list[CoreRules],
+    master: int,
+    start: int,
+    stop: int,
+    bots: str = "random",
+    heuristics: list[CoreHeuristic] | None = None,
 ) -> tuple[list[_Counts], list[_Counts]]: ...
 def sim_deal_rows(
-    rules: CoreRules, master: int, start: int, stop: int, bots: str = "random"
+    rules: CoreRules,
+    master: int,
+    start: int,
+    stop: int,
+    bots: str = "random",
+    heuristic: CoreHeuristic | None = None,
 ) -> list[_DealRowTuple]: ...
 def sim_match_tally(
     rules: CoreRules,
@@ -306,6 +314,7 @@ def sim_match_tally(
     bots: str = "random",
     first_dealer: int | None = None,
     max_deals: int = 10000,
+    heuristic: CoreHeuristic | None = None,
 ) -> tuple[list[_MatchTuple], _Counts]: ...
 def sim_match_rows(
     rules: CoreRules,
@@ -315,6 +324,7 @@ def sim_match_rows(
     bots: str = "random",
     first_dealer: int | None = None,
     max_deals: int = 10000,
+    heuristic: CoreHeuristic | None = None,
 ) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...
 
 @final
@@ -342,16 +352,3 @@ class CoreHeuristic:
     ) -> int: ...
 
 def hand_tricks(rules: CoreRules, hand: int, trump: int | None = None) -> float: ...
-def sim_bot_deals(
-    rules: CoreRules, master: int, start: int, stop: int, bots: list[str], heuristic: CoreHeuristic
-) -> list[_DealRowTuple]: ...
-def sim_bot_matches(
-    rules: CoreRules,
-    master: int,
-    start: int,
-    stop: int,
-    bots: list[str],
-    heuristic: CoreHeuristic,
-    first_dealer: int | None = None,
-    max_deals: int = 10000,
-) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...

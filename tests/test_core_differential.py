@@ -138,7 +138,29 @@ def test_same_matches(name: str) -> None:
             assert (index, game, dealer, points, after, pending, game_winner) == (
                 outcome.index, outcome.game, outcome.dealer, outcome.team_points, outcome.scores_after,
                 outcome.pending_after, outcome.game_winner)
+
         assert cm.is_over and cm.winner == match.winner
+
+
+def test_core_match_takes_no_deal_after_the_match_is_over() -> None:
+    # docs/rules.md#the-match: as tests/test_match.py::test_no_deal_after_the_match_is_over.
+    core = to_core(mv.load_ruleset("table-convention"))
+    cm = _core.CoreMatch(core, 1, 0)
+    rng = random.Random(1)
+    last = None
+    while not cm.is_over:
+        deal = cm.new_deal()
+        while not deal.is_over:
+            deal = deal.apply(rng.choice(deal.legal_actions()))
+        cm.add(deal)
+        last = deal
+    assert last is not None
+    before = (cm.deals, cm.scores, cm.games, cm.winner)
+    with pytest.raises(ValueError, match=r"^the match is over$"):
+        cm.new_deal()
+    with pytest.raises(ValueError, match=r"^the match is over$"):
+        cm.add(last)
+    assert (cm.deals, cm.scores, cm.games, cm.winner) == before
 
 
 @pytest.mark.parametrize("index", [-1, 0, 1, 99])

@@ -15,6 +15,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
+from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.engine.core import core_for
 from manille_variants.engine.deal import new_python_deal
 from manille_variants.engine.rules import Rules
@@ -22,6 +23,7 @@ from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
     Chunk,
     RulesetRun,
+    _tally_in_core,
     _tally_rows,
     bot_seed,
     core_plays,
@@ -36,11 +38,11 @@ from manille_variants.sim.runner import (
 BUNDLED = core_bundled(ALL_BUNDLED)
 
 
-def python_rows(rules: Rules, kind: str, start: int, stop: int, master: int) -> RulesetRun:
+def python_rows(rules: Rules, kind: str, start: int, stop: int, master: int, bots: str = "random") -> RulesetRun:
     expected = RulesetRun()
     play = play_one_deal if kind == "deals" else play_one_match
     for index in range(start, stop):
-        play(rules, index, master, "random", False, expected)
+        play(rules, index, master, bots, False, expected)
     return expected
 
 
@@ -87,7 +89,8 @@ def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     rules = mv.compile_rules(mv.load_ruleset("belgian"))
     assert core_plays("random", [rules]) is not None
     assert core_plays("random", [rules], records=True) is None
-    assert core_plays("random,heuristic", [rules]) is None or "heuristic" in _core.sim_bots()
+    assert core_plays("random,heuristic", [rules]) is not None
+    assert core_plays("heuristic", [rules]) is not None and set(_core.sim_bots()) == {"random", "heuristic"}
     assert core_plays("search", [rules]) is None
     chunk = Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True)
     assert run_in_core(chunk, rules) is None
@@ -108,15 +111,31 @@ def test_the_core_refuses_a_bot_it_does_not_play() -> None:
         _core.sim_deal_rows(core, 1, 0, 3, "random,random,random")
 
 
+def test_the_core_heuristic_plays_with_the_settings_it_is_given() -> None:
+    rules = mv.compile_rules(mv.load_ruleset("belgian"))
+    core = core_for(rules)
+    assert core is not None
+    with pytest.raises(ValueError, match="the heuristic bot plays with its settings"):
+        _core.sim_deal_rows(core, 1, 0, 3, "random,heuristic")
+    with pytest.raises(ValueError, match="the heuristic bot plays with its settings"):
+        _core.sim_match_tally(core, 1, 0, 1, "heuristic")
+    heuristic = HeuristicBot(0).core(rules)
+    with pytest.raises(ValueError, match=r"one heuristic per ruleset \(2 rulesets, 1 heuristics\)"):
+        _core.sim_deal_tally([core, core], 1, 0, 3, "heuristic", [heuristic])
+    assert len(_core.sim_deal_rows(core, 1, 0, 3, "random", heuristic)) == 3  # settings unused
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
 @pytest.mark.parametrize("kind", ["deals", "matches"])
-def test_core_tallies_equal_the_tallies_of_the_python_rows(kind: str) -> None:
+def test_core_tallies_equal_the_tallies_of_the_python_rows(kind: str, bots: str) -> None:
     rulesets = tuple(mv.load_ruleset(name) for name in BUNDLED)
     count = 150 if kind == "deals" else 3
-    (tallied,) = make_chunks(kind, rulesets, count, 17, "random", size=count)  # type: ignore[arg-type]
+    (tallied,) = make_chunks(kind, rulesets, count, 17, bots, size=count)  # type: ignore[arg-type]
     assert tallied.core
     got = run_chunk(tallied)
     compiled = [mv.compile_rules(rs) for rs in rulesets]
-    runs = [python_rows(rules, kind, 0, count, 17) for rules in compiled]
+    assert _tally_in_core(tallied, compiled) is not None  # tallied in the core, not from rows
+    runs = [python_rows(rules, kind, 0, count, 17, bots) for rules in compiled]
     _tally_rows(tallied, runs)
     for mine, theirs in zip(got.runs, runs, strict=True):
         assert mine.tally == theirs.tally

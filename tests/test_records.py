@@ -122,6 +122,68 @@ def test_simulation_deal_entries_are_record_deals(record: GameRecord) -> None:
     assert audit_record(loads_record(json.dumps(data))).ok
 
 
+# ----------------------------------------------------------------------------- hands as dealt
+# docs/records.md, a deal's `hands`: the four hands as dealt; its `seed` only when the seed
+# deals them (and they must then agree).
+
+GIVEN = ("AS JS 8S QH 7H QD 9D 7C", "QS 9S 10H AH 10D AD 7D 10C",
+         "KS KH JH KD JD 8D QC 8C", "10S 7S 9H 8H AC KC JC 9C")
+
+
+def play_given(name: str, seed: int, dealer: int, **given: Any) -> DealState:
+    state = mv.new_deal(mv.load_ruleset(name), seed, dealer, **given)
+    bots = make_bots("heuristic,random", seed)
+    while not state.is_over:
+        state = state.apply(bots[state.to_play].act(state.view(state.to_play)))
+    return state
+
+
+def assert_records_as_dealt(state: DealState, hands: tuple[str, ...]) -> GameRecord:
+    rs = state.rules.ruleset
+    back = loads_record(dumps_record(record_from_deals(rs, [state], kind="deals")))
+    (deal,) = back.deals
+    assert [set(h) for h in deal.hands or ()] == [set(mv.parse_cards(h)) for h in hands]
+    assert deal.seed is None  # the seed deals other cards
+    report = audit_record(back)
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.walks[0].hands is not None
+    assert [set(h) for h in report.walks[0].hands] == [set(mv.parse_cards(h)) for h in hands]
+    assert report.walks[0].score is not None and state.result is not None
+    assert report.walks[0].score.to_dict() == state.result.to_dict() == deal.result
+    replayed = mv.replay(rs, 0, deal.dealer, deal.actions, hands=deal.hands, turned=deal.turned)
+    assert replayed.result is not None and replayed.result.to_dict() == deal.result
+    return back
+
+
+def test_a_deal_with_given_hands_records_those_hands() -> None:
+    state = play_given("belgian", 0, 2, hands=GIVEN)
+    assert [set(h) for h in state.dealt_hands] != [set(h) for h in mv.new_deal(state.rules, 0, 2).dealt_hands]
+    assert_records_as_dealt(state, GIVEN)
+
+
+def test_a_deal_with_a_given_turned_card_records_that_card_and_those_hands() -> None:
+    # The dealer (seat 1) holds 9S, QS, 10H...: turn the 9S, not what seed 0 would turn.
+    state = play_given("french-parlee", 0, 1, hands=GIVEN, turned="9S")
+    assert str(state.turned_card) == "9S"
+    back = assert_records_as_dealt(state, GIVEN)
+    assert str(back.deals[0].turned) == "9S"
+    assert back.deals[0].result is not None and back.deals[0].result["turned"] == "9S"
+
+
+def test_given_hands_equal_to_the_seeds_keep_the_seed() -> None:
+    rs = mv.load_ruleset("french-parlee")
+    dealt = mv.new_deal(rs, 5, 3)
+    state = play_given("french-parlee", 5, 3, hands=[list(h) for h in dealt.dealt_hands],
+                       turned=dealt.turned_card)
+    (deal,) = record_from_deals(rs, [state], kind="deals").deals
+    assert deal.seed == 5 and deal.turned == dealt.turned_card
+    other = next(c for c in dealt.dealt_hands[3] if c != dealt.turned_card)
+    moved = play_given("french-parlee", 5, 3, hands=[list(h) for h in dealt.dealt_hands], turned=other)
+    (deal,) = record_from_deals(rs, [moved], kind="deals").deals
+    assert deal.seed is None and deal.turned == other  # the seed turns another card
+    assert audit_record(record_from_deals(rs, [moved], kind="deals")).ok
+
+
 # ----------------------------------------------------------------------------- corrupt input
 
 

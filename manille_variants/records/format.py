@@ -109,15 +109,18 @@ class GameRecord:
 
 
 def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int] | None = None) -> DealRecord:
-    """The record of a deal state (finished or not): its start, hands as dealt and actions."""
-    # The hands as dealt are those of a fresh deal with the same seed and dealer.
-    fresh = new_deal(state.rules, state.seed, state.dealer,
-                     pending_ties=state.pending_ties, scores=state.scores)
+    """The record of a deal state (finished or not): its start, hands as dealt and actions.
+
+    The hands (and the turned card) are the state's own, given or shuffled; the seed is
+    recorded only when it deals those hands and turns that card, so that a deal typed in
+    (hands given) does not claim a seed that deals other cards.
+    """
+    hands = tuple(tuple(h) for h in state.dealt_hands)
     return DealRecord(
         dealer=state.dealer,
         actions=state.actions,
-        seed=state.seed,
-        hands=tuple(tuple(h) for h in fresh.hands),
+        seed=state.seed if _dealt_by_seed(state, hands) else None,
+        hands=hands,
         pending_ties=state.pending_ties,
         scores=(int(state.scores[0]), int(state.scores[1])),
         game=game,
@@ -125,6 +128,12 @@ def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int
         scores_after=scores_after,
         turned=state.turned_card,
     )
+
+
+def _dealt_by_seed(state: DealState, hands: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether the state's seed deals ``hands`` and turns the state's turned card."""
+    shuffled = new_deal(state.rules, state.seed, state.dealer)
+    return tuple(tuple(h) for h in shuffled.dealt_hands) == hands and shuffled.turned_card == state.turned_card
 
 
 def record_from_deals(

@@ -11,8 +11,9 @@ Every ruleset of a comparison plays the same units (duplicate play), and a chunk
 runs all rulesets, so results are the same whatever the number of jobs or the chunking.
 A chunk's result is a :class:`~manille_variants.sim.metrics.Tally` per ruleset (exact
 counts, merged by adding them), and its rows only when asked (records, tests). Chunks the
-compiled core plays (built-in bots it knows, no records, rulesets it plays) are played whole
-in the core, GIL released, and tallied there; local jobs then run them on threads.
+compiled core plays (its built-in random and heuristic bots, no records, rulesets it plays)
+are played whole in the core, GIL released, and tallied there; local jobs then run them on
+threads.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_deal, play_match
+from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.core import core_for
 from manille_variants.engine.deal import DealState, new_deal
@@ -53,6 +55,7 @@ __all__ = [
     "SimError",
     "SimOutputExistsError",
     "bot_seed",
+    "core_heuristics",
     "core_plays",
     "default_bots",
     "default_jobs",
@@ -70,7 +73,7 @@ Progress = Callable[[int], None]  # called with the number of units just finishe
 DISTRIBUTED_INSTALL = "pip install 'manille-variants[distributed]'"
 # The bots the compiled core plays, by their registered name: the core's bot of that name
 # makes the same choices as this class (a test holds them to it).
-CORE_BOTS: dict[str, Any] = {"random": RandomBot}
+CORE_BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot}
 
 
 class SimError(ManilleError):
@@ -293,6 +296,15 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     return cores
 
 
+def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:
+    """The heuristic bot's settings under each of ``rules`` (with its decision table) when a
+    seat of ``bots`` is the heuristic bot, for the core's simulations; None otherwise."""
+    if "heuristic" not in {name.strip() for name in bots.split(",")}:
+        return None
+    bot = HeuristicBot(0)
+    return [bot.core(r) for r in rules]
+
+
 def _tally_in_core(chunk: Chunk, compiled: Sequence[Rules]) -> list[RulesetRun] | None:
     """The chunk played and tallied whole by the compiled core (the GIL released), the same
     tallies as the Python loop's; None where the core cannot play it or rows are asked."""
@@ -302,17 +314,20 @@ def _tally_in_core(chunk: Chunk, compiled: Sequence[Rules]) -> list[RulesetRun] 
     from manille_variants import _core
 
     master = chunk.seed % 2**64
+    heuristics = core_heuristics(chunk.bots, compiled)
     runs = [RulesetRun() for _ in cores]
     if chunk.kind == "deals":
-        values, diffs = _core.sim_deal_tally(cores, master, chunk.start, chunk.stop, chunk.bots)
+        values, diffs = _core.sim_deal_tally(cores, master, chunk.start, chunk.stop, chunk.bots,
+                                             heuristics)
         for k, run in enumerate(runs):
             run.tally.add_counts(values[k])
             if k:
                 run.tally.add_counts(diffs[k - 1], diffs=True)
         return runs
-    for run, core, rules in zip(runs, cores, compiled, strict=True):
-        matches, counts = _core.sim_match_tally(core, master, chunk.start, chunk.stop,
-                                                chunk.bots, rules.first_dealer)
+    for k, (run, core, rules) in enumerate(zip(runs, cores, compiled, strict=True)):
+        matches, counts = _core.sim_match_tally(
+            core, master, chunk.start, chunk.stop, chunk.bots, rules.first_dealer,
+            heuristic=None if heuristics is None else heuristics[k])
         run.matches = [MatchRow(d, g, tuple(lengths), w) for d, g, lengths, w in matches]
         run.tally.add_counts(counts)
     _tally_rows(chunk, runs)
@@ -323,51 +338,25 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     """The chunk's rows under ``rules`` played by the compiled core (the GIL released), the
     same rows as the Python loop; None where the core cannot play them (bots other than the
     built-in random and heuristic ones, records asked, rulesets with plug-ins)."""
-    core = None if chunk.records else core_for(rules)
+    core = None if chunk.records else core_plays(chunk.bots, [rules])
     if core is None:
         return None
     from manille_variants import _core
 
     master = chunk.seed % 2**64
+    heuristics = core_heuristics(chunk.bots, [rules])
+    heuristic = None if heuristics is None else heuristics[0]
     run = RulesetRun()
-    if core_plays(chunk.bots, [rules]) is not None:  # the core's simulation bots
-        if chunk.kind == "deals":
-            rows = _core.sim_deal_rows(core, master, chunk.start, chunk.stop, chunk.bots)
-            run.deals = list(map(DealRow._make, rows))
-            return run
-        matches = _core.sim_match_rows(core, master, chunk.start, chunk.stop, chunk.bots,
-                                       rules.first_dealer)
-    else:
-        seats = _builtin_seats(chunk.bots)
-        if seats is None:
-            return None
-        from manille_variants.bots.heuristic import HeuristicBot
-
-        heuristic = HeuristicBot(0).core(rules)
-        if chunk.kind == "deals":
-            rows = _core.sim_bot_deals(core, master, chunk.start, chunk.stop, seats, heuristic)
-            run.deals = list(map(DealRow._make, rows))
-            return run
-        matches = _core.sim_bot_matches(core, master, chunk.start, chunk.stop, seats,
-                                        heuristic, rules.first_dealer)
+    if chunk.kind == "deals":
+        rows = _core.sim_deal_rows(core[0], master, chunk.start, chunk.stop, chunk.bots, heuristic)
+        run.deals = list(map(DealRow._make, rows))
+        return run
+    matches = _core.sim_match_rows(core[0], master, chunk.start, chunk.stop, chunk.bots,
+                                   rules.first_dealer, heuristic=heuristic)
     for (count, games, lengths, winner), deal_rows in matches:
         run.matches.append(MatchRow(count, games, tuple(lengths), winner))
         run.deals.extend(map(DealRow._make, deal_rows))
     return run
-
-
-def _builtin_seats(spec: str) -> list[str] | None:
-    """The bot of each seat when all are the built-in random or heuristic bots (as
-    :func:`~manille_variants.bots.make_bots` reads ``spec``), else None."""
-    from manille_variants.bots import BOTS, RandomBot
-    from manille_variants.bots.heuristic import HeuristicBot
-
-    builtin: dict[str, object] = {"random": RandomBot, "heuristic": HeuristicBot}
-    names = [name.strip() for name in spec.split(",")]
-    seats = names * 4 if len(names) == 1 else names * 2 if len(names) == 2 else names
-    if len(seats) != 4 or any(name not in builtin or BOTS.get(name) is not builtin[name] for name in seats):
-        return None
-    return seats
 
 
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
@@ -381,9 +370,7 @@ def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, 
     matches, since a chunk costs the core almost nothing to start."""
     if in_core is None:
         compiled = [compile_rules(r) for r in rulesets]
-        in_core = not rows and not records and (
-            core_plays(bots, compiled) is not None
-            or (_builtin_seats(bots) is not None and all(core_for(r) is not None for r in compiled)))
+        in_core = not rows and not records and core_plays(bots, compiled) is not None
     if size is None:
         per_job, (low, high) = (4, (1_000, 100_000) if kind == "deals" else (1, 200)) if in_core \
             else (16, (20, 250) if kind == "deals" else (1, 20))

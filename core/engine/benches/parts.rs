@@ -90,6 +90,6 @@ fn main() {
         }
     });
     time("a simulated deal with random bots (tally)", n, || {
-        black_box(tally_deals(&[&rules], 7, 0, n as u64, &BotSpec::random()).is_ok());
+        black_box(tally_deals(&[(&rules, &BotSpec::random())], 7, 0, n as u64).is_ok());
     });
 }

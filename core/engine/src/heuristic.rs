@@ -23,13 +23,9 @@ use crate::action::Action;
 use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
 use crate::deal::{Deal, Phase};
 use crate::legality::trick_winner;
-use crate::matchplay::deal_seed;
 use crate::rules::{Mode, Rules, TakeUp};
 use crate::scoring::{self, Figures};
-use crate::sim::{
-    bot_seed, drawn_first_dealer, match_seed, play_deal, play_match, Bot, DealRow, MatchRow,
-    RandomBot, Rng,
-};
+use crate::sim::{Bot, Rng};
 
 /// The estimated tricks at which the bot takes each risk.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -987,89 +983,6 @@ fn min_by_f(set: CardSet, key: impl Fn(u8) -> f64) -> Option<u8> {
 
 fn max_by_f(set: CardSet, key: impl Fn(u8) -> f64) -> Option<u8> {
     max_by(set, key)
-}
-
-// ---------------------------------------------------------------------- simulation
-
-/// A built-in bot for one seat of a simulation.
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // four per unit, on the stack: no boxing
-pub enum SeatBot {
-    Random(RandomBot),
-    Heuristic(HeuristicBot),
-}
-
-/// Which built-in bot plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BotKind {
-    Random,
-    Heuristic,
-}
-
-impl Bot for SeatBot {
-    fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
-        match self {
-            SeatBot::Random(bot) => bot.act(rules, deal, legal),
-            SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
-        }
-    }
-
-    fn set_scores(&mut self, scores: [i64; 2]) {
-        if let SeatBot::Heuristic(bot) = self {
-            bot.set_scores(scores);
-        }
-    }
-}
-
-/// The four bots of a unit seeded `seed`, as the Python `make_bots(spec, seed)` seeds them
-/// (seat `s` gets `seed * 4 + s`); `heuristic` is the heuristic bots' settings.
-pub fn seat_bots(kinds: [BotKind; 4], seed: u64, heuristic: &HeuristicBot) -> [SeatBot; 4] {
-    let base = seed as u128 * 4;
-    let mut seat = 0u128;
-    kinds.map(|kind| {
-        let bot = match kind {
-            BotKind::Random => SeatBot::Random(RandomBot::new((base + seat) as u64)),
-            BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
-        };
-        seat += 1;
-        bot
-    })
-}
-
-/// Deal `index` of a deal-mode simulation with the given bots (the Python runner's
-/// `play_one_deal`): `None` if it did not finish.
-pub fn bots_deal(
-    rules: &Rules,
-    master: u64,
-    index: u64,
-    kinds: [BotKind; 4],
-    heuristic: &HeuristicBot,
-) -> Option<DealRow> {
-    let seed = deal_seed(master, index as i64);
-    let mut bots = seat_bots(kinds, bot_seed(seed), heuristic);
-    let dealer = (index % rules.seats() as u64) as u8;
-    let deal = Deal::new(rules, seed as i128, dealer, 0, [0, 0]);
-    let end = play_deal(rules, deal, &mut bots);
-    end.result(rules).map(|r| DealRow::of(rules, &r))
-}
-
-/// Match `index` of a match-mode simulation with the given bots (the Python runner's
-/// `play_one_match`): its row and its deals' rows; `None` without a winner in `max_deals`.
-pub fn bots_match(
-    rules: &Rules,
-    master: u64,
-    index: u64,
-    first_dealer: Option<u8>,
-    max_deals: u32,
-    kinds: [BotKind; 4],
-    heuristic: &HeuristicBot,
-) -> Option<(MatchRow, Vec<DealRow>)> {
-    let seed = match_seed(master, index);
-    let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
-    let mut bots = seat_bots(kinds, bot_seed(seed), heuristic);
-    let mut rows = Vec::new();
-    let row = play_match(rules, seed, dealer, max_deals, &mut bots, |r| rows.push(r))?;
-    Some((row, rows))
 }
 
 #[cfg(test)]

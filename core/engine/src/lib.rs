@@ -26,6 +26,6 @@ pub mod solver;
 
 pub use action::Action;
 pub use deal::{Deal, IllegalAction, Phase};
-pub use matchplay::{deal_seed, Match};
+pub use matchplay::{deal_seed, Match, MatchOver};
 pub use rules::{Rules, RulesData, RulesError};
 pub use scoring::DealResult;

@@ -15,6 +15,21 @@ pub fn deal_seed(match_seed: u64, index: i64) -> u64 {
     x.wrapping_mul(MIX_B) >> 1
 }
 
+/// A deal offered to a match that is already over (`Match::add`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchOver {
+    /// The team that won the match (team 0: seats 0 and 2).
+    pub winner: u8,
+}
+
+impl std::fmt::Display for MatchOver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the match is over")
+    }
+}
+
+impl std::error::Error for MatchOver {}
+
 /// The running state of a match (team 0: seats 0 and 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Match {
@@ -63,8 +78,12 @@ impl Match {
         deal_seed(self.seed, self.deals as i64)
     }
 
-    /// Record a finished deal (scored from the current dealer's side) and move on.
-    pub fn add(&mut self, rules: &Rules, score: &DealResult) -> Outcome {
+    /// Record a finished deal (scored from the current dealer's side) and move on; a match
+    /// that is over takes no more deals.
+    pub fn add(&mut self, rules: &Rules, score: &DealResult) -> Result<Outcome, MatchOver> {
+        if let Some(winner) = self.winner {
+            return Err(MatchOver { winner });
+        }
         let team = rules.team(self.dealer) as usize;
         let mut gained = [0i64; 2];
         gained[team] = score.team_a as i64;
@@ -100,7 +119,7 @@ impl Match {
                 self.pending_ties = 0;
             }
         }
-        outcome
+        Ok(outcome)
     }
 
     fn game_winner(&self, rules: &Rules) -> Option<u8> {

@@ -97,7 +97,9 @@ pub fn random_match(
         let Some(result) = random_playout(rules, deal, rng).result(rules) else {
             break;
         };
-        m.add(rules, &result);
+        if m.add(rules, &result).is_err() {
+            break;
+        }
     }
     m
 }
@@ -107,6 +109,7 @@ pub fn random_match(
 use std::collections::BTreeMap;
 
 use crate::cards::DECK;
+use crate::heuristic::HeuristicBot;
 use crate::matchplay::deal_seed;
 use crate::pyrandom::PyRandom;
 use crate::rules::Mode;
@@ -164,20 +167,22 @@ impl Bot for RandomBot {
 
 /// The kinds of bot the core plays, by their names in the Python registry.  A new built-in
 /// bot is one more variant here, in [`BotKind::ALL`] and in the matches of
-/// [`BotKind::name`], [`BotKind::make`] and [`SeatBot::act`] (and, in Python, one more entry
-/// of `CORE_BOTS` in `manille_variants/sim/runner.py`).
+/// [`BotKind::name`], [`BotKind::make`] and [`SeatBot`]'s `Bot` methods (and, in Python, one
+/// more entry of `CORE_BOTS` in `manille_variants/sim/runner.py`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotKind {
     Random,
+    Heuristic,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 1] = [BotKind::Random];
+    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
 
     /// The bot's name in the Python registry (`make_bot(name, seed)`).
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
+            BotKind::Heuristic => "heuristic",
         }
     }
 
@@ -186,18 +191,22 @@ impl BotKind {
         BotKind::ALL.into_iter().find(|kind| kind.name() == name)
     }
 
-    /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets).
-    pub fn make(self, seed: u64) -> SeatBot {
+    /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets; the heuristic
+    /// bot is deterministic and plays with the settings of `heuristic`).
+    pub fn make(self, seed: u64, heuristic: &HeuristicBot) -> SeatBot {
         match self {
             BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
+            BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
         }
     }
 }
 
 /// One seat's bot, whatever its kind.
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // four per unit, on the stack: no boxing
 pub enum SeatBot {
     Random(RandomBot),
+    Heuristic(HeuristicBot),
 }
 
 impl Bot for SeatBot {
@@ -205,43 +214,78 @@ impl Bot for SeatBot {
     fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
         match self {
             SeatBot::Random(bot) => bot.act(rules, deal, legal),
+            SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
+        }
+    }
+
+    fn set_scores(&mut self, scores: [i64; 2]) {
+        if let SeatBot::Heuristic(bot) = self {
+            bot.set_scores(scores);
         }
     }
 }
 
-/// The bots of the four seats, as `make_bots(spec, seed)` names them: one name (every
-/// seat), two (team 0, team 1) or four (seat order), separated by commas.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BotSpec(pub [BotKind; 4]);
+/// The bots of a simulation under one ruleset: the kind of each of the four seats, as
+/// `make_bots(spec, seed)` names them (one name for every seat, two for team 0 and team 1,
+/// or four in seat order, separated by commas), and the settings the heuristic seats play
+/// with (its thresholds and the ruleset's decision table).
+#[derive(Clone, Debug)]
+pub struct BotSpec {
+    pub seats: [BotKind; 4],
+    pub heuristic: HeuristicBot,
+}
 
 impl BotSpec {
-    /// The spec, or the first name the core does not play (or the bad count) as an error.
+    /// The spec (heuristic seats with the default settings), or the first name the core
+    /// does not play (or the bad count) as an error.
     pub fn parse(spec: &str) -> Result<BotSpec, String> {
         let names: Vec<&str> = spec.split(',').map(str::trim).collect();
         let kinds = names
             .iter()
             .map(|n| BotKind::named(n).ok_or_else(|| format!("the core has no bot {n:?}")))
             .collect::<Result<Vec<_>, _>>()?;
-        match kinds[..] {
-            [a] => Ok(BotSpec([a; 4])),
-            [a, b] => Ok(BotSpec([a, b, a, b])),
-            [a, b, c, d] => Ok(BotSpec([a, b, c, d])),
-            _ => Err(format!(
-                "give one bot, one per team, or four (got {})",
-                kinds.len()
-            )),
+        let seats = match kinds[..] {
+            [a] => [a; 4],
+            [a, b] => [a, b, a, b],
+            [a, b, c, d] => [a, b, c, d],
+            _ => {
+                return Err(format!(
+                    "give one bot, one per team, or four (got {})",
+                    kinds.len()
+                ))
+            }
+        };
+        Ok(BotSpec::of(seats))
+    }
+
+    /// These seats, heuristic ones with the default settings.
+    pub fn of(seats: [BotKind; 4]) -> BotSpec {
+        BotSpec {
+            seats,
+            heuristic: HeuristicBot::default(),
         }
     }
 
     /// Four random bots.
     pub fn random() -> BotSpec {
-        BotSpec([BotKind::Random; 4])
+        BotSpec::of([BotKind::Random; 4])
+    }
+
+    /// The same seats, heuristic ones playing with the settings of `heuristic`.
+    pub fn with_heuristic(self, heuristic: HeuristicBot) -> BotSpec {
+        BotSpec { heuristic, ..self }
+    }
+
+    /// Whether some seat is played by a bot of `kind`.
+    pub fn has(&self, kind: BotKind) -> bool {
+        self.seats.contains(&kind)
     }
 
     /// The four bots seeded from `seed` as `make_bots` seeds them (`seed * 4 + seat`).
     pub fn make(&self, seed: u64) -> [SeatBot; 4] {
         let base = seed.wrapping_mul(4);
-        [0u64, 1, 2, 3].map(|seat| self.0[seat as usize].make(base.wrapping_add(seat)))
+        [0u64, 1, 2, 3]
+            .map(|seat| self.seats[seat as usize].make(base.wrapping_add(seat), &self.heuristic))
     }
 }
 
@@ -446,16 +490,15 @@ pub fn bot_seed(seed: u64) -> u64 {
 }
 
 /// Deal `index` of a deal-mode simulation (the Python runner's `play_one_deal`) under each
-/// of `rules`, from its seed and shuffle: each ruleset's row given to `each`; false if a
-/// deal did not finish.
+/// ruleset of `plays` with its bots, from its seed and shuffle: each ruleset's row given to
+/// `each`; false if a deal did not finish.
 fn sim_deal_rows(
-    rules: &[&Rules],
+    plays: &[(&Rules, &BotSpec)],
     index: u64,
     (seed, (order, cut)): (u64, ([u8; DECK], u8)),
-    bots: &BotSpec,
     mut each: impl FnMut(usize, DealRow),
 ) -> bool {
-    for (k, r) in rules.iter().enumerate() {
+    for (k, &(r, bots)) in plays.iter().enumerate() {
         let mut seat_bots = bots.make(bot_seed(seed));
         let dealer = (index % r.seats() as u64) as u8;
         let deal = Deal::from_shuffle(r, &order, cut, dealer, 0, [0, 0]);
@@ -467,14 +510,13 @@ fn sim_deal_rows(
     true
 }
 
-/// Deals `start..stop` of a deal-mode simulation under each of `rules`, each deal shuffled
-/// once (four shuffles at a time): `each(ruleset, row)` in order; `Err(index)` names a deal
-/// that did not finish.
+/// Deals `start..stop` of a deal-mode simulation under each ruleset of `plays` with its bots,
+/// each deal shuffled once (four shuffles at a time): `each(ruleset, row)` in order;
+/// `Err(index)` names a deal that did not finish.
 fn sim_deals(
-    rules: &[&Rules],
+    plays: &[(&Rules, &BotSpec)],
     master: u64,
     (start, stop): (u64, u64),
-    bots: &BotSpec,
     mut each: impl FnMut(usize, DealRow),
 ) -> Result<(), u64> {
     let mut index = start;
@@ -485,7 +527,7 @@ fn sim_deals(
         for j in 0..n {
             let i = index + j;
             let shuffled = (seeds[j as usize], shuffles[j as usize]);
-            if !sim_deal_rows(rules, i, shuffled, bots, &mut each) {
+            if !sim_deal_rows(plays, i, shuffled, &mut each) {
                 return Err(i);
             }
         }
@@ -500,10 +542,9 @@ pub fn sim_deal(rules: &Rules, master: u64, index: u64, bots: &BotSpec) -> Optio
     let seed = deal_seed(master, index as i64);
     let mut row = None;
     sim_deal_rows(
-        &[rules],
+        &[(rules, bots)],
         index,
         (seed, shuffle(seed as i128)),
-        bots,
         |_, r| row = Some(r),
     );
     row
@@ -514,21 +555,21 @@ pub fn random_bot_deal(rules: &Rules, master: u64, index: u64) -> Option<DealRow
     sim_deal(rules, master, index, &BotSpec::random())
 }
 
-/// Deals `start..stop` of a deal-mode simulation under every ruleset of `rules`, tallied;
+/// Deals `start..stop` of a deal-mode simulation under every ruleset of `plays`, each with
+/// its bots (the same seats; the heuristic's settings are the ruleset's), tallied;
 /// `Err(index)` names a deal that did not finish.
 pub fn tally_deals(
-    rules: &[&Rules],
+    plays: &[(&Rules, &BotSpec)],
     master: u64,
     start: u64,
     stop: u64,
-    bots: &BotSpec,
 ) -> Result<DealTally, u64> {
     let mut tally = DealTally {
-        values: vec![MetricTally::default(); rules.len()],
-        diffs: vec![MetricTally::default(); rules.len().saturating_sub(1)],
+        values: vec![MetricTally::default(); plays.len()],
+        diffs: vec![MetricTally::default(); plays.len().saturating_sub(1)],
     };
     let mut base = [0i64; 12];
-    sim_deals(rules, master, (start, stop), bots, |k, row| {
+    sim_deals(plays, master, (start, stop), |k, row| {
         let values = row.metrics();
         tally.values[k].add(&values);
         if k == 0 {
@@ -610,7 +651,7 @@ pub fn play_match<B: Bot>(
         );
         let result = play_deal(rules, deal, bots).result(rules)?;
         each(DealRow::of(rules, &result));
-        let outcome = m.add(rules, &result);
+        let outcome = m.add(rules, &result).ok()?;
         lengths[outcome.game as usize] += 1;
         if outcome.game_winner.is_some() && !m.is_over() {
             lengths.push(0);
@@ -657,13 +698,37 @@ mod tests {
 
     #[test]
     fn bot_specs_name_one_two_or_four_bots() {
-        use BotKind::Random;
-        assert_eq!(BotSpec::parse("random"), Ok(BotSpec([Random; 4])));
-        assert_eq!(BotSpec::parse("random, random"), Ok(BotSpec([Random; 4])));
+        use BotKind::{Heuristic, Random};
+        let seats = |spec: &str| BotSpec::parse(spec).map(|s| s.seats);
+        assert_eq!(seats("random"), Ok([Random; 4]));
+        assert_eq!(seats("random, random"), Ok([Random; 4]));
+        assert_eq!(
+            seats("heuristic,random"),
+            Ok([Heuristic, Random, Heuristic, Random])
+        );
+        assert_eq!(
+            seats("random,heuristic,heuristic,random"),
+            Ok([Random, Heuristic, Heuristic, Random])
+        );
         assert!(BotSpec::parse("random,random,random").is_err());
         assert_eq!(
-            BotSpec::parse("random,nobody"),
+            seats("random,nobody"),
             Err("the core has no bot \"nobody\"".to_string())
+        );
+        assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));
+        assert!(!BotSpec::random().has(Heuristic));
+    }
+
+    #[test]
+    fn bots_are_seeded_by_seat_as_make_bots_seeds_them() {
+        let spec = BotSpec::parse("random,heuristic").unwrap();
+        let bots = spec.make(u64::MAX);
+        let seeds = [u64::MAX.wrapping_mul(4), u64::MAX.wrapping_mul(4) + 2];
+        for (bot, seed) in [&bots[0], &bots[2]].into_iter().zip(seeds) {
+            assert!(matches!(bot, SeatBot::Random(b) if *b == RandomBot::new(seed)));
+        }
+        assert!(
+            matches!(bots[1], SeatBot::Heuristic(_)) && matches!(bots[3], SeatBot::Heuristic(_))
         );
     }
 
@@ -691,12 +756,33 @@ mod tests {
     }
 
     #[test]
+    fn a_tally_counts_the_rows_of_its_deals() {
+        let rules = Rules::new(RulesData::default()).expect("valid");
+        for spec in ["random", "heuristic", "random,heuristic"] {
+            let bots = BotSpec::parse(spec).expect("built in");
+            let tally = tally_deals(&[(&rules, &bots)], 5, 3, 40).expect("finished");
+            let mut rows = MetricTally::default();
+            for i in 3..40 {
+                rows.add(&sim_deal(&rules, 5, i, &bots).expect("finished").metrics());
+            }
+            assert_eq!(tally.values, vec![rows], "{spec}");
+        }
+    }
+
+    #[test]
     fn a_tally_does_not_depend_on_the_chunking() {
         let rules = Rules::new(RulesData::default()).expect("valid");
-        let both = [&rules, &rules];
-        let whole = tally_deals(&both, 9, 0, 60, &BotSpec::random()).expect("finished");
-        let mut parts = tally_deals(&both, 9, 0, 17, &BotSpec::random()).expect("finished");
-        let rest = tally_deals(&both, 9, 17, 60, &BotSpec::random()).expect("finished");
+        for spec in ["random", "heuristic", "heuristic,random"] {
+            let bots = BotSpec::parse(spec).expect("built in");
+            let both = [(&rules, &bots), (&rules, &bots)];
+            a_tally_splits_into_parts(&both);
+        }
+    }
+
+    fn a_tally_splits_into_parts(both: &[(&Rules, &BotSpec)]) {
+        let whole = tally_deals(both, 9, 0, 60).expect("finished");
+        let mut parts = tally_deals(both, 9, 0, 17).expect("finished");
+        let rest = tally_deals(both, 9, 17, 60).expect("finished");
         for (a, b) in parts.values.iter_mut().zip(&rest.values) {
             a.merge(b);
         }

@@ -2,7 +2,7 @@
 //! the survivors of the cargo-mutants run (docs/testing.md, "Rust core"). The names follow the
 //! Python tests of `tests/test_match.py`.
 
-use manille_engine::matchplay::{deal_seed, Match};
+use manille_engine::matchplay::{deal_seed, Match, MatchOver};
 use manille_engine::rules::{Mode, RulesData};
 use manille_engine::scoring::{self, DealResult, Figures};
 use manille_engine::Rules;
@@ -67,7 +67,7 @@ fn new_deal_is_seeded_from_the_match() {
     let rules = table();
     let mut m = Match::new(4, 3);
     assert_eq!(m.next_seed(), deal_seed(4, 0));
-    m.add(&rules, &win(&rules));
+    m.add(&rules, &win(&rules)).unwrap();
     assert_eq!(m.next_seed(), deal_seed(4, 1));
     assert_ne!(deal_seed(4, 1), deal_seed(4, 0));
 }
@@ -76,19 +76,19 @@ fn new_deal_is_seeded_from_the_match() {
 fn deal_scores_go_to_the_dealers_team_or_the_other() {
     let rules = table();
     let mut m = Match::new(1, 1);
-    let first = m.add(&rules, &win(&rules)); // dealer 1: team 1 scores 8
+    let first = m.add(&rules, &win(&rules)).unwrap(); // dealer 1: team 1 scores 8
     assert_eq!(
         (first.team_points, first.dealer, first.index),
         ([0, 8], 1, 0)
     );
-    let second = m.add(&rules, &lose(&rules)); // dealer 2: team 1 scores 9
+    let second = m.add(&rules, &lose(&rules)).unwrap(); // dealer 2: team 1 scores 9
     assert_eq!(
         (second.team_points, second.dealer, second.index),
         ([0, 9], 2, 1)
     );
     assert_eq!((m.scores, second.scores_after), ([0, 17], [0, 17]));
-    let third = m.add(&rules, &win(&rules)); // dealer 3: team 1 scores 8
-    let fourth = m.add(&rules, &lose(&rules)); // dealer 0: team 1 scores 9
+    let third = m.add(&rules, &win(&rules)).unwrap(); // dealer 3: team 1 scores 8
+    let fourth = m.add(&rules, &lose(&rules)).unwrap(); // dealer 0: team 1 scores 9
     assert_eq!((third.team_points, fourth.team_points), ([0, 8], [0, 9]));
     assert_eq!((m.scores, m.deals, m.dealer), ([0, 34], 4, 1));
 }
@@ -105,7 +105,7 @@ fn dealer_rotates_in_the_rulesets_direction() {
         let mut m = Match::new(1, 1);
         let mut seen = Vec::new();
         for _ in 0..5 {
-            m.add(&rules, &tie(&rules));
+            m.add(&rules, &tie(&rules)).unwrap();
             seen.push(m.dealer);
         }
         assert_eq!(seen, dealers);
@@ -116,11 +116,11 @@ fn dealer_rotates_in_the_rulesets_direction() {
 fn a_tie_is_pending_and_a_decisive_deal_clears_it() {
     let rules = table();
     let mut m = Match::new(1, 0);
-    assert_eq!(m.add(&rules, &tie(&rules)).pending_after, 1);
-    assert_eq!(m.add(&rules, &tie(&rules)).pending_after, 2);
+    assert_eq!(m.add(&rules, &tie(&rules)).unwrap().pending_after, 1);
+    assert_eq!(m.add(&rules, &tie(&rules)).unwrap().pending_after, 2);
     assert_eq!(m.pending_ties, 2);
     let doubled = deal(&rules, 38, 5, Mode::Trump, m.pending_ties);
-    let outcome = m.add(&rules, &doubled); // dealer 2 (team 0): 8 x 2
+    let outcome = m.add(&rules, &doubled).unwrap(); // dealer 2 (team 0): 8 x 2
     assert_eq!((outcome.team_points, outcome.pending_after), ([16, 0], 0));
     assert_eq!(m.pending_ties, 0);
 }
@@ -132,7 +132,7 @@ fn french_tie_is_void_and_leaves_nothing_pending() {
         ..RulesData::default()
     });
     let mut m = Match::new(1, 0);
-    assert_eq!(m.add(&rules, &tie(&rules)).pending_after, 0);
+    assert_eq!(m.add(&rules, &tie(&rules)).unwrap().pending_after, 0);
     assert_eq!(m.pending_ties, 0);
 }
 
@@ -140,8 +140,10 @@ fn french_tie_is_void_and_leaves_nothing_pending() {
 fn thrown_in_deal_keeps_the_pending_tie_and_passes_the_deal_on() {
     let rules = table();
     let mut m = Match::new(1, 1);
-    m.add(&rules, &tie(&rules));
-    let outcome = m.add(&rules, &scoring::thrown(&rules, m.pending_ties));
+    m.add(&rules, &tie(&rules)).unwrap();
+    let outcome = m
+        .add(&rules, &scoring::thrown(&rules, m.pending_ties))
+        .unwrap();
     assert_eq!((outcome.pending_after, m.pending_ties), (1, 1));
     assert_eq!(
         (outcome.team_points, m.scores, m.dealer),
@@ -157,21 +159,23 @@ fn a_game_ends_when_a_side_reaches_the_target_after_a_deal() {
         ..RulesData::default()
     });
     let mut m = Match::new(1, 0);
-    let first = m.add(&rules, &win(&rules)); // team 0: 8
+    let first = m.add(&rules, &win(&rules)).unwrap(); // team 0: 8
     assert_eq!((first.game_winner, m.is_over()), (None, false));
-    let second = m.add(&rules, &lose(&rules)); // dealer 1 loses: team 0 has 17
+    let second = m.add(&rules, &lose(&rules)).unwrap(); // dealer 1 loses: team 0 has 17
     assert_eq!(
         (second.game_winner, m.winner, m.is_over()),
         (Some(0), Some(0), true)
     );
     assert_eq!(m.games, [1, 0]);
     let mut other = Match::new(1, 1);
-    other.add(&rules, &win(&rules)); // team 1: 8
-    other.add(&rules, &lose(&rules)); // dealer 2 (team 0) loses: team 1 has 17
+    other.add(&rules, &win(&rules)).unwrap(); // team 1: 8
+    other.add(&rules, &lose(&rules)).unwrap(); // dealer 2 (team 0) loses: team 1 has 17
     assert_eq!((other.winner, other.games), (Some(1), [0, 1]));
     let mut exact = Match::new(1, 0);
-    exact.add(&rules, &win(&rules));
-    let at = exact.add(&rules, &deal(&rules, 22, 3, Mode::Trump, 0)); // B (team 0): +8 = 16
+    exact.add(&rules, &win(&rules)).unwrap();
+    let at = exact
+        .add(&rules, &deal(&rules, 22, 3, Mode::Trump, 0))
+        .unwrap(); // B (team 0): +8 = 16
     assert_eq!((at.scores_after, at.game_winner), ([16, 0], Some(0)));
 }
 
@@ -195,7 +199,7 @@ fn both_sides_over_the_target_the_higher_wins_and_team_0_on_equal_scores() {
     ] {
         let mut m = Match::new(1, 0);
         m.scores = before;
-        let outcome = m.add(&rules, &result(points.0, points.1));
+        let outcome = m.add(&rules, &result(points.0, points.1)).unwrap();
         assert_eq!(outcome.game_winner, Some(winner), "{before:?} + {points:?}");
     }
 }
@@ -212,10 +216,10 @@ fn a_match_is_won_by_the_majority_of_best_of_games() {
         for game in 0..needed {
             // Dealers 0, 2, ... on even deals: each win is team 0's, one game each.
             assert!(!m.is_over());
-            let outcome = m.add(&rules, &win(&rules));
+            let outcome = m.add(&rules, &win(&rules)).unwrap();
             assert_eq!((outcome.game, outcome.game_winner), (game, Some(0)));
             if !m.is_over() {
-                m.add(&rules, &tie(&rules)); // dealer odd: pass the deal back to team 0
+                m.add(&rules, &tie(&rules)).unwrap(); // dealer odd: pass the deal back to team 0
             }
         }
         assert_eq!(
@@ -233,15 +237,32 @@ fn a_new_game_starts_from_zero_without_pending_ties() {
         ..RulesData::default()
     });
     let mut m = Match::new(1, 0);
-    m.add(&rules, &tie(&rules));
+    m.add(&rules, &tie(&rules)).unwrap();
     m.scores = [5, 7];
-    let outcome = m.add(&rules, &deal(&rules, 60, 8, Mode::Blind, 1)); // dealer 1: team 1
+    let outcome = m.add(&rules, &deal(&rules, 60, 8, Mode::Blind, 1)).unwrap(); // dealer 1: team 1
     assert_eq!(outcome.game_winner, Some(1));
     assert_eq!(outcome.scores_after, [5, 7 + 30 * 4 * 2 * 2]);
     assert_eq!(
         (m.game, m.games, m.scores, m.pending_ties, m.is_over()),
         (1, [0, 1], [0, 0], 0, false)
     );
-    let next = m.add(&rules, &win(&rules));
+    let next = m.add(&rules, &win(&rules)).unwrap();
     assert_eq!((next.game, next.index, m.scores), (1, 2, [8, 0]));
+}
+
+#[test]
+fn no_deal_after_the_match_is_over() {
+    // docs/rules.md#the-match: the match ends with the game that gives a side its majority of
+    // games; a deal offered after that is refused and changes nothing.
+    let rules = table();
+    let mut m = Match::new(1, 0);
+    while !m.is_over() {
+        m.add(&rules, &deal(&rules, 60, 8, Mode::Trump, 0)).unwrap();
+    }
+    let before = m;
+    let winner = m.winner.unwrap();
+    assert_eq!(m.add(&rules, &tie(&rules)), Err(MatchOver { winner }));
+    assert_eq!(m.add(&rules, &win(&rules)), Err(MatchOver { winner }));
+    assert_eq!(m, before);
+    assert_eq!(MatchOver { winner }.to_string(), "the match is over");
 }

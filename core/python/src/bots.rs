@@ -1,19 +1,15 @@
-//! The built-in bots: the heuristic bot's choice for a seat's view handed over as plain
-//! data, its hand estimate, and simulations with heuristic and random bots (the GIL
-//! released).
+//! The heuristic bot: its choice for a seat's view handed over as plain data, its hand
+//! estimate, and its settings for the simulations of `super::sim`.
 
 use std::sync::Arc;
 
 use manille_engine::cards::{DECK, NONE};
 use manille_engine::deal::Phase;
-use manille_engine::heuristic::{
-    self, BotKind, DecisionTable, HeuristicBot, SeatView, Thresholds, CLASSES,
-};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use manille_engine::heuristic::{self, DecisionTable, HeuristicBot, SeatView, Thresholds, CLASSES};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::sim::{row_tuple, DealRowTuple, MatchRowTuple};
-use super::{check_seat, guard, package_error, CoreRules};
+use super::{check_seat, guard, CoreRules};
 
 /// (no_trump, delegate, call, reply, blind_deficit, blind_danger)
 type ThresholdTuple = (f64, f64, f64, f64, f64, f64);
@@ -24,7 +20,7 @@ type TableTuple = (f64, Vec<(f64, u64)>, Vec<(f64, u64)>, Option<(f64, f64)>);
 /// The heuristic bot's settings: its thresholds and the ruleset's decision table, if any.
 #[pyclass(frozen, module = "manille_variants._core")]
 pub(crate) struct CoreHeuristic {
-    bot: HeuristicBot,
+    pub(crate) bot: HeuristicBot,
 }
 
 fn parse_phase(phase: &str) -> PyResult<Phase> {
@@ -160,93 +156,4 @@ pub(crate) fn hand_tricks(rules: &CoreRules, hand: u32, trump: Option<u8>) -> Py
         return Err(PyValueError::new_err("trump: not a suit"));
     }
     Ok(heuristic::hand_tricks(&rules.rules, hand, trump))
-}
-
-fn kinds(names: Vec<String>) -> PyResult<[BotKind; 4]> {
-    let parsed: Vec<BotKind> = names
-        .iter()
-        .map(|n| match n.as_str() {
-            "random" => Ok(BotKind::Random),
-            "heuristic" => Ok(BotKind::Heuristic),
-            _ => Err(PyValueError::new_err(format!("not a built-in bot: {n:?}"))),
-        })
-        .collect::<PyResult<_>>()?;
-    parsed
-        .try_into()
-        .map_err(|_| PyValueError::new_err("one bot per seat (4)"))
-}
-
-/// Deals `start..stop` of a deal-mode simulation with built-in bots by seat (`"random"`,
-/// `"heuristic"`), the GIL released: the same rows as the Python runner's.
-#[pyfunction]
-pub(crate) fn sim_bot_deals(
-    py: Python<'_>,
-    rules: &CoreRules,
-    master: u64,
-    start: u64,
-    stop: u64,
-    bots: Vec<String>,
-    heuristic: &CoreHeuristic,
-) -> PyResult<Vec<DealRowTuple>> {
-    let r = rules.rules.clone();
-    let kinds = kinds(bots)?;
-    let bot = heuristic.bot.clone();
-    py.detach(|| {
-        guard(|| {
-            (start..stop)
-                .map(|i| {
-                    heuristic::bots_deal(&r, master, i, kinds, &bot)
-                        .map(|row| row_tuple(&row))
-                        .ok_or_else(|| PyRuntimeError::new_err(format!("deal {i} did not finish")))
-                })
-                .collect()
-        })
-    })
-}
-
-/// Matches `start..stop` of a match-mode simulation with built-in bots by seat, the GIL
-/// released; `first_dealer` None: drawn as Python's `Match` draws it.
-#[pyfunction]
-#[allow(clippy::too_many_arguments)]
-#[pyo3(signature = (rules, master, start, stop, bots, heuristic, first_dealer=None, max_deals=10_000))]
-pub(crate) fn sim_bot_matches(
-    py: Python<'_>,
-    rules: &CoreRules,
-    master: u64,
-    start: u64,
-    stop: u64,
-    bots: Vec<String>,
-    heuristic: &CoreHeuristic,
-    first_dealer: Option<u8>,
-    max_deals: u32,
-) -> PyResult<Vec<MatchRowTuple>> {
-    let r = rules.rules.clone();
-    let kinds = kinds(bots)?;
-    if let Some(d) = first_dealer {
-        check_seat(&r, d, "first dealer")?;
-    }
-    let bot = heuristic.bot.clone();
-    let outcome = py.detach(|| {
-        guard(|| {
-            Ok((start..stop)
-                .map(|i| {
-                    heuristic::bots_match(&r, master, i, first_dealer, max_deals, kinds, &bot).map(
-                        |(m, rows)| {
-                            (
-                                (m.deals, m.games, m.lengths, m.winner),
-                                rows.iter().map(row_tuple).collect(),
-                            )
-                        },
-                    )
-                })
-                .collect::<Option<Vec<MatchRowTuple>>>())
-        })
-    })?;
-    outcome.ok_or_else(|| {
-        package_error(
-            py,
-            "ManilleError",
-            format!("no winner after {max_deals} deals"),
-        )
-    })
 }

@@ -794,7 +794,11 @@ impl CoreMatch {
         let Some(result) = deal.deal.result(&self.rules) else {
             return Err(PyValueError::new_err("the deal is not over"));
         };
-        Ok(outcome_tuple(&self.state.add(&self.rules, &result)))
+        let outcome = self
+            .state
+            .add(&self.rules, &result)
+            .map_err(|over| PyValueError::new_err(over.to_string()))?;
+        Ok(outcome_tuple(&outcome))
     }
 }
 
@@ -1021,8 +1025,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::CoreState>()?;
     m.add_class::<bots::CoreHeuristic>()?;
     m.add_function(wrap_pyfunction!(bots::hand_tricks, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::sim_bot_deals, m)?)?;
-    m.add_function(wrap_pyfunction!(bots::sim_bot_matches, m)?)?;
     m.add_function(wrap_pyfunction!(score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;

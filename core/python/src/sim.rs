@@ -1,6 +1,7 @@
-//! Simulation chunks played whole by `manille_engine::sim`, the GIL released: tallies of
-//! the deal metrics (exact, mergeable histograms) for `manille_variants.sim`, and the rows of
-//! each deal for the tests that compare them with the Python loop.
+//! Simulation chunks played whole by `manille_engine::sim` with its built-in bots (random
+//! and heuristic), the GIL released: tallies of the deal metrics (exact, mergeable
+//! histograms) for `manille_variants.sim`, and the rows of each deal for the records and the
+//! tests that compare them with the Python loop.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -10,19 +11,20 @@ use manille_engine::sim::{self, BotKind, BotSpec, DealRow, MetricTally, DEAL_MET
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use super::bots::CoreHeuristic;
 use super::{check_seat, guard, package_error, CoreRules};
 
 /// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
 /// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
-pub(crate) type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
+type DealRowTuple = (u64, u64, bool, bool, bool, &'static str, u8, u64, bool, u32);
 /// (deals, games, deals per game, winner) of a match.
 type MatchTuple = (u32, u32, Vec<u32>, u8);
 /// A match's row and the rows of its deals.
-pub(crate) type MatchRowTuple = (MatchTuple, Vec<DealRowTuple>);
+type MatchRowTuple = (MatchTuple, Vec<DealRowTuple>);
 /// Per metric (by its key), how many deals gave each value.
 type Counts = HashMap<&'static str, HashMap<i64, u64>>;
 
-pub(crate) fn row_tuple(r: &DealRow) -> DealRowTuple {
+fn row_tuple(r: &DealRow) -> DealRowTuple {
     let mode = r.mode.map_or("thrown-in", Mode::name);
     (
         r.team_a,
@@ -46,8 +48,17 @@ fn counts(tally: &MetricTally) -> Counts {
         .collect()
 }
 
-fn bot_spec(bots: &str) -> PyResult<BotSpec> {
-    BotSpec::parse(bots).map_err(PyValueError::new_err)
+/// The bots of `bots` (as `make_bots` reads it), heuristic seats playing with the settings
+/// of `heuristic` (needed when a seat is heuristic).
+fn bot_spec(bots: &str, heuristic: Option<&CoreHeuristic>) -> PyResult<BotSpec> {
+    let spec = BotSpec::parse(bots).map_err(PyValueError::new_err)?;
+    match heuristic {
+        Some(h) => Ok(spec.with_heuristic(h.bot.clone())),
+        None if spec.has(BotKind::Heuristic) => Err(PyValueError::new_err(
+            "the heuristic bot plays with its settings: give heuristic=CoreHeuristic(...)",
+        )),
+        None => Ok(spec),
+    }
 }
 
 fn unfinished(index: u64) -> PyErr {
@@ -69,8 +80,9 @@ pub fn sim_metrics() -> Vec<&'static str> {
 /// Deals `start..stop` of a deal-mode simulation under every ruleset of `rules` (the same
 /// deals: duplicate play), tallied: per ruleset, each metric's counts of values; per ruleset
 /// after the first, each metric's counts of paired differences from the first.
+/// `heuristics`: the heuristic bot's settings under each ruleset (with a heuristic seat).
 #[pyfunction]
-#[pyo3(signature = (rules, master, start, stop, bots="random"))]
+#[pyo3(signature = (rules, master, start, stop, bots="random", heuristics=None))]
 pub fn sim_deal_tally(
     py: Python<'_>,
     rules: Vec<PyRef<'_, CoreRules>>,
@@ -78,16 +90,31 @@ pub fn sim_deal_tally(
     start: u64,
     stop: u64,
     bots: &str,
+    heuristics: Option<Vec<PyRef<'_, CoreHeuristic>>>,
 ) -> PyResult<(Vec<Counts>, Vec<Counts>)> {
-    let spec = bot_spec(bots)?;
     if rules.is_empty() {
         return Err(PyValueError::new_err("give at least one ruleset"));
     }
+    let specs: Vec<BotSpec> = match &heuristics {
+        None => vec![bot_spec(bots, None)?; rules.len()],
+        Some(h) if h.len() == rules.len() => h
+            .iter()
+            .map(|h| bot_spec(bots, Some(h)))
+            .collect::<PyResult<_>>()?,
+        Some(h) => {
+            return Err(PyValueError::new_err(format!(
+                "one heuristic per ruleset ({} rulesets, {} heuristics)",
+                rules.len(),
+                h.len()
+            )))
+        }
+    };
     let rules: Vec<Arc<Rules>> = rules.iter().map(|r| r.rules.clone()).collect();
     let tally = py.detach(|| {
         guard(|| {
-            let refs: Vec<&Rules> = rules.iter().map(|r| r.as_ref()).collect();
-            sim::tally_deals(&refs, master, start, stop, &spec).map_err(unfinished)
+            let plays: Vec<(&Rules, &BotSpec)> =
+                rules.iter().map(|r| r.as_ref()).zip(&specs).collect();
+            sim::tally_deals(&plays, master, start, stop).map_err(unfinished)
         })
     })?;
     Ok((
@@ -99,7 +126,7 @@ pub fn sim_deal_tally(
 /// Deals `start..stop` of a deal-mode simulation (master seed taken modulo 2**64), the GIL
 /// released: the same rows as the Python runner's.
 #[pyfunction]
-#[pyo3(signature = (rules, master, start, stop, bots="random"))]
+#[pyo3(signature = (rules, master, start, stop, bots="random", heuristic=None))]
 pub fn sim_deal_rows(
     py: Python<'_>,
     rules: &CoreRules,
@@ -107,8 +134,9 @@ pub fn sim_deal_rows(
     start: u64,
     stop: u64,
     bots: &str,
+    heuristic: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<Vec<DealRowTuple>> {
-    let spec = bot_spec(bots)?;
+    let spec = bot_spec(bots, heuristic.as_deref())?;
     let r = rules.rules.clone();
     py.detach(|| {
         guard(|| {
@@ -127,12 +155,11 @@ fn matches(
     py: Python<'_>,
     rules: &CoreRules,
     (master, start, stop): (u64, u64, u64),
-    bots: &str,
+    spec: BotSpec,
     first_dealer: Option<u8>,
     max_deals: u32,
     mut keep: impl FnMut(DealRow) + Send,
 ) -> PyResult<Vec<MatchTuple>> {
-    let spec = bot_spec(bots)?;
     let r = rules.rules.clone();
     if let Some(d) = first_dealer {
         check_seat(&r, d, "first dealer")?;
@@ -158,9 +185,10 @@ fn matches(
 
 /// Matches `start..stop` of a match-mode simulation, the GIL released: each match's row
 /// and the tally of the deal metrics over their deals; `first_dealer` None: drawn as
-/// Python's `Match` draws it.
+/// Python's `Match` draws it; `heuristic`: the heuristic bot's settings (with a heuristic
+/// seat).
 #[pyfunction]
-#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000))]
+#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000, heuristic=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sim_match_tally(
     py: Python<'_>,
@@ -171,13 +199,14 @@ pub fn sim_match_tally(
     bots: &str,
     first_dealer: Option<u8>,
     max_deals: u32,
+    heuristic: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<(Vec<MatchTuple>, Counts)> {
     let mut tally = MetricTally::default();
     let rows = matches(
         py,
         rules,
         (master, start, stop),
-        bots,
+        bot_spec(bots, heuristic.as_deref())?,
         first_dealer,
         max_deals,
         |row| tally.add(&row.metrics()),
@@ -188,7 +217,7 @@ pub fn sim_match_tally(
 /// Matches `start..stop` of a match-mode simulation, the GIL released: each match's row
 /// and the rows of its deals (as the Python runner's).
 #[pyfunction]
-#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000))]
+#[pyo3(signature = (rules, master, start, stop, bots="random", first_dealer=None, max_deals=10_000, heuristic=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sim_match_rows(
     py: Python<'_>,
@@ -199,6 +228,7 @@ pub fn sim_match_rows(
     bots: &str,
     first_dealer: Option<u8>,
     max_deals: u32,
+    heuristic: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<Vec<MatchRowTuple>> {
     let mut deals: Vec<DealRowTuple> = Vec::new();
     let mut per_match = Vec::new();
@@ -206,7 +236,7 @@ pub fn sim_match_rows(
         py,
         rules,
         (master, start, stop),
-        bots,
+        bot_spec(bots, heuristic.as_deref())?,
         first_dealer,
         max_deals,
         |row| deals.push(row_tuple(&row)),
