@@ -1,6 +1,8 @@
 //! Time the solver on whole deals at the first lead:
 //! `cargo run --release --example solve_bench [DEALS] [table|coinchee|parlee] [value|moves|within:N]`
 //! (the value alone, the default; every first lead's value; the value within N points).
+//! `PLAYED=K` in the environment solves each deal after K random legal cards instead (the
+//! positions the search bot meets later in a deal).
 //!
 //! Times are CPU time of the thread (the machine is shared); nodes do not depend on the load.
 //! The checksum (the sum of the values) must not change when the solver gets faster.
@@ -63,6 +65,10 @@ fn main() {
     };
     let mode = args.next().unwrap_or_else(|| "value".into());
     let tolerance: Option<u32> = mode.strip_prefix("within:").and_then(|t| t.parse().ok());
+    let played: u32 = std::env::var("PLAYED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let rules = Rules::new(data).unwrap();
     let mut solver = Solver::new();
     let mut times = Vec::new();
@@ -75,10 +81,6 @@ fn main() {
             let actions = deal.legal_actions(&rules) & !(1 << Action::THROW_IN.0);
             deal.apply_mut(&rules, Action(rng.pick(actions))).unwrap();
         }
-        let played: u32 = std::env::var("PLAYED")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(0);
         for _ in 0..played {
             let card = rng.pick(deal.legal_cards(&rules) as u64);
             deal.play_unchecked(&rules, card);
