@@ -96,9 +96,9 @@ pub struct Solver {
     /// fastest caches: they are many, cheap and often met again).
     small: Vec<Entry>,
     epoch: u8,
-    history: [[u32; DECK]; 4],
+    history: [[[u32; DECK]; 5]; 4],
     /// The last card that cut off at each number of cards left.
-    killer: [[[u8; 2]; 4]; DECK + 1],
+    killer: Box<[[[[u8; 2]; DECK + 1]; 4]; DECK + 1]>,
     /// Nodes visited since the solver was made (for benchmarks).
     pub nodes: u64,
     /// The tables of the last ruleset searched.
@@ -639,8 +639,8 @@ impl Solver {
             table: vec![Bucket::default(); 1 << TT_BITS],
             small: vec![Entry::default(); 1 << SMALL_BITS],
             epoch: 0,
-            history: [[0; DECK]; 4],
-            killer: [[[NONE; 2]; 4]; DECK + 1],
+            history: [[[0; DECK]; 5]; 4],
+            killer: Box::new([[[[NONE; 2]; DECK + 1]; 4]; DECK + 1]),
             nodes: 0,
             tables: None,
         }
@@ -671,10 +671,8 @@ impl Solver {
             self.small.fill(Entry::default());
             self.epoch = 1;
         }
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h >>= 2;
-            }
+        for h in self.history.iter_mut().flatten().flatten() {
+            *h >>= 2;
         }
     }
 
@@ -822,8 +820,18 @@ impl Solver {
             }
             if alpha >= beta {
                 let depth = pos.rem.count_ones();
-                self.history[seat as usize][card as usize] += depth * depth;
-                let k = &mut self.killer[depth as usize][seat as usize];
+                let ctx_i = if pos.in_trick == 0 {
+                    4
+                } else {
+                    pos.led as usize
+                };
+                self.history[seat as usize][ctx_i][card as usize] += depth * depth;
+                let led = if pos.in_trick == 0 {
+                    DECK
+                } else {
+                    pos.win_card as usize
+                };
+                let k = &mut self.killer[depth as usize][seat as usize][led];
                 if k[0] != card {
                     k[1] = k[0];
                     k[0] = card;
@@ -950,8 +958,17 @@ impl Solver {
         let rules = ctx.rules;
         let distinct = ctx.distinct(pos, legal);
         let seat = pos.to_play;
-        let hist = &self.history[seat as usize];
-        let killer = self.killer[pos.rem.count_ones() as usize][seat as usize];
+        let hist = &self.history[seat as usize][if pos.in_trick == 0 {
+            4
+        } else {
+            pos.led as usize
+        }];
+        let led = if pos.in_trick == 0 {
+            DECK
+        } else {
+            pos.win_card as usize
+        };
+        let killer = self.killer[pos.rem.count_ones() as usize][seat as usize][led];
         let last = pos.in_trick as usize + 1 == rules.seats() as usize;
         let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
         let mut n = 0;
