@@ -1,5 +1,8 @@
 //! Time the solver on whole deals at the first lead:
-//! `cargo run --release --example solve_bench [DEALS] [table|coinchee|parlee]`.
+//! `cargo run --release --example solve_bench [DEALS] [table|coinchee|parlee] [value|moves|within:N]`
+//! (the value alone, the default; every first lead's value; the value within N points).
+//! `PLAYED=K` in the environment solves each deal after K random legal cards instead (the
+//! positions the search bot meets later in a deal).
 //!
 //! Times are CPU time of the thread (the machine is shared); nodes do not depend on the load.
 //! The checksum (the sum of the values) must not change when the solver gets faster.
@@ -60,6 +63,12 @@ fn main() {
         },
         _ => RulesData::default(),
     };
+    let mode = args.next().unwrap_or_else(|| "value".into());
+    let tolerance: Option<u32> = mode.strip_prefix("within:").and_then(|t| t.parse().ok());
+    let played: u32 = std::env::var("PLAYED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let rules = Rules::new(data).unwrap();
     let mut solver = Solver::new();
     let mut times = Vec::new();
@@ -72,9 +81,17 @@ fn main() {
             let actions = deal.legal_actions(&rules) & !(1 << Action::THROW_IN.0);
             deal.apply_mut(&rules, Action(rng.pick(actions))).unwrap();
         }
+        for _ in 0..played {
+            let card = rng.pick(deal.legal_cards(&rules) as u64);
+            deal.play_unchecked(&rules, card);
+        }
         let start = cpu_ms();
         let nodes = solver.nodes;
-        let v = solver.value(&rules, &deal).unwrap();
+        let v = match (mode.as_str(), tolerance) {
+            (_, Some(t)) => solver.value_within(&rules, &deal, t).unwrap(),
+            ("moves", _) => solver.moves(&rules, &deal).iter().map(|m| m.1).sum(),
+            _ => solver.value(&rules, &deal).unwrap(),
+        };
         times.push((cpu_ms() - start, solver.nodes - nodes));
         checksum += v as u64;
         total_nodes += solver.nodes - nodes;

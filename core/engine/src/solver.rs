@@ -2,24 +2,32 @@
 //! the ruleset has them) the dealer's side takes when every hand is known and both sides play
 //! perfectly from a play-phase [`Deal`] on.
 //!
-//! Alpha-beta over point thresholds: MTD(f), a series of zero-window searches, finds the exact
-//! value.  Positions at the start of a trick go into a transposition table (two entries a
-//! slot, 512 KiB, small enough to stay in the caches), each entry stamped with the epoch of
-//! its search (a new search never clears the table, it just ignores older stamps); the
-//! positions of the last two tricks go into a smaller table of their own and are searched by
-//! plain alpha-beta.  Both tables are keyed on the *canonical* position: in each suit the live
-//! cards keep their order, holders and points but move down to the lowest ranks with those
-//! points, so positions that differ only in which equal cards were played (a 7 or a 9) share
-//! an entry.  Moves are ordered by the table's best move, then by a few card-play rules of
-//! thumb, a killer card per number of cards left and the history heuristic.  The first
-//! threshold tried is the value of a quick playout along that ordering; the last trick,
-//! forced, is played out directly.  Cards that are equivalent (same hand, same suit, same
-//! points, no live card between them) are searched once.
+//! One fail-soft alpha-beta search with the widest window finds the exact value: a principal
+//! variation search, where every card after the first is tested with a zero window (does it
+//! beat the best so far?) and searched in full only when it does.  (MTD(f), a series of
+//! zero-window searches over point thresholds, needed about 6 of them a deal and some 20% more
+//! nodes.)  Positions at the start of a trick go into a transposition table (16-byte entries,
+//! four to a cache line, 1 MiB), each entry stamped with the epoch of its search (a new search
+//! never clears the table, it just ignores older stamps); the positions of the last two tricks
+//! go into a smaller table of their own and are searched by plain alpha-beta.  Both tables are
+//! keyed on the *canonical* position: in each suit the live cards keep their order, holders
+//! and points but move down to the lowest ranks with those points, so positions that differ
+//! only in which equal cards were played (a 7 or a 9) share an entry.  Moves are ordered by the
+//! table's best move, then two killer cards (the last two that cut off with as many cards left,
+//! for the same seat, against the same card holding the trick, or at the lead), then a few
+//! card-play rules of thumb, then the history heuristic (per seat, led suit and card); the next
+//! card is picked when needed, since the first one cuts off at about 97-99% of the nodes that
+//! cut off.  A forced card mid-trick is played without ordering; the last trick, forced, is
+//! played out directly.  Cards that are equivalent (same hand, same suit, same points, no live
+//! card between them) are searched once.  The tables derived from the ruleset's cards stay with
+//! the solver while the cards stay the same.
 //!
 //! The only cut-offs are exact bounds at the start of a trick: the points still to be won
 //! (above), the trumps a team holds above every trump of the other team (they win their
 //! tricks), and the leader's masters outside trumps, which it can cash one after another while
-//! no opponent can trump them and the partner cannot take the lead.
+//! no opponent can trump them and the partner cannot take the lead (counted only when they
+//! could decide the cut-off).  Suits are handled as bytes in strength order, so masters are bit
+//! arithmetic.
 //!
 //! Legal cards come from [`Deal::legal_cards`], so the solver obeys the ruleset's obligations
 //! exactly (the turned card included).
@@ -31,7 +39,7 @@ use crate::rules::{Rules, TakeUp};
 
 /// A position at the start of a trick as the table keys it: its remaining cards, and two bit
 /// planes of who holds them (seat `2 * high + odd`), with the leader and the search's epoch.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Default)]
 struct Key {
     rem: CardSet,
     odd: CardSet,
@@ -40,23 +48,47 @@ struct Key {
     tag: u8,
 }
 
-/// A transposition table entry: a position and the bounds known on its value (16 bytes).
+/// A transposition table entry: a position (its [`Key`]) and the bounds known on its value
+/// (16 bytes).
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: Key,
+    rem: CardSet,
+    odd: CardSet,
+    high: CardSet,
+    tag: u8,
     lower: u8,
     upper: u8,
     /// The best card found, as its canonical image.
     best: u8,
 }
 
-/// Two entries sharing a slot (half a cache line).
-#[derive(Clone, Copy, Default)]
-#[repr(align(32))]
-struct Bucket([Entry; 2]);
+impl Entry {
+    fn new(key: Key, lower: i32, upper: i32, best: u8) -> Entry {
+        Entry {
+            rem: key.rem,
+            odd: key.odd,
+            high: key.high,
+            tag: key.tag,
+            lower: lower.clamp(0, 255) as u8,
+            upper: upper.clamp(0, 255) as u8,
+            best,
+        }
+    }
 
-/// The table holds `2 << TT_BITS` entries (512 KiB: small enough to stay in the caches, where a
-/// bigger table spends more time waiting for memory than it saves in nodes).
+    #[inline]
+    fn is(&self, key: &Key) -> bool {
+        self.rem == key.rem && self.odd == key.odd && self.high == key.high && self.tag == key.tag
+    }
+}
+
+/// The entries sharing a slot (one cache line).
+const WAYS: usize = 4;
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
+/// The table holds `WAYS << TT_BITS` entries (512 KiB: small enough to stay in the caches,
+/// where a bigger table spends more time waiting for memory than it saves in nodes).
 const TT_BITS: u32 = 14;
 /// Epochs run 1..EPOCHS (6 bits of the tag); the table is cleared when they wrap.
 const EPOCHS: u8 = 64;
@@ -72,11 +104,13 @@ pub struct Solver {
     /// fastest caches: they are many, cheap and often met again).
     small: Vec<Entry>,
     epoch: u8,
-    history: [[u32; DECK]; 4],
+    history: [[[u32; DECK]; 5]; 4],
     /// The last card that cut off at each number of cards left.
-    killer: [u8; DECK + 1],
+    killer: Box<[[[[u8; 2]; DECK + 1]; 4]; DECK + 1]>,
     /// Nodes visited since the solver was made (for benchmarks).
     pub nodes: u64,
+    /// The tables of the last ruleset searched.
+    tables: Option<Box<Tables>>,
 }
 
 impl Default for Solver {
@@ -101,16 +135,15 @@ struct Pos {
     done: u8,
 }
 
-/// What a search needs besides the position: the rules and tables derived once.
-struct Ctx<'a> {
-    rules: &'a Rules,
-    team_a: u8,
-    trump: Option<u8>,
+/// The tables derived from a ruleset's cards and seats once (a solver keeps them while the
+/// ruleset's cards stay the same).
+struct Tables {
+    /// What they were derived from.
+    strength: [u8; DECK],
+    values: [u32; DECK],
+    step: i8,
     /// Card points of each suit's byte of a card set.
     points: [[u8; 256]; 4],
-    /// The turned card and the dealer, while the turned card can be held back.
-    turned: u8,
-    dealer: u8,
     /// `below[c]`: the cards of c's suit weaker than c.
     below: [CardSet; DECK],
     /// `next_below[c]`: the card of c's suit just weaker than c ([`NONE`]: c is the lowest).
@@ -121,13 +154,49 @@ struct Ctx<'a> {
     /// `live` (a byte) of the suit: the live cards keep their order and points and move down
     /// to the lowest such ranks, so positions that differ only in which equal cards were
     /// played (two 7-9s) share a table entry.
-    canon: Box<[[[u8; 8]; 256]; 4]>,
+    canon: [[[u8; 8]; 256]; 4],
+    /// `canon_low[suit][live][nibble]`, `canon_high[..]`: the canonical image of a suit's
+    /// byte of a hand, by its low and its high four ranks.
+    canon_low: [[[u8; 16]; 256]; 4],
+    canon_high: [[[u8; 16]; 256]; 4],
     /// Whether `canon[suit][live]` changes nothing.
     canon_same: [[bool; 256]; 4],
+    /// `to_str[suit][byte]`: a suit's byte of a card set with bit `i` for the card of strength
+    /// `i` (so the cards above a card are the higher bits).
+    to_str: [[u8; 256]; 4],
+    /// The card points of such a strength-ordered byte.
+    str_points: [[u8; 256]; 4],
+    /// `str_value[suit][i]`: the card points of the suit's card of strength `i`.
+    str_value: [[u8; 8]; 4],
+    /// `from_str[suit][i]`: the rank of the suit's card of strength `i`.
+    from_str: [[u8; 8]; 4],
+    /// `eq_prev[suit][live]` (strength-ordered bytes): the live cards whose next weaker live
+    /// card has the same points.
+    eq_prev: [[u8; 256]; 4],
 }
 
-impl<'a> Ctx<'a> {
-    fn new(rules: &'a Rules, deal: &Deal) -> Ctx<'a> {
+/// What a search needs besides the position: the rules, their tables and the deal's trump,
+/// team and turned card.
+struct Ctx<'a> {
+    rules: &'a Rules,
+    tables: &'a Tables,
+    team_a: u8,
+    trump: Option<u8>,
+    /// The turned card and the dealer, while the turned card can be held back.
+    turned: u8,
+    dealer: u8,
+}
+
+impl std::ops::Deref for Ctx<'_> {
+    type Target = Tables;
+
+    fn deref(&self) -> &Tables {
+        self.tables
+    }
+}
+
+impl Tables {
+    fn new(rules: &Rules) -> Box<Tables> {
         let mut points = [[0u8; 256]; 4];
         for (s, row) in points.iter_mut().enumerate() {
             for (byte, slot) in row.iter_mut().enumerate() {
@@ -151,7 +220,7 @@ impl<'a> Ctx<'a> {
         for (s, slot) in next.iter_mut().enumerate() {
             *slot = rules.seat_after(s as u8, 1);
         }
-        let mut canon = Box::new([[[0u8; 8]; 256]; 4]);
+        let mut canon = [[[0u8; 8]; 256]; 4];
         let mut canon_same = [[true; 256]; 4];
         for s in 0..4u8 {
             let mut ranks: Vec<u8> = (0..8).collect();
@@ -174,18 +243,91 @@ impl<'a> Ctx<'a> {
                 }
             }
         }
-        Ctx {
+        let mut to_str = [[0u8; 256]; 4];
+        let mut str_points = [[0u8; 256]; 4];
+        let mut str_value = [[0u8; 8]; 4];
+        let mut from_str = [[0u8; 8]; 4];
+        let mut eq_prev = [[0u8; 256]; 4];
+        for s in 0..4usize {
+            for r in 0..8usize {
+                let c = s * 8 + r;
+                str_value[s][rules.data.strength[c] as usize] = rules.data.values[c] as u8;
+                from_str[s][rules.data.strength[c] as usize] = r as u8;
+            }
+            for (live, slot) in eq_prev[s].iter_mut().enumerate() {
+                let mut prev = None;
+                for i in 0..8 {
+                    if live & 1 << i == 0 {
+                        continue;
+                    }
+                    if prev.is_some_and(|j: usize| str_value[s][j] == str_value[s][i]) {
+                        *slot |= 1 << i;
+                    }
+                    prev = Some(i);
+                }
+            }
+            for byte in 0..256usize {
+                to_str[s][byte] = (0..8)
+                    .filter(|r| byte & 1 << r != 0)
+                    .fold(0, |m, r| m | 1 << rules.data.strength[s * 8 + r]);
+                str_points[s][byte] = (0..8)
+                    .filter(|i| byte & 1 << i != 0)
+                    .map(|i| str_value[s][i])
+                    .sum();
+            }
+        }
+        let mut canon_low = [[[0u8; 16]; 256]; 4];
+        let mut canon_high = [[[0u8; 16]; 256]; 4];
+        for s in 0..4 {
+            for live in 0..256 {
+                let map = &canon[s][live];
+                for nibble in 0..16 {
+                    for r in 0..4 {
+                        if nibble & 1 << r != 0 {
+                            canon_low[s][live][nibble] |= 1 << map[r];
+                            canon_high[s][live][nibble] |= 1 << map[r + 4];
+                        }
+                    }
+                }
+            }
+        }
+        Box::new(Tables {
+            strength: rules.data.strength,
+            values: rules.data.values,
+            step: rules.data.step,
+            from_str,
+            eq_prev,
+            to_str,
+            str_points,
+            str_value,
             canon,
+            canon_low,
+            canon_high,
             canon_same,
             next_below,
             next,
+            points,
+            below,
+        })
+    }
+
+    /// Whether the tables were derived from these rules' cards and seats.
+    fn fits(&self, rules: &Rules) -> bool {
+        self.strength == rules.data.strength
+            && self.values == rules.data.values
+            && self.step == rules.data.step
+    }
+}
+
+impl<'a> Ctx<'a> {
+    fn new(rules: &'a Rules, tables: &'a Tables, deal: &Deal) -> Ctx<'a> {
+        Ctx {
             rules,
+            tables,
             team_a: rules.team(deal.dealer),
             trump: deal.trump_suit(),
-            points,
             turned: deal.turned,
             dealer: deal.dealer,
-            below,
         }
     }
 
@@ -302,17 +444,12 @@ impl<'a> Ctx<'a> {
             if self.canon_same[s][live] {
                 continue;
             }
-            let map = &self.canon[s][live];
+            let (low, high) = (&self.canon_low[s][live], &self.canon_high[s][live]);
             let mask = 0xFFu32 << (8 * s);
             for h in out.iter_mut() {
-                let mut cards = (*h >> (8 * s)) & 0xFF;
-                let mut image = 0u32;
-                while cards != 0 {
-                    let r = cards.trailing_zeros();
-                    cards &= cards - 1;
-                    image |= 1 << map[r as usize];
-                }
-                *h = (*h & !mask) | image << (8 * s);
+                let cards = (*h >> (8 * s)) as usize;
+                let image = low[cards & 0xF] | high[(cards >> 4) & 0xF];
+                *h = (*h & !mask) | (image as u32) << (8 * s);
             }
         }
         out
@@ -350,45 +487,46 @@ impl<'a> Ctx<'a> {
         let leader = p.to_play as usize;
         let mine = p.hands[leader];
         let others = p.rem & !mine;
-        let partner = p.hands[rules.partner(p.to_play) as usize];
-        let opps = [p.hands[(leader + 1) % 4], p.hands[(leader + 3) % 4]];
+        // A seat holding a trump may trump once void of the suit: an opponent would win the
+        // trick, the partner would take the lead from the leader.
+        let mut trumpers = [0 as CardSet; 3];
+        let mut n_trumpers = 0;
+        if let Some(t) = self.trump {
+            let partner = rules.partner(p.to_play) as usize;
+            for h in [
+                p.hands[(leader + 1) % 4],
+                p.hands[(leader + 3) % 4],
+                p.hands[partner],
+            ] {
+                if h & suit_mask(t) != 0 {
+                    trumpers[n_trumpers] = h;
+                    n_trumpers += 1;
+                }
+            }
+        }
         let mut points = 0;
         let mut tricks = 0;
         for s in 0..4u8 {
             if Some(s) == self.trump {
                 continue;
             }
-            let mask = suit_mask(s);
-            let my_s = mine & mask;
-            if my_s == 0 {
-                continue;
-            }
-            let their = others & mask;
-            let masters = match iter(their).find(|&c| rules.above[c as usize] & their == 0) {
-                Some(top) => my_s & rules.above[top as usize],
-                None => my_s,
-            };
+            let masters = self.masters(s, mine, others);
             if masters == 0 {
                 continue;
             }
-            // A seat holding a trump may trump once void of the suit: an opponent would
-            // win the trick, the partner would take the lead from the leader.
+            let mask = suit_mask(s);
             let mut limit = u32::MAX;
-            if let Some(t) = self.trump {
-                for &h in &[opps[0], opps[1], partner] {
-                    if h & suit_mask(t) != 0 {
-                        limit = limit.min((h & mask).count_ones());
-                    }
-                }
+            for &h in &trumpers[..n_trumpers] {
+                limit = limit.min((h & mask).count_ones());
             }
             let count = masters.count_ones();
             if limit >= count {
-                points += self.points(masters);
+                points += self.str_points[s as usize][masters as usize] as i32;
                 tricks += count;
             } else if limit > 0 {
                 let mut values = [0i32; 8];
-                for (slot, c) in values.iter_mut().zip(iter(masters)) {
-                    *slot = rules.data.values[c as usize] as i32;
+                for (slot, i) in values.iter_mut().zip(iter(masters as CardSet)) {
+                    *slot = self.str_value[s as usize][i as usize] as i32;
                 }
                 values.sort_unstable_by(|a, b| b.cmp(a));
                 points += values[..limit as usize].iter().sum::<i32>();
@@ -398,39 +536,92 @@ impl<'a> Ctx<'a> {
         (points, tricks)
     }
 
-    /// Bounds on team A's points from a trick start: (sure, at most).
+    /// The cards of `mine` in suit `s` above every card of `theirs` in it, as a byte in
+    /// strength order (bit `i`: the suit's card of strength `i`).
     #[inline]
-    fn bounds(&self, p: &Pos, avail: i32) -> (i32, i32) {
-        let Some(t) = self.trump else {
-            let (q, n) = self.quick(p);
-            let q = q + n as i32 * self.rules.data.trick_points as i32;
-            return if self.rules.team(p.to_play) == self.team_a {
-                (q, avail)
-            } else {
-                (0, avail - q)
-            };
-        };
-        let trumps = p.rem & suit_mask(t);
-        let a = self.team_a as usize;
-        let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
-        let tb = trumps & !ta;
-        let over = |mine: CardSet, theirs: CardSet| -> CardSet {
-            match iter(theirs).find(|&c| self.rules.above[c as usize] & theirs == 0) {
-                Some(top) => mine & self.rules.above[top as usize],
-                None => mine,
-            }
-        };
-        let (sa, sb) = (over(ta, tb), over(tb, ta));
-        let (q, n) = self.quick(p);
-        let tp = self.rules.data.trick_points as i32;
-        let score = |set: CardSet, quick: (i32, u32)| {
-            self.points(set) + quick.0 + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
-        };
-        if self.rules.team(p.to_play) == self.team_a {
-            (score(sa, (q, n)), avail - score(sb, (0, 0)))
+    fn masters(&self, s: u8, mine: CardSet, theirs: CardSet) -> u8 {
+        let row = &self.to_str[s as usize];
+        let m = row[((mine >> (8 * s)) & 0xFF) as usize] as u32;
+        let t = row[((theirs >> (8 * s)) & 0xFF) as usize] as u32;
+        if t == 0 {
+            m as u8
         } else {
-            (score(sa, (0, 0)), avail - score(sb, (q, n)))
+            (m & !((2 << (31 - t.leading_zeros())) - 1)) as u8
         }
+    }
+
+    /// A cut-off at a trick start from bounds on team A's points: the sure points (the top
+    /// trumps of team A, the leader's cashable masters when team A leads) when they reach
+    /// `beta`, else the most it can take (the points left less those of team B) when that is
+    /// at most `alpha`.  The leader's masters are only counted when they could decide.
+    #[inline]
+    fn cut(&self, p: &Pos, avail: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let (sa, sb, points) = match self.trump {
+            Some(t) => {
+                let trumps = p.rem & suit_mask(t);
+                let a = self.team_a as usize;
+                let ta = (p.hands[a] | p.hands[a + 2]) & trumps;
+                let tb = trumps & !ta;
+                let points = &self.str_points[t as usize];
+                (self.masters(t, ta, tb), self.masters(t, tb, ta), points)
+            }
+            None => (0, 0, &self.str_points[0]),
+        };
+        let tp = self.rules.data.trick_points as i32;
+        let score = |set: u8, quick: (i32, u32)| {
+            points[set as usize] as i32
+                + quick.0
+                + tp * set.count_ones().div_ceil(4).max(quick.1) as i32
+        };
+        let a_leads = self.rules.team(p.to_play) == self.team_a;
+        let (mine, theirs) = if a_leads { (sa, sb) } else { (sb, sa) };
+        // The leader's side: at most every card of the leader outside trumps cashed.
+        let plain = p.hands[p.to_play as usize] & !self.trump.map_or(0, suit_mask);
+        let most = (self.points(plain), plain.count_ones());
+        let decides = if a_leads {
+            score(mine, most) >= beta
+        } else {
+            avail - score(mine, most) <= alpha
+        };
+        let quick = if decides { self.quick(p) } else { (0, 0) };
+        let (lo, hi) = if a_leads {
+            (score(mine, quick), avail - score(theirs, (0, 0)))
+        } else {
+            (score(theirs, (0, 0)), avail - score(mine, quick))
+        };
+        if lo >= beta {
+            Some(lo)
+        } else if hi <= alpha {
+            Some(hi)
+        } else {
+            None
+        }
+    }
+
+    /// The legal cards less those that play exactly like the legal card just below them (see
+    /// [`Ctx::twin_below`]): one card of each equivalent group, the lowest.
+    #[inline]
+    fn distinct(&self, p: &Pos, legal: CardSet) -> CardSet {
+        let live = p.rem | p.table;
+        let mut out = legal;
+        for s in 0..4usize {
+            let g = ((legal >> (8 * s)) & 0xFF) as usize;
+            if g & g.wrapping_sub(1) == 0 {
+                continue; // at most one legal card of the suit
+            }
+            let ls = self.to_str[s][((live >> (8 * s)) & 0xFF) as usize] as u32;
+            let gs = self.to_str[s][g] as u32;
+            let mut twins = gs & self.eq_prev[s][ls as usize] as u32;
+            while twins != 0 {
+                let i = twins.trailing_zeros();
+                twins &= twins - 1;
+                let below = ls & ((1 << i) - 1);
+                if gs & 1 << (31 - below.leading_zeros()) != 0 {
+                    out &= !(1 << (8 * s as u32 + self.from_str[s][i as usize] as u32));
+                }
+            }
+        }
+        out
     }
 
     /// The legal card just below `card` that plays exactly like it, if any.
@@ -456,10 +647,28 @@ impl Solver {
             table: vec![Bucket::default(); 1 << TT_BITS],
             small: vec![Entry::default(); 1 << SMALL_BITS],
             epoch: 0,
-            history: [[0; DECK]; 4],
-            killer: [NONE; DECK + 1],
+            history: [[[0; DECK]; 5]; 4],
+            killer: Box::new([[[[NONE; 2]; DECK + 1]; 4]; DECK + 1]),
             nodes: 0,
+            tables: None,
         }
+    }
+
+    /// Runs `f` with the context of `deal` (the ruleset's tables made again only when its
+    /// cards or seats changed).
+    fn with_ctx<R>(
+        &mut self,
+        rules: &Rules,
+        deal: &Deal,
+        f: impl FnOnce(&mut Solver, &Ctx) -> R,
+    ) -> R {
+        let tables = match self.tables.take() {
+            Some(t) if t.fits(rules) => t,
+            _ => Tables::new(rules),
+        };
+        let result = f(self, &Ctx::new(rules, &tables, deal));
+        self.tables = Some(tables);
+        result
     }
 
     /// Start a new search: older table entries no longer count.
@@ -470,10 +679,8 @@ impl Solver {
             self.small.fill(Entry::default());
             self.epoch = 1;
         }
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h >>= 2;
-            }
+        for h in self.history.iter_mut().flatten().flatten() {
+            *h >>= 2;
         }
     }
 
@@ -487,10 +694,11 @@ impl Solver {
             return None;
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
-        let guess = self.rollout(&ctx, &pos);
-        Some(banked(rules, deal) + self.mtdf(&ctx, &pos, Some(guess)) as u32)
+        let v = self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            solver.exact(ctx, &pos)
+        });
+        Some(banked(rules, deal) + v as u32)
     }
 
     /// The value after each legal card (card, team A's total), in card order.
@@ -499,58 +707,29 @@ impl Solver {
             return Vec::new();
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
-        let base = banked(rules, deal) as i32;
-        let legal = ctx.legal(&pos);
-        let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
-        let mut guess = None;
-        for card in iter(legal) {
-            let twin = ctx.twin_below(&pos, legal, card);
-            if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
-                out.push((card, v));
-                continue;
+        self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            let base = banked(rules, deal) as i32;
+            let legal = ctx.legal(&pos);
+            let mut out: Vec<(u8, u32)> = Vec::with_capacity(legal.count_ones() as usize);
+            for card in iter(legal) {
+                let twin = ctx.twin_below(&pos, legal, card);
+                if let Some(&(_, v)) = twin.and_then(|t| out.iter().find(|(c, _)| *c == t)) {
+                    out.push((card, v));
+                    continue;
+                }
+                let mut child = pos;
+                let gain = ctx.play(&mut child, card);
+                let v = gain + solver.exact(ctx, &child);
+                out.push((card, (base + v) as u32));
             }
-            let mut child = pos;
-            let gain = ctx.play(&mut child, card);
-            let v = gain + self.mtdf(&ctx, &child, guess.map(|g: i32| g - gain));
-            guess = Some(v);
-            out.push((card, (base + v) as u32));
-        }
-        out
+            out
+        })
     }
 
-    /// A quick guess at the value: every player plays the first card of the move ordering.
-    fn rollout(&self, ctx: &Ctx, pos: &Pos) -> i32 {
-        let mut p = *pos;
-        let mut total = 0;
-        let mut moves = [0u8; 8];
-        while p.rem != 0 {
-            self.order(ctx, &p, NONE, &mut moves);
-            total += ctx.play(&mut p, moves[0]);
-        }
-        total
-    }
-
-    /// The exact future value by zero-window searches: each test narrows [lower, upper] (by
-    /// bisection, or from a guess; the test's fail-soft answer narrows further).
-    fn mtdf(&mut self, ctx: &Ctx, pos: &Pos, guess: Option<i32>) -> i32 {
-        let mut lower = 0;
-        let mut upper = ctx.available(pos);
-        let mut first = guess;
-        while lower < upper {
-            let mid = first
-                .take()
-                .unwrap_or((lower + upper + 1) / 2)
-                .clamp(lower + 1, upper);
-            let g = self.search(ctx, pos, mid - 1, mid);
-            if g < mid {
-                upper = g;
-            } else {
-                lower = g;
-            }
-        }
-        lower
+    /// The exact future value: one search with the widest window.
+    fn exact(&mut self, ctx: &Ctx, pos: &Pos) -> i32 {
+        self.search(ctx, pos, -1, ctx.available(pos) + 1)
     }
 
     /// Fail-soft alpha-beta: team A's points from `pos` on (team A maximises).
@@ -568,16 +747,19 @@ impl Solver {
         }
         let at_start = pos.in_trick == 0;
         if at_start {
-            let (lo, hi) = ctx.bounds(pos, avail);
-            if lo >= beta {
-                return lo;
-            }
-            if hi <= alpha {
-                return hi;
+            if let Some(v) = ctx.cut(pos, avail, alpha, beta) {
+                return v;
             }
         }
         if at_start && pos.rem.count_ones() <= LEAN {
             return self.last_two(ctx, pos, alpha, beta, avail);
+        }
+        let legal = ctx.legal(pos);
+        if !at_start && legal & legal.wrapping_sub(1) == 0 {
+            // One card to play.
+            let mut child = *pos;
+            let gain = ctx.play(&mut child, legal.trailing_zeros() as u8);
+            return gain + self.search(ctx, &child, alpha - gain, beta - gain);
         }
         let mut slot = usize::MAX;
         let mut tt_best = NONE;
@@ -586,7 +768,7 @@ impl Solver {
         if at_start {
             key = self.key(ctx, pos);
             slot = slot_of(&key);
-            if let Some(e) = self.table[slot].0.iter().find(|e| e.key == key) {
+            if let Some(e) = self.table[slot].0.iter().find(|e| e.is(&key)) {
                 known = Some((e.lower as i32, e.upper as i32));
                 let (lo, hi) = (e.lower as i32, e.upper as i32);
                 if lo >= beta || lo == hi {
@@ -603,14 +785,34 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let seat = pos.to_play;
         let maximise = ctx.rules.team(seat) == ctx.team_a;
-        let mut moves = [0u8; 8];
-        let n = self.order(ctx, pos, tt_best, &mut moves);
+        let mut moves: Keyed = [(0, 0); 8];
+        let n = self.order(ctx, pos, legal, tt_best, &mut moves);
         let mut best = if maximise { -INF } else { INF };
-        let mut best_card = moves[0];
-        for &card in &moves[..n] {
+        let mut best_card = NONE;
+        for i in 0..n {
+            let card = next_best(&mut moves[i..n]);
+            if i == 0 {
+                best_card = card;
+            }
             let mut child = *pos;
             let gain = ctx.play(&mut child, card);
-            let v = gain + self.search(ctx, &child, alpha - gain, beta - gain);
+            let v = if i > 0 && beta - alpha > 1 {
+                // Principal variation search: a later card is first tested with a zero window
+                // (is it better than the best so far?), then searched in full if it is.
+                let (za, zb) = if maximise {
+                    (alpha, alpha + 1)
+                } else {
+                    (beta - 1, beta)
+                };
+                let z = gain + self.search(ctx, &child, za - gain, zb - gain);
+                if z > alpha && z < beta {
+                    gain + self.search(ctx, &child, alpha - gain, beta - gain)
+                } else {
+                    z
+                }
+            } else {
+                gain + self.search(ctx, &child, alpha - gain, beta - gain)
+            };
             if maximise {
                 if v > best {
                     best = v;
@@ -626,8 +828,22 @@ impl Solver {
             }
             if alpha >= beta {
                 let depth = pos.rem.count_ones();
-                self.history[seat as usize][card as usize] += depth * depth;
-                self.killer[depth as usize] = card;
+                let ctx_i = if pos.in_trick == 0 {
+                    4
+                } else {
+                    pos.led as usize
+                };
+                self.history[seat as usize][ctx_i][card as usize] += depth * depth;
+                let led = if pos.in_trick == 0 {
+                    DECK
+                } else {
+                    pos.win_card as usize
+                };
+                let k = &mut self.killer[depth as usize][seat as usize][led];
+                if k[0] != card {
+                    k[1] = k[0];
+                    k[0] = card;
+                }
                 break;
             }
         }
@@ -641,25 +857,18 @@ impl Solver {
                 lo = best;
                 hi = best;
             }
-            let entry = Entry {
-                key,
-                lower: lo.clamp(0, 255) as u8,
-                upper: hi.clamp(0, 255) as u8,
-                best: ctx.canonical_card(pos, best_card),
-            };
+            let entry = Entry::new(key, lo, hi, ctx.canonical_card(pos, best_card));
             let epoch = self.epoch;
             let bucket = &mut self.table[slot].0;
-            // The same position, else a slot of an older search, else the smaller subtree.
-            let victim = if bucket[0].key == key {
-                0
-            } else if bucket[1].key == key || bucket[1].key.tag >> 2 != epoch {
-                1
-            } else if bucket[0].key.tag >> 2 != epoch
-                || bucket[0].key.rem.count_ones() < bucket[1].key.rem.count_ones()
-            {
-                0
-            } else {
-                1
+            // The same position, else a slot of an older search, else the smallest subtree.
+            let victim = match bucket.iter().position(|e| e.is(&key)) {
+                Some(i) => i,
+                None => match bucket.iter().position(|e| e.tag >> 2 != epoch) {
+                    Some(i) => i,
+                    None => (0..WAYS)
+                        .min_by_key(|&i| bucket[i].rem.count_ones())
+                        .unwrap_or(0),
+                },
             };
             bucket[victim] = entry;
         }
@@ -684,7 +893,7 @@ impl Solver {
         let slot = slot_of(&key) & ((1 << SMALL_BITS) - 1);
         let e = self.small[slot];
         let (mut lo, mut hi) = (0, avail);
-        if e.key == key {
+        if e.is(&key) {
             (lo, hi) = (e.lower as i32, e.upper as i32);
             if lo >= beta || lo == hi {
                 return lo;
@@ -702,12 +911,7 @@ impl Solver {
         } else {
             (lo, hi) = (v, v);
         }
-        self.small[slot] = Entry {
-            key,
-            lower: lo as u8,
-            upper: hi as u8,
-            best: NONE,
-        };
+        self.small[slot] = Entry::new(key, lo, hi, NONE);
         v
     }
 
@@ -756,26 +960,34 @@ impl Solver {
         best
     }
 
-    /// The legal cards to search (one of each equivalent group), best first; their count.
-    fn order(&self, ctx: &Ctx, pos: &Pos, tt_best: u8, out: &mut [u8; 8]) -> usize {
+    /// The legal cards to search (one of each equivalent group) with their ordering keys
+    /// (highest first: see [`next_best`]); their count.
+    fn order(&self, ctx: &Ctx, pos: &Pos, legal: CardSet, tt_best: u8, out: &mut Keyed) -> usize {
         let rules = ctx.rules;
-        let legal = ctx.legal(pos);
+        let distinct = ctx.distinct(pos, legal);
         let seat = pos.to_play;
-        let hist = &self.history[seat as usize];
-        let killer = self.killer[pos.rem.count_ones() as usize];
+        let hist = &self.history[seat as usize][if pos.in_trick == 0 {
+            4
+        } else {
+            pos.led as usize
+        }];
+        let led = if pos.in_trick == 0 {
+            DECK
+        } else {
+            pos.win_card as usize
+        };
+        let killer = self.killer[pos.rem.count_ones() as usize][seat as usize][led];
         let last = pos.in_trick as usize + 1 == rules.seats() as usize;
         let partner_wins = pos.in_trick > 0 && rules.partners(pos.win_seat, seat);
-        let mut keyed = [(0i64, 0u8); 8];
         let mut n = 0;
-        for card in iter(legal) {
-            if ctx.twin_below(pos, legal, card).is_some() {
-                continue;
-            }
+        for card in iter(distinct) {
             let value = rules.data.values[card as usize] as i64;
             let strength = rules.data.strength[card as usize] as i64;
             let mut key = hist[card as usize].min(1 << 20) as i64;
-            if card == killer {
+            if card == killer[0] {
                 key += KILLER;
+            } else if card == killer[1] {
+                key += KILLER / 2;
             }
             if card == tt_best {
                 key += 1 << 40;
@@ -800,16 +1012,29 @@ impl Solver {
                     key -= value * (1 << 24) + strength * (1 << 21);
                 }
             }
-            keyed[n] = (key, card);
+            out[n] = (key, card);
             n += 1;
-        }
-        let keyed = &mut keyed[..n];
-        keyed.sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
-        for (slot, &(_, card)) in out.iter_mut().zip(keyed.iter()) {
-            *slot = card;
         }
         n
     }
+}
+
+/// Cards with their ordering keys.
+type Keyed = [(i64, u8); 8];
+
+/// Moves the card with the highest key (the first of equal keys) to the front, keeping the
+/// others in their order, and returns it: a selection sort done lazily, since the first card
+/// searched usually cuts off.
+#[inline]
+fn next_best(keyed: &mut [(i64, u8)]) -> u8 {
+    let mut b = 0;
+    for j in 1..keyed.len() {
+        if keyed[j].0 > keyed[b].0 {
+            b = j;
+        }
+    }
+    keyed[..=b].rotate_right(1);
+    keyed[0].1
 }
 
 /// From this many cards left at the start of a trick, [`lean`] searches the rest (the last
@@ -868,14 +1093,15 @@ pub fn brute_force(rules: &Rules, deal: &Deal) -> u32 {
 }
 
 /// Bound-limited values (for the search bot's decisions before play, where a few points do
-/// not change a choice but each exact value costs several zero-window searches).
+/// not change a choice).
 impl Solver {
     /// Team A's total for the deal from `deal` on, known within `tolerance` points: the
-    /// points are cut into fixed buckets of `tolerance + 1` values, the zero-window tests
-    /// stop once the value is known to lie in one bucket, and the bucket's middle (rounded
-    /// down) is returned.  The answer depends on the exact value alone, not on the path of
-    /// the search (the table and the history left by earlier searches).  `tolerance` 0 is
-    /// [`Solver::value`].
+    /// points are cut into fixed buckets of `tolerance + 1` values and the middle (rounded
+    /// down) of the exact value's bucket is returned.  The answer depends on the exact value
+    /// alone, not on the path of the search (the table and the history left by earlier
+    /// searches).  `tolerance` 0 is [`Solver::value`].  (Zero-window tests that stop once the
+    /// value is known to lie in one bucket cost as much as the one full-window search at
+    /// tolerance 4, so the value is searched exactly.)
     pub fn value_within(&mut self, rules: &Rules, deal: &Deal, tolerance: u32) -> Option<u32> {
         if deal.phase == Phase::Over {
             return Some(banked(rules, deal));
@@ -884,25 +1110,14 @@ impl Solver {
             return None;
         }
         self.new_epoch();
-        let ctx = Ctx::new(rules, deal);
-        let pos = ctx.pos(deal);
         let width = tolerance as i32 + 1;
-        let mut first = Some(self.rollout(&ctx, &pos));
-        let (mut lower, mut upper) = (0, ctx.available(&pos));
-        while lower / width != upper / width {
-            let mid = first
-                .take()
-                .unwrap_or((lower + upper + 1) / 2)
-                .clamp(lower + 1, upper);
-            let g = self.search(&ctx, &pos, mid - 1, mid);
-            if g < mid {
-                upper = g;
-            } else {
-                lower = g;
-            }
-        }
-        let bucket = lower / width * width;
-        let top = (bucket + width - 1).min(ctx.available(&pos));
-        Some(banked(rules, deal) + ((bucket + top) / 2) as u32)
+        let v = self.with_ctx(rules, deal, |solver, ctx| {
+            let pos = ctx.pos(deal);
+            let lower = solver.exact(ctx, &pos);
+            let bucket = lower / width * width;
+            let top = (bucket + width - 1).min(ctx.available(&pos));
+            (bucket + top) / 2
+        });
+        Some(banked(rules, deal) + v as u32)
     }
 }

@@ -1,0 +1,103 @@
+//! One solver reused across rulesets whose cards rank and score differently (it keeps the
+//! tables of the last ruleset and must make them again when the cards change): every value
+//! equals plain minimax, every value within a tolerance stays within it and does not depend on
+//! what the solver searched before.
+
+use manille_engine::rules::RulesData;
+use manille_engine::sim::Rng;
+use manille_engine::solver::{brute_force, Solver};
+use manille_engine::{Action, Deal, Phase, Rules};
+use proptest::prelude::*;
+
+/// Rulesets whose cards differ: the table convention (10 A K Q J 9 8 7; 7-9 worth nothing),
+/// a plain rank order with other card points and a last-trick bonus, played the other way
+/// round, and a ruleset where the 7 and the 8 are worth a point (fewer equal cards).
+fn rulesets() -> Vec<Rules> {
+    let mut plain = RulesData {
+        step: -1,
+        leader_offset: -1,
+        last_trick_bonus: 10,
+        ..RulesData::default()
+    };
+    let plain_values = [0, 0, 0, 10, 2, 3, 4, 11]; // 7 8 9 10 J Q K A
+    for card in 0..32 {
+        plain.strength[card] = (card % 8) as u8;
+        plain.values[card] = plain_values[card % 8];
+    }
+    let mut sevens = RulesData {
+        trick_points: 1,
+        ..RulesData::default()
+    };
+    for card in 0..32 {
+        if card % 8 < 2 {
+            sevens.values[card] = 1;
+        }
+    }
+    [RulesData::default(), plain, sevens]
+        .into_iter()
+        .map(|data| Rules::new(data).unwrap())
+        .collect()
+}
+
+/// A random play-phase position with `left` cards still to play.
+fn endgame(rules: &Rules, seed: u64, left: u32) -> Deal {
+    let mut rng = Rng::new(seed);
+    let mut deal = Deal::new(rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
+    while deal.phase != Phase::Play {
+        let actions = deal.legal_actions(rules) & !(1 << Action::THROW_IN.0);
+        deal.apply_mut(rules, Action(rng.pick(actions))).unwrap();
+    }
+    while deal.rem.count_ones() > left {
+        let card = rng.pick(deal.legal_cards(rules) as u64);
+        deal.play_unchecked(rules, card);
+    }
+    deal
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn a_reused_solver_equals_minimax_when_the_cards_change(
+        seed in any::<u64>(),
+        left in 4u32..12,
+        order in proptest::collection::vec(0usize..3, 6),
+    ) {
+        let all = rulesets();
+        let mut solver = Solver::new();
+        for (i, &which) in order.iter().enumerate() {
+            let rules = &all[which];
+            let deal = endgame(rules, seed.wrapping_add(i as u64), left);
+            let expected = brute_force(rules, &deal);
+            prop_assert_eq!(solver.value(rules, &deal), Some(expected));
+            let moves = solver.moves(rules, &deal);
+            let maximise = rules.team(deal.to_play) == rules.team(deal.dealer);
+            let best = moves.iter().map(|m| m.1);
+            prop_assert_eq!(if maximise { best.max() } else { best.min() }, Some(expected));
+        }
+    }
+
+    #[test]
+    fn values_within_a_tolerance_stay_within_it_whatever_was_searched_before(
+        seed in any::<u64>(),
+        left in 4u32..12,
+        tolerance in 0u32..6,
+        which in 0usize..3,
+    ) {
+        let all = rulesets();
+        let rules = &all[which];
+        let deal = endgame(rules, seed, left);
+        let exact = brute_force(rules, &deal);
+        let fresh = Solver::new().value_within(rules, &deal, tolerance).unwrap();
+        prop_assert!(fresh.abs_diff(exact) <= tolerance, "{fresh} vs {exact}");
+        if tolerance == 0 {
+            prop_assert_eq!(fresh, exact);
+        }
+        // The same answer from a solver that searched other deals of other rulesets first.
+        let mut used = Solver::new();
+        for (i, other) in all.iter().enumerate() {
+            used.value(other, &endgame(other, seed ^ (i as u64 + 1), 16));
+        }
+        prop_assert_eq!(used.value_within(rules, &deal, tolerance), Some(fresh));
+    }
+}
