@@ -281,7 +281,8 @@ def search_decisions(
     stop_after: int | None = None,
     z: float = 2.0,
     tolerance: int = 0,
-) -> list[tuple[int, float, float, int]]: ...
+    default: int | None = None,
+) -> tuple[int, list[tuple[int, float, float, int]]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 

@@ -188,19 +188,60 @@ def _rest(hand: list[str]) -> list[list[str]]:
     return [rest[0:8], rest[8:16], rest[16:24]]
 
 
-def test_a_call_is_worth_twice_the_pass_over_the_same_worlds() -> None:
-    # Rule: "Ik ga mee" doubles the deal for whichever side wins it (later calls passed).
+def test_a_call_without_a_reply_is_worth_twice_the_pass_over_the_same_worlds(tmp_path: Path) -> None:
+    # Rule: "Ik ga mee" doubles the deal for whichever side wins it; asked last, with no reply
+    # in the ladder, nothing follows it, so over the same worlds the call is worth twice the pass.
     from manille_variants._core import search_decisions
     from manille_variants.engine.core import action_code, to_core
 
-    state = _before_play("belgian", 1, "calls")
-    view = state.view(state.to_play)
-    k = knowledge(view)
-    rows = search_decisions(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
-                            k.scores, 4, 1, None, 2, 2.0, 4)
-    values = {code: mean for code, mean, _, _ in rows}
-    call = action_code(view.rules, mv.parse_action("call:ik-ga-mee"))
-    assert values[call] == pytest.approx(2 * values[action_code(view.rules, PASS)])
+    path = tmp_path / "mee.yaml"
+    path.write_text("name: mee\nextends: belgian\ncalls:\n  - {name: ik-ga-mee, label: Ik ga mee, by: opponents,"
+                    " factor: 2}\n")
+    rs = mv.load_ruleset(str(path))
+    checked = 0
+    for seed in range(8):
+        state = _play_until(mv.new_deal(rs, seed, dealer=0), "calls")
+        if state is None or state.apply(PASS).phase != "play":
+            continue  # not asked last
+        checked += 1
+        view = state.view(state.to_play)
+        k = knowledge(view)
+        _, rows = search_decisions(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.turned,
+                                   k.pending_ties, k.scores, 4, 1, None, 2, 2.0, 4)
+        values = {code: mean for code, mean, _, _ in rows}
+        call = action_code(view.rules, mv.parse_action("call:ik-ga-mee"))
+        assert values[call] == pytest.approx(2 * values[action_code(view.rules, PASS)])
+    assert checked >= 2
+
+
+def _play_until(state: DealState, phase: str) -> DealState | None:
+    bots = make_bots("heuristic", seed=1)
+    while state.phase != phase or (phase == "calls" and state.apply(PASS).phase != "play"):
+        if state.phase == "play" or state.is_over:
+            return None
+        state = state.apply(bots[state.to_play].act(state.view(state.to_play)))
+    return state
+
+
+@pytest.mark.parametrize("name", ["table-convention", "belgian", "french-coinchee"])
+def test_a_decision_before_play_keeps_the_heuristics_choice_without_a_clear_margin(name: str) -> None:
+    # The search starts from the heuristic's choice (its decision table, its call thresholds)
+    # and departs from it only for an option better by z standard errors: with an infinite z,
+    # every decision before play is the heuristic's.
+    from manille_variants.bots.search_prior import default_choice
+
+    rs = _rules(name)
+    never = SearchBot(seed=2, decision_samples=3, z=float("inf"), call_z=float("inf"))
+    checked = 0
+    for seed in range(12):
+        state = mv.new_deal(rs, seed, dealer=seed % 4)
+        while state.phase != "play" and not state.is_over:
+            view = state.view(state.to_play)
+            if len(view.legal) > 1:
+                assert never.act(view) == default_choice(view)
+                checked += 1
+            state = state.apply(never.act(view))
+    assert checked >= 12
 
 
 @pytest.mark.parametrize("name", TURNED)

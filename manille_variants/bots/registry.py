@@ -10,9 +10,9 @@ from collections.abc import Callable, Sequence
 
 from manille_variants.bots.base import Bot, RandomBot
 from manille_variants.bots.heuristic import HeuristicBot
-from manille_variants.bots.search_prior import prior_choices
+from manille_variants.bots.search_prior import default_choice, prior_choices
 from manille_variants.errors import ManilleError
-from manille_variants.search.bot import SearchBot, use_prior
+from manille_variants.search.bot import SearchBot, use_default, use_prior
 
 __all__ = ["BOTS", "BotFactory", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
 
@@ -55,3 +55,4 @@ def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
     return [make_bot(name, seed * 4 + seat) for seat, name in enumerate(names)]
 
 use_prior(prior_choices)
+use_default(default_choice)

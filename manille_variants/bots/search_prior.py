@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from manille_variants.bots.decisions import DecisionTable
+from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, Action, AnyAction, trump_action
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 
-__all__ = ["PRIOR_GAP", "prior_choices"]
+__all__ = ["PRIOR_GAP", "default_choice", "prior_choices"]
 
 
 # How far (in net match points, per unit of the larger factor) a choice may fall below the
@@ -58,6 +59,17 @@ def prior_choices(view: SeatView) -> list[AnyAction] | None:
         scored.append((look, _factor(rules, "trump", view.pending_ties), DELEGATE))
     top, top_factor, _ = max(scored, key=lambda item: item[0])
     return [a for value, factor, a in scored if value >= top - PRIOR_GAP * max(factor, top_factor)]
+
+
+def default_choice(view: SeatView) -> AnyAction | None:
+    """The heuristic bot's choice before play (its decision table, its call thresholds): where
+    the search bot starts from (``search.bot``); None in the play phase."""
+    if view.phase == "play":
+        return None
+    return _HEURISTIC.setdefault("bot", HeuristicBot(0)).act(view)
+
+
+_HEURISTIC: dict[str, HeuristicBot] = {}
 
 
 def _scored(rules: Rules, table: DecisionTable, hand: Sequence[Card], legal: Sequence[AnyAction],

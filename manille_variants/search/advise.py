@@ -86,9 +86,9 @@ def advise(
     rows: list[tuple[int, float, float, int]] = []
     if blind_phase:
         blind = [action_code(rules, BLIND)]
-        rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind)
+        rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind)[1]
     after = [action_code(rules, LOOK)] if blind_phase else []
-    rows += search_decisions(core, 0, 0, own, after, None, pending_ties, score, samples, seed)
+    rows += search_decisions(core, 0, 0, own, after, None, pending_ties, score, samples, seed)[1]
     choices = []
     for code, mean, sd, n in rows:
         half = _Z95 * sd / math.sqrt(n) if n > 1 else math.inf

@@ -5,8 +5,10 @@ cards played, the voids and the duties each play showed, the turned card, the ha
 Each world is solved double-dummy in the core, and the bot plays the card with the best
 mean net match points for its side.  Decisions before the first card (blind, trump or
 no-trump, delegation, calls and replies) are valued the same way, under the ruleset's
-factors, cap and pending ties; in each world the rest is settled simply (a chooser after
-delegation names its longest suit, later calls are passed: see docs/search.md).
+factors, cap and pending ties; in each world the rest is settled by a simple model of the
+seats (a chooser after delegation names its best suit, a seat asked to call calls with a strong
+hand: see docs/search.md).  A decision before play starts from the heuristic bot's choice and
+departs from it only when the search shows another option clearly better.
 """
 
 from __future__ import annotations
@@ -50,7 +52,10 @@ class SearchBot:
     Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
     stopping as soon as one option beats every other by ``z`` standard errors (paired over
     the same worlds), each world solved within ``tolerance`` points (``call_tolerance`` for a
-    call or a reply, where only the sign of the expected margin matters).  The dealer's trump,
+    call or a reply, where only the sign of the expected margin matters).  With ``guided``
+    (the default), the heuristic's choice (:func:`default_choice`) stands unless another option
+    beats it by ``z`` standard errors of the paired difference (``call_z`` for the calls and
+    replies) over at least four worlds.  The dealer's trump,
     no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
     table (expected match points per hand class, learned by the search: see
     ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
@@ -61,7 +66,7 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
                  decision_min: int = 2, z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10,
-                 prior: bool = True, close_factor: int = 2) -> None:
+                 prior: bool = True, close_factor: int = 2, guided: bool = True, call_z: float = 3.0) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.samples = samples
         self.decision_samples = decision_samples
@@ -71,6 +76,8 @@ class SearchBot:
         self.call_tolerance = call_tolerance
         self.close_factor = close_factor
         self.prior = prior
+        self.guided = guided
+        self.call_z = call_z
 
     def act(self, view: SeatView) -> AnyAction:
         legal = view.legal
@@ -78,9 +85,30 @@ class SearchBot:
             return legal[0]
         if not searchable(view.rules):
             raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
+        default = default_choice(view) if self.guided and view.phase != "play" else None
+        if default is not None:
+            return self.decide_from(view, default)
         values = self.values(view)
         best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
         return best[0]
+
+    def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
+        """A decision before play that departs from ``default`` only for an option the search
+        shows better by ``z`` standard errors (paired over the same worlds)."""
+        from manille_variants._core import search_decisions
+
+        only = prior_choices(view) if self.prior else None
+        if only is not None and only == [default]:
+            return default
+        k = knowledge(view)
+        rules = view.rules
+        codes = None if only is None else [action_code(rules, a) for a in only]
+        calls = view.phase == "calls"
+        tolerance, z = (self.call_tolerance, self.call_z) if calls else (self.tolerance, self.z)
+        chosen, _ = search_decisions(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
+                                     k.scores, self.decision_samples, self.seed, codes, self.decision_min, z,
+                                     tolerance, action_code(rules, default))
+        return code_action(rules, chosen)
 
     def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
         """Each legal action's mean net match points for the bot's side."""
@@ -98,9 +126,9 @@ class SearchBot:
             if only is not None and len(only) == 1:
                 return [(only[0], 0.0)]
             codes = None if only is None else [action_code(view.rules, a) for a in only]
-            rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
-                                    self.seed, codes, self.decision_min, self.z,
-                                    self.call_tolerance if view.phase == "calls" else self.tolerance)
+            _, rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
+                                       self.seed, codes, self.decision_min, self.z,
+                                       self.call_tolerance if view.phase == "calls" else self.tolerance)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
 
 
@@ -118,6 +146,22 @@ def use_prior(prior: Prior) -> None:
 def prior_choices(view: SeatView) -> list[AnyAction] | None:
     """The choices worth searching by the prior set with :func:`use_prior` (None: all)."""
     return _prior[0](view) if _prior else None
+
+
+# The choice a simple rule makes before play (``bots.search_prior.default_choice``: the
+# heuristic bot's), which the search departs from only when it shows another clearly better.
+Default = Callable[[SeatView], "AnyAction | None"]
+_default: list[Default] = []
+
+
+def use_default(default: Default) -> None:
+    """Set the rule the search bot starts its decisions before play from (``guided=True``)."""
+    _default[:] = [default]
+
+
+def default_choice(view: SeatView) -> AnyAction | None:
+    """The choice the rule set with :func:`use_default` makes (None: no rule, search them all)."""
+    return _default[0](view) if _default else None
 
 
 @dataclass(frozen=True)

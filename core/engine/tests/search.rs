@@ -1,9 +1,12 @@
 //! The search's decisions before play: bound-limited values, worlds shared between choices
 //! with the same play, and the sequential stop.
 
+use manille_engine::heuristic::hand_tricks;
 use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sample::Knowledge;
-use manille_engine::search::{choice_likelihood, decide, decision_values, Stop};
+use manille_engine::search::{
+    calls_likelihood, choice_likelihood, decide, decide_from, decision_values, Stop, CALL_AT,
+};
 use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
@@ -73,8 +76,13 @@ fn asked_to_call(seed: u64) -> (Rules, Knowledge) {
         deal.apply_mut(&rules, a).unwrap();
     }
     assert_eq!(deal.phase, Phase::Calls);
-    let seat = deal.to_play;
-    let know = Knowledge {
+    let know = before_play(&deal, deal.to_play, decisions);
+    (rules, know)
+}
+
+/// What `seat` knows before play, seat 0 dealing, after `decisions`.
+fn before_play(deal: &Deal, seat: u8, decisions: Vec<Action>) -> Knowledge {
+    Knowledge {
         seat,
         dealer: 0,
         own: deal.dealt[seat as usize],
@@ -83,22 +91,167 @@ fn asked_to_call(seed: u64) -> (Rules, Knowledge) {
         turned: None,
         pending_ties: 0,
         scores: [0, 0],
-    };
-    (rules, know)
+    }
+}
+
+/// `belgian` with "Ik ga mee" alone (no reply in the ladder).
+fn mee_alone() -> Rules {
+    let mut data = belgian().data.clone();
+    data.calls.truncate(1);
+    Rules::new(data).unwrap()
 }
 
 #[test]
-fn ik_ga_mee_doubles_the_deal_so_its_value_is_twice_the_pass_over_the_same_worlds() {
-    // Rule: "Ik ga mee" multiplies the deal by 2 for whichever side wins it; the play is the
-    // same as after a pass, so both are valued on one solve per world.
-    for seed in 0..4 {
-        let (rules, know) = asked_to_call(seed);
+fn ik_ga_mee_asked_last_without_a_reply_is_worth_twice_the_pass_over_the_same_worlds() {
+    // Rule: "Ik ga mee" multiplies the deal by 2 for whichever side wins it; asked last, with
+    // no reply in the ladder, the play is the same as after a pass and nothing follows, so
+    // both are valued on one solve per world.
+    let rules = mee_alone();
+    let mut checked = 0;
+    for seed in 0..8 {
+        let mut deal = Deal::new(&rules, seed as i128, 0, 0, [0, 0]);
+        let decisions = vec![Action::LOOK, Action::trump(1), Action::PASS];
+        for &a in &decisions {
+            deal.apply_mut(&rules, a).unwrap();
+        }
+        if deal.phase != Phase::Calls
+            || deal.apply(&rules, Action::PASS).unwrap().phase != Phase::Play
+        {
+            continue;
+        }
+        let know = before_play(&deal, deal.to_play, decisions);
         let rows = decision_values(&rules, &know, 4, seed, None).unwrap();
         let pass = rows.iter().find(|e| e.action == Action::PASS).unwrap();
         let call = rows.iter().find(|e| e.action == Action::call(0)).unwrap();
         assert!((call.mean - 2.0 * pass.mean).abs() < 1e-9);
         assert_eq!((pass.n, call.n), (4, 4));
+        checked += 1;
     }
+    assert!(checked >= 4);
+}
+
+#[test]
+fn without_a_clear_margin_the_default_choice_stands() {
+    // The search departs from a default only for an option better by z standard errors: with
+    // an infinite z never, whichever option is the default.
+    let never = Stop {
+        min: 2,
+        z: f64::INFINITY,
+        tolerance: 4,
+    };
+    for seed in 0..4 {
+        let (rules, know) = asked_to_call(seed);
+        for default in [Action::PASS, Action::call(0)] {
+            let d = decide_from(&rules, &know, 6, seed, None, Some(never), Some(default)).unwrap();
+            assert_eq!(d.chosen, default);
+        }
+    }
+}
+
+#[test]
+fn a_departure_from_the_default_needs_four_worlds() {
+    // With z below any margin, the best mean is taken, but only after four worlds; the
+    // default is searched even when `only` leaves it out.
+    let eager = Stop {
+        min: 2,
+        z: -1.0,
+        tolerance: 0,
+    };
+    for seed in 0..6 {
+        let (rules, know) = asked_to_call(seed);
+        let only = [Action::call(0)];
+        let d = decide_from(
+            &rules,
+            &know,
+            8,
+            seed,
+            Some(&only),
+            Some(eager),
+            Some(Action::PASS),
+        )
+        .unwrap();
+        assert_eq!(d.estimates.len(), 2);
+        let best = d
+            .estimates
+            .iter()
+            .max_by(|a, b| a.mean.total_cmp(&b.mean))
+            .unwrap();
+        if d.chosen != Action::PASS {
+            assert!(d.estimates.iter().all(|e| e.n >= 4));
+            assert_eq!(d.chosen, best.action);
+        } else {
+            assert!(
+                best.action == Action::PASS
+                    || d.estimates[0].n < 4
+                    || best.mean == d.estimates[0].mean
+            );
+        }
+    }
+}
+
+/// Belgian, seat 0 deals with `hands` and names `trump`; the seat after it has `decision`'d
+/// (a call or a pass), seen by `seat`.
+fn after_the_first_call(
+    hands: [u32; 4],
+    trump: u8,
+    decision: Action,
+    seat: u8,
+) -> (Rules, Knowledge) {
+    let rules = belgian();
+    let mut deal = Deal::from_hands(&rules, hands, None, 0, 0, [0, 0]);
+    let decisions = vec![Action::LOOK, Action::trump(trump), decision];
+    for &a in &decisions {
+        deal.apply_mut(&rules, a).unwrap();
+    }
+    let know = before_play(&deal, seat, decisions);
+    (rules, know)
+}
+
+/// Four hands: seat `strong` holds every heart, the rest dealt in order.
+fn with_strong(strong: usize) -> [u32; 4] {
+    let spades = 0xFFu32 << 8;
+    let mut rest = !spades;
+    let mut hands = [0u32; 4];
+    hands[strong] = spades;
+    for (s, hand) in hands.iter_mut().enumerate() {
+        if s == strong {
+            continue;
+        }
+        for _ in 0..8 {
+            let card = rest.trailing_zeros();
+            *hand |= 1 << card;
+            rest &= !(1 << card);
+        }
+    }
+    hands
+}
+
+#[test]
+fn a_call_makes_worlds_where_the_caller_is_strong_likelier_and_a_pass_the_reverse() {
+    // Seat 0 names hearts; the first seat asked (an opponent) calls or passes; seat 2 weighs
+    // worlds by it: the caller holding every heart (many tricks) or not.
+    let rules = belgian();
+    let first = {
+        let mut deal = Deal::from_hands(&rules, with_strong(1), None, 0, 0, [0, 0]);
+        deal.apply_mut(&rules, Action::LOOK).unwrap();
+        deal.apply_mut(&rules, Action::trump(1)).unwrap();
+        deal.to_play as usize
+    };
+    let weak_world = with_strong((first + 2) % 4);
+    let strong_world = with_strong(first);
+    assert!(hand_tricks(&rules, strong_world[first], Some(1)) > CALL_AT);
+    assert!(hand_tricks(&rules, weak_world[first], Some(1)) < CALL_AT);
+    let seat = ((first + 1) % 4) as u8;
+    let (r, called) = after_the_first_call(strong_world, 1, Action::call(0), seat);
+    let p = |know: &Knowledge, world: &[u32; 4]| calls_likelihood(&r, know, world);
+    assert!(p(&called, &strong_world) > 0.9);
+    assert!(p(&called, &weak_world) < 0.5);
+    let (_, passed) = after_the_first_call(strong_world, 1, Action::PASS, seat);
+    assert!(p(&passed, &strong_world) < 0.1);
+    assert!(p(&passed, &weak_world) > 0.5);
+    // The caller itself knows why it called: its own decision weighs nothing.
+    let (_, own) = after_the_first_call(strong_world, 1, Action::PASS, first as u8);
+    assert_eq!(p(&own, &strong_world), 1.0);
 }
 
 #[test]
@@ -165,11 +318,26 @@ fn a_world_is_as_likely_as_the_trump_choice_it_shows() {
         deal.apply_mut(&rules, Action::trump(trump)).unwrap();
         deal
     };
-    // Seen by another seat: its longest suit is the most likely, its void the least.
+    // Seen by another seat: suits ranked as the heuristic ranks them (its rough count of
+    // tricks, then length); each suit ranked higher divides the likelihood by 1/0.35.
     let p = |trump| choice_likelihood(&rules, &named(trump), 1);
-    assert_eq!(p(0), 1.0);
-    assert!((p(1) - 0.35).abs() < 1e-12);
-    assert!((p(3) - 0.35f64.powi(3)).abs() < 1e-12);
+    let worth = |s: u8| {
+        hand_tricks(&rules, dealer, Some(s)) + 0.05 * (dealer & 0xFF << (8 * s)).count_ones() as f64
+    };
+    let mut ranked: Vec<u8> = (0..4).collect();
+    ranked.sort_by(|&a, &b| worth(b).total_cmp(&worth(a)));
+    for pair in ranked.windows(2) {
+        if worth(pair[0]) > worth(pair[1]) {
+            assert!((p(pair[1]) / p(pair[0]) - 0.35).abs() < 1e-9);
+        }
+    }
+    // A hand this rich in points is more likely to be seen naming no-trump than its best suit.
+    let no_trump = {
+        let mut deal = Deal::from_hands(&rules, hands, None, 0, 0, [0, 0]);
+        deal.apply_mut(&rules, Action::NO_TRUMP).unwrap();
+        choice_likelihood(&rules, &deal, 1)
+    };
+    assert!(no_trump > p(ranked[0]));
     // The dealer itself knows why it chose: no weighting.
     assert_eq!(choice_likelihood(&rules, &named(3), 0), 1.0);
 }

@@ -118,11 +118,13 @@ pub fn search_cards(
 }
 
 /// Each decision's net match points for the seat before the first card (or those of `only`),
-/// over `samples` sampled worlds; with `stop_after`, sampling stops after that many worlds
-/// once the leading option beats every other by `z` standard errors of the paired difference,
-/// each world solved within `tolerance` points.
+/// over `samples` sampled worlds, and the option taken.  With `stop_after`, sampling stops
+/// after that many worlds once the leading option beats every other by `z` standard errors of
+/// the paired difference, each world solved within `tolerance` points.  With a `default`
+/// option, the search departs from it only for an option that beats it by `z` standard errors
+/// (see `search::decide_from`); without, the best mean is taken.
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=None, z=2.0, tolerance=0))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, turned=None, pending_ties=0, scores=(0, 0), samples=16, seed=0, only=None, stop_after=None, z=2.0, tolerance=0, default=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_decisions(
     py: Python<'_>,
@@ -140,7 +142,8 @@ pub fn search_decisions(
     stop_after: Option<u32>,
     z: f64,
     tolerance: u32,
-) -> PyResult<Estimates> {
+    default: Option<u8>,
+) -> PyResult<(u8, Estimates)> {
     let know = knowledge(
         rules,
         seat,
@@ -154,11 +157,20 @@ pub fn search_decisions(
     )?;
     let r = rules.rules.clone();
     let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
+    let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
     py.detach(|| {
         guard(|| {
-            let only = only.as_deref();
-            let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
-            estimates(search::decide(&r, &know, samples, seed, only, stop))
+            let decision = search::decide_from(
+                &r,
+                &know,
+                samples,
+                seed,
+                only.as_deref(),
+                stop,
+                default.map(Action),
+            );
+            let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
+            estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
         })
     })
 }
