@@ -114,6 +114,8 @@ def load_game(path: str | Path, ruleset: Ruleset | str | None = None) -> GameRec
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{source}: not a text file (expected a game record or typed deals)") from None
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty (expected a game record or typed deals)")
     if looks_like_text(text):
         return typed_record(parse_typed(text, source), ruleset)
     return loads_record(text, source)
