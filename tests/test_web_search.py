@@ -144,6 +144,7 @@ def test_analysis_of_typed_deals_under_a_chosen_ruleset(c: TestClient, tmp_path:
 
 @pytest.mark.parametrize(("body", "piece"), [
     ({"record": "{not json"}, "<record>"),
+    ({"record": "  \n"}, "<record>: the file is empty"),
     ({"record": "{not json", "name": "mine.json"}, "mine.json"),
     ({"record": "dealer: 0\ntrump: H\n"}, "names no ruleset"),
     ({"record": "dealer: 9\n", "ruleset": "belgian"}, "<record>"),

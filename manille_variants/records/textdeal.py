@@ -120,6 +120,8 @@ def load_game(path: str | Path, ruleset: Ruleset | str | None = None) -> GameRec
 
 def loads_game(text: str, source: str = "<record>", ruleset: Ruleset | str | None = None) -> GameRecord:
     """A game from a file's text (``source`` names it in errors): a JSON record or typed deals."""
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty (expected a game record or typed deals)")
     if looks_like_text(text):
         return typed_record(parse_typed(text, source), ruleset)
     return loads_record(text, source)
