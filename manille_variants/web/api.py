@@ -1,7 +1,7 @@
 """The JSON API (the pages use it; scripts and tests may too).  Thin handlers: the work lives
 in :mod:`~manille_variants.web.storage`, :mod:`~manille_variants.web.sheets`,
-:mod:`~manille_variants.web.scoring`, :mod:`~manille_variants.web.play` and
-:mod:`~manille_variants.web.compare`."""
+:mod:`~manille_variants.web.scoring`, :mod:`~manille_variants.web.play`,
+:mod:`~manille_variants.web.compare` and :mod:`~manille_variants.web.search`."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from manille_variants.web.play import Game, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve, values
 from manille_variants.web.scoring import score_across
+from manille_variants.web.search import advice_json, analysis_json
 from manille_variants.web.sheets import entry_problem, sheet_json
 from manille_variants.web.storage import Store
 
@@ -262,6 +263,24 @@ async def compare_state(request: Request) -> Response:
     return JSONResponse(job.as_json())
 
 
+# ------------------------------------------------------------------------- search
+async def advice(request: Request) -> Response:
+    """``{ruleset, hand, score?, pending_ties?, samples?, seed?}``: the JSON of ``manille advise --json``."""
+    data = await _body(request)
+    answer = await run_in_threadpool(lambda: advice_json(
+        _store(request), _str(data, "ruleset"), _str(data, "hand"), score=_str(data, "score", "0-0"),
+        pending_ties=_int(data, "pending_ties", 0), samples=_int(data, "samples", 24), seed=_int(data, "seed", 1)))
+    return JSONResponse(answer)
+
+
+async def analysis(request: Request) -> Response:
+    """``{record, name?, ruleset?}`` (``record``: the file's text): the JSON of ``manille analyze --json``."""
+    data = await _body(request)
+    answer = await run_in_threadpool(lambda: analysis_json(
+        _store(request), _str(data, "record", limit=1024 * 1024), _str(data, "name", ""), _str(data, "ruleset", "")))
+    return JSONResponse(answer)
+
+
 ROUTES = [
     Route("/api/rulesets", list_rulesets, methods=["GET"]),
     Route("/api/rulesets", save_ruleset, methods=["POST"]),
@@ -284,4 +303,6 @@ ROUTES = [
     Route("/api/play/{id}/record", game_record, methods=["GET"]),
     Route("/api/compare", start_compare, methods=["POST"]),
     Route("/api/compare/{id}", compare_state, methods=["GET"]),
+    Route("/api/advise", advice, methods=["POST"]),
+    Route("/api/analyze", analysis, methods=["POST"]),
 ]

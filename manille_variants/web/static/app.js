@@ -545,7 +545,115 @@ function comparePage() {
   });
 }
 
-const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage };
+// ------------------------------------------------------------------ advice
+function advisePage() {
+  const form = $("#advise-form");
+  const hand = form.elements.hand;
+  const cards = () => hand.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+  const mark = () => {
+    const held = new Set(cards());
+    for (const button of $$(".deck .card-button")) button.classList.toggle("held", held.has(button.dataset.card));
+  };
+  for (const button of $$(".deck .card-button")) {
+    button.addEventListener("click", () => {
+      const held = cards();
+      const card = button.dataset.card;
+      hand.value = (held.includes(card) ? held.filter((c) => c !== card) : [...held, card]).join(" ");
+      mark();
+    });
+  }
+  $("#clear-hand").addEventListener("click", () => { hand.value = ""; mark(); });
+  hand.addEventListener("input", mark);
+  mark();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const out = $("#advice");
+    const error = $("#advise-error");
+    error.textContent = "";
+    out.replaceChildren(el("p", { class: "hint" }, w("searching")));
+    try {
+      const answer = await api("POST", "/api/advise", {
+        ruleset: data.get("ruleset"), hand: data.get("hand"), score: data.get("score") || "0-0",
+        pending_ties: Number(data.get("pending_ties") || 0), samples: Number(data.get("samples") || 24),
+        seed: Number(data.get("seed") || 1) });
+      out.replaceChildren(adviceTable(answer), el("p", { class: "hint" }, w("net_points")));
+    } catch (failure) {
+      out.replaceChildren();
+      error.textContent = failure.message;
+    }
+  });
+}
+
+function adviceTable(answer) {
+  // One bar per choice: its 95% interval on a scale shared by every row, the mean marked.
+  const finite = (x) => Number.isFinite(x);
+  const ends = answer.choices.flatMap((c) => [c.low, c.high, c.mean, 0]).filter(finite);
+  const lo = Math.min(...ends), hi = Math.max(...ends), span = hi - lo || 1;
+  const at = (x) => `${(100 * (Math.min(Math.max(x, lo), hi) - lo) / span).toFixed(1)}%`;
+  const bar = (c) => el("div", { class: "bar", "aria-hidden": "true" },
+    el("span", { class: "zero", style: `left:${at(0)}` }),
+    el("span", { class: "range", style: `left:${at(c.low)};width:calc(${at(c.high)} - ${at(c.low)})` }),
+    el("span", { class: "mean", style: `left:${at(c.mean)}` }));
+  const signed = (x) => (finite(x) ? (x >= 0 ? "+" : "") + x.toFixed(1) : "∞");
+  return el("table", { class: "list advice" },
+    el("thead", {}, el("tr", {}, el("th", {}, w("choice")), el("th", { class: "num" }, w("mean")),
+      el("th", { class: "num" }, w("interval")), el("th", {}, ""))),
+    el("tbody", {}, answer.choices.map((c) => {
+      const best = c.action === answer.best;
+      return el("tr", { class: best ? "best" : null, "data-action": c.action },
+        el("td", {}, actionLabel({ call_labels: {} }, c.action), best ? el("b", { class: "best-mark" }, ` ★ ${w("best")}`) : null),
+        el("td", { class: "num" }, signed(c.mean)),
+        el("td", { class: "num" }, `${signed(c.low)} .. ${signed(c.high)}`),
+        el("td", { class: "bar-cell" }, bar(c)));
+    })));
+}
+
+// ------------------------------------------------------------------ analysis
+function analyzePage() {
+  const form = $("#analyze-form");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = form.elements.file.files[0];
+    const out = $("#analysis");
+    const error = $("#analyze-error");
+    error.textContent = "";
+    out.replaceChildren(el("p", { class: "hint" }, w("searching")));
+    try {
+      const body = { record: file ? await file.text() : form.elements.record.value, name: file ? file.name : "",
+        ruleset: form.elements.ruleset.value };
+      out.replaceChildren(...analysisNodes(await api("POST", "/api/analyze", body)));
+    } catch (failure) {
+      out.replaceChildren();
+      error.textContent = failure.message;
+    }
+  });
+}
+
+function analysisNodes(answer) {
+  // A row per deal, then its costly cards on a full-width row under it (narrow screens).
+  const rows = answer.deals.flatMap((d) => [
+    el("tr", { "data-deal": d.deal },
+      el("td", { class: "num" }, d.deal), el("td", { class: "num" }, d.dealer),
+      el("td", { class: "num" }, d.double_dummy === null ? w("no_card_played") : d.double_dummy),
+      el("td", { class: "num" }, d.reached === null ? w("not_finished") : d.reached)),
+    el("tr", { class: "costly" }, el("td", { colspan: 4 }, `${w("costly_cards")}: `, d.mistakes.length
+      ? el("ul", { class: "mistakes" }, d.mistakes.map((m) => el("li", {},
+        cardNode(m.card), ` ${w("seat")} ${m.seat}, ${w("trick")} ${m.trick}: −${m.cost}`)))
+      : "–")),
+  ]);
+  const deals = el("table", { class: "list analysis" },
+    el("thead", {}, el("tr", {}, [w("deal"), w("dealer"), w("double_dummy"), w("reached")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows));
+  const seats = Object.entries(answer.seats);
+  const totals = el("table", { class: "list seat-totals" },
+    el("thead", {}, el("tr", {}, el("th", {}, w("seat")), seats.map(([seat]) => el("th", { class: "num" }, seat)))),
+    el("tbody", {}, el("tr", {}, el("th", {}, w("cost")), seats.map(([seat, cost]) => el("td", { class: "num", "data-seat": seat }, cost)))));
+  return [deals, el("h2", {}, w("seat_totals")), totals];
+}
+
+const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
+  advise: advisePage, analyze: analyzePage };
 document.addEventListener("DOMContentLoaded", () => {
   const page = PAGES[document.body.dataset.page];
   if (page) page();
