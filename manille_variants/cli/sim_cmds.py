@@ -63,8 +63,8 @@ def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
 def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Comparison:
     rulesets = [load_ruleset(name) for name in names]
     if "search" in {b.strip() for b in settings.bots.split(",")}:
-        typer.echo("note: the search bot is slow (about a second a deal on one core; matches take minutes)",
-                   err=True)
+        typer.echo("note: the search bot is slow (about a quarter of a second a deal on one core; "
+                   "matches take a minute or more)", err=True)
     show = not quiet and sys.stdout.isatty()
     with _progress(settings.deals + settings.matches, show) as progress:
         return run_comparison(rulesets, settings, progress=progress, kind=kind)
