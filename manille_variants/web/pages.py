@@ -142,8 +142,10 @@ def _bot_names() -> list[str]:
 
 
 def play(request: Request) -> Response:
-    found = choices(_store(request))
-    return render(request, "play.html", rulesets=found, bots=_bot_names())
+    """The form for a new game; at ``/play/{id}``, that game too (replayed if the server restarted)."""
+    game_id = request.path_params.get("id")
+    game = None if game_id is None else request.app.state.games.get(game_id).view()
+    return render(request, "play.html", rulesets=choices(_store(request)), bots=_bot_names(), game=game)
 
 
 def compare(request: Request) -> Response:
@@ -192,6 +194,7 @@ ROUTES = [
     Route("/sheets/{id}/export.json", export_json),
     Route("/sheets/{id}/export.csv", export_csv),
     Route("/play", play),
+    Route("/play/{id}", play),
     Route("/compare", compare),
     Route("/compare/{id}/report", compare_report),
     Route("/advise", advise),
