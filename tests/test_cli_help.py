@@ -69,3 +69,21 @@ def test_every_option_is_documented_in_cli_md(name: str) -> None:
         assert any(re.search(rf"(?<![\w-]){re.escape(o)}\b", heading[1]) for o in option.opts), (
             f"docs/cli.md: manille {name} does not show {option.opts}"
         )
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_help_paragraphs_are_not_broken_where_the_source_breaks_its_lines(name: str) -> None:
+    # A command's docstring is wrapped at ~95 columns in the source; its help must not keep
+    # those breaks (they showed in the middle of sentences at 80 columns).
+    result = runner.invoke(app, [name, "--help"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0
+    text = " ".join(line.strip(" │") for line in result.output.splitlines())
+    doc = COMMANDS[name].help or ""
+    for paragraph in doc.split("\n\n"):
+        assert "\n" not in paragraph
+        first = paragraph.split()[:12]
+        assert re.search(r"\s+".join(map(re.escape, first)), text), (name, paragraph[:60])
+    wide = [line for line in result.output.splitlines() if "Usage" not in line and line.strip()]
+    for paragraph in doc.split("\n\n")[1:]:
+        if len(paragraph) < 300:
+            assert any(paragraph in line for line in wide), (name, paragraph[:60])

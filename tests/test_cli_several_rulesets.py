@@ -149,3 +149,12 @@ def test_legal_several_rulesets_answer_in_turn() -> None:
     assert [r["ruleset"] for r in data["results"]] == ["belgian", "french-coinchee"]
     single = json.loads(runner.invoke(app, [*args[:3], *args[5:], "--json"]).stdout)
     assert single == data["results"][0]
+
+
+def test_score_several_rulesets_table_shows_each_rulesets_notes() -> None:
+    # A note (here: french-parlee's turned card was not given) is said under the table,
+    # named by its ruleset, as the single-ruleset breakdown and --json say it.
+    code, out, _ = score("-r", "belgian", "-r", "french-parlee", "--points", "34", "--tricks", "4")
+    assert code == 0
+    assert "french-parlee: note: the turned card was not given: its bonus is not counted" in out
+    assert "belgian: note" not in out

@@ -138,3 +138,13 @@ def test_simulate_with_the_search_bot_under_a_turned_trump() -> None:
     (entry,) = data["rulesets"]
     assert entry["name"] == "french-parlee" and data["deals"] == 2
     assert sum(entry["factor_counts"].values()) == 2
+
+
+@pytest.mark.parametrize("command", ["analyze", "audit", "replay"])
+def test_an_empty_file_is_named_as_empty_not_as_a_deal_without_a_dealer(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("\n  \n", encoding="utf-8")
+    result = runner.invoke(app, [command, str(path)])
+    assert result.exit_code == 1
+    assert "game.json: the file is empty (expected a game record or typed deals)" in result.output
+    assert "Traceback" not in result.output

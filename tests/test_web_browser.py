@@ -1,6 +1,6 @@
 """End-to-end in a real browser (Playwright driving Debian's Chromium at /usr/bin/chromium,
 which `make test` installs): a shared score sheet from two phones, the house-rule editor's
-located errors, and a deal played against the bots.
+located errors, a deal played against the bots, and the dealer's advice.
 
 The screenshots go to a temporary folder; ``UPDATE_SCREENSHOTS=1`` (``make screenshots``)
 copies them into docs/img/ for docs/web.md.
@@ -130,10 +130,23 @@ def test_a_sheet_shared_by_two_phones_adds_undoes_and_shows_the_standings(
     expect(first.locator("#detail-body")).to_contain_text("no-trump")
     first.screenshot(path=str(shots / "sheet-deal.png"))
 
-    # Correct deal 1: every total after it is recomputed, on both phones.
-    first.fill("#detail-entry", "no-trump 30 4")  # now a tie: nothing scored, deal 2 counts double
+    # Correct deal 1 through the add form's fields, filled from the deal, refused as typed:
+    # every total after it is recomputed, on both phones.
+    expect(first.locator("#detail-mode")).to_have_value("no-trump")
+    expect(first.locator("#detail-points")).to_have_value("38")
+    expect(first.locator("#detail-tricks")).to_have_value("5")
+    first.fill("#detail-tricks", "0")
+    expect(first.locator("#detail-error")).to_contain_text("took no trick")
+    expect(first.locator("#detail-save")).to_be_disabled()
+    first.select_option("#detail-side", "B")
+    first.fill("#detail-points", "30")
+    first.fill("#detail-tricks", "4")  # B 30 and 4 tricks, so A 30 and 4: a tie, deal 2 counts double
+    expect(first.locator("#detail-other")).to_contain_text("(A): 30")
+    expect(first.locator("#detail-save")).to_be_enabled()
     first.click("#detail-save")
+    expect(first.locator("#detail")).not_to_be_visible()
     expect(first.locator("[data-team=A]")).to_have_text("0")
+    expect(first.locator("#deals tbody tr").last).to_contain_text("30–30")
     expect(second.locator("[data-team=B]")).to_have_text("20", timeout=8_000)
 
 
@@ -177,6 +190,9 @@ def test_a_deal_played_against_the_bots(browser: Browser, base_url: str, shots: 
     assert refused
     expect(page.locator("#result")).to_contain_text("×")
     page.screenshot(path=str(shots / "play-result.png"), full_page=True)
+    page.reload()  # the game's own address (/play/ID) shows it again, after a restart too
+    assert "/play/" in page.url
+    expect(page.locator("#result")).to_contain_text("×")
 
 
 def _act(page: Page, target: Locator) -> None:
@@ -217,3 +233,55 @@ def test_the_editor_form_rewrites_the_yaml(browser: Browser, base_url: str, shot
     assert "trump:\n  blind_no_trump:\n    allowed: false\n" in text
     expect(page.locator("#problems")).to_contain_text("Valid.")
     page.screenshot(path=str(shots / "editor-form.png"), full_page=True)
+
+
+def test_the_dealers_advice_from_tapped_cards(browser: Browser, base_url: str, shots: Path) -> None:
+    from manille_variants import load_ruleset
+    from manille_variants.cards import parse_cards
+    from manille_variants.search.advise import advise
+
+    hand = "10H AH KH QH 10S AS 7C 8D"
+    best = advise(load_ruleset("belgian"), parse_cards(hand), samples=8, seed=1).best
+    page = _page(browser)
+    page.goto(f"{base_url}/advise")
+    page.select_option("select[name=ruleset]", "belgian")
+    for card in hand.split():
+        page.click(f".deck [data-card='{card}']")
+    assert page.input_value("input[name=hand]") == hand
+    expect(page.locator(".deck .card-button.held")).to_have_count(8)
+    page.fill("input[name=samples]", "8")
+    page.click("#advise-button")
+    expect(page.locator("#advice tr.best")).to_have_attribute("data-action", best, timeout=60_000)
+    expect(page.locator("#advice tr.best")).to_contain_text("★ best")
+    page.screenshot(path=str(shots / "advise.png"), full_page=True)
+    page.fill("input[name=hand]", "10H AH")
+    page.click("#advise-button")
+    expect(page.locator("#advise-error")).to_contain_text("a hand is 8 different cards")
+
+
+def test_the_analysis_of_an_uploaded_record(browser: Browser, base_url: str, shots: Path, tmp_path: Path) -> None:
+    from manille_variants import load_ruleset, new_deal
+    from manille_variants.bots import make_bots, play_deal
+    from manille_variants.records.format import record_from_deals, write_record
+    from manille_variants.records.textdeal import load_game
+    from manille_variants.search.analyze import analyze_record
+
+    rs = load_ruleset("belgian")
+    bots = make_bots("heuristic", seed=5)
+    path = tmp_path / "game.json"
+    write_record(record_from_deals(rs, [play_deal(new_deal(rs, seed, dealer=seed), bots) for seed in range(3)],
+                                   kind="deals"), path)
+    totals = analyze_record(load_game(path)).seat_totals()
+    page = _page(browser, "nl")
+    page.goto(f"{base_url}/analyze")
+    page.set_input_files("input[name=file]", str(path))
+    page.click("#analyze-button")
+    expect(page.locator("#analysis tr[data-deal]")).to_have_count(3, timeout=60_000)
+    for seat, cost in totals.items():
+        expect(page.locator(f".seat-totals td[data-seat='{seat}']")).to_have_text(str(cost))
+    expect(page.locator("#analysis")).to_contain_text("Weggegeven punten per plaats")
+    page.screenshot(path=str(shots / "analyze.png"), full_page=True)
+    page.set_input_files("input[name=file]", [])
+    page.fill("textarea[name=record]", "{not json")
+    page.click("#analyze-button")
+    expect(page.locator("#analyze-error")).to_contain_text("<record>")

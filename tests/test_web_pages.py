@@ -19,7 +19,7 @@ from manille_variants.web.i18n import LANGUAGES, WORDS, language, translate
 WEB = Path(__file__).resolve().parent.parent / "manille_variants" / "web"
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ["/", "/rulesets", "/rulesets/belgian", "/diff?a=belgian&b=table-convention", "/editor",
-         "/editor?from=belgian", "/score", "/sheets", "/play", "/compare"]
+         "/editor?from=belgian", "/score", "/sheets", "/play", "/compare", "/advise", "/analyze"]
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ The command modules define plain functions and never import this module.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -49,8 +50,20 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "analyze": search_cmds.analyze_command,
     "serve": web_cmds.serve_command,
 }
+
+
+def reflowed(doc: str | None) -> str | None:
+    """A command's docstring as its help: each paragraph on one line (the terminal wraps it;
+    the line breaks of the source would otherwise show in the middle of sentences)."""
+    if doc is None:
+        return None
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
 for _name, _command in COMMANDS.items():
-    app.command(_name, cls=Command)(_command)  # Command: flags shown bare in --help
+    # Command: flags shown bare in --help
+    app.command(_name, cls=Command, help=reflowed(_command.__doc__))(_command)
 
 
 def main() -> None:

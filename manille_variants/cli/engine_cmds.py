@@ -154,8 +154,9 @@ def _print_several(rulesets: list[Ruleset], results: list[ScoreOrError], as_json
     console = Console(highlight=False)
     console.print(score_table(rulesets, results, console.width))
     for rs, result in zip(rulesets, results, strict=True):
-        if isinstance(result, ManilleError):
-            console.print(f"{rs.name}: {result}", markup=False)
+        lines = [str(result)] if isinstance(result, ManilleError) else [f"note: {n}" for n in result.notes]
+        for line in lines:
+            console.print(f"{rs.name}: {line}", markup=False)
     typer.echo("team A is the dealer's (contract) side")
 
 

@@ -28,7 +28,8 @@ def play_command(
                              help="Your seat, 0-3 or N E S W (your partner sits opposite)."),
     bots: str = typer.Option(
         "heuristic", "--bots", metavar="SPEC",
-        help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random').",
+        help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
+             "'search': the strongest, a moment per card).",
     ),
     record: Path | None = typer.Option(
         None, "--record", metavar="FILE",

@@ -6,7 +6,6 @@ Thin typer commands: the work lives in :mod:`manille_variants.search`.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import typer
@@ -21,10 +20,12 @@ from manille_variants.ruleset.loader import load_ruleset
 
 
 def _score(text: str) -> tuple[int, int]:
-    found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
-    if found is None:
-        raise fail(f"--score: give the match points as A-B, the dealer's side first (got {text!r})", 2)
-    return int(found.group(1)), int(found.group(2))
+    from manille_variants.search.advise import parse_score
+
+    try:
+        return parse_score(text)
+    except ValueError as exc:
+        raise fail(f"--score: {exc}", 2) from None
 
 
 def advise_command(

@@ -24,8 +24,8 @@ from manille_variants.sim.tables import csv_text, difference_table, summary_tabl
 SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed gives the same numbers.")
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
-    help="Bots: one name for all seats, 'a,b' per team, or four names "
-         "(default: heuristic if available, else random).",
+    help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
+         "(slow) (default: heuristic if available, else random).",
 )
 JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")
 SCHEDULER = typer.Option(
@@ -63,8 +63,8 @@ def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
 def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Comparison:
     rulesets = [load_ruleset(name) for name in names]
     if "search" in {b.strip() for b in settings.bots.split(",")}:
-        typer.echo("note: the search bot is slow (about a second a deal on one core; matches take minutes)",
-                   err=True)
+        typer.echo("note: the search bot is slow (about a quarter of a second a deal on one core; "
+                   "matches take a minute or more)", err=True)
     show = not quiet and sys.stdout.isatty()
     with _progress(settings.deals + settings.matches, show) as progress:
         return run_comparison(rulesets, settings, progress=progress, kind=kind)

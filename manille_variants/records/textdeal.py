@@ -53,6 +53,7 @@ __all__ = [
     "TypedGame",
     "deal_to_text",
     "load_game",
+    "loads_game",
     "looks_like_text",
     "parse_seat",
     "parse_typed",
@@ -114,6 +115,13 @@ def load_game(path: str | Path, ruleset: Ruleset | str | None = None) -> GameRec
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise RecordError(f"{source}: not a text file (expected a game record or typed deals)") from None
+    return loads_game(text, source, ruleset)
+
+
+def loads_game(text: str, source: str = "<record>", ruleset: Ruleset | str | None = None) -> GameRecord:
+    """A game from a file's text (``source`` names it in errors): a JSON record or typed deals."""
+    if not text.strip():
+        raise RecordError(f"{source}: the file is empty (expected a game record or typed deals)")
     if looks_like_text(text):
         return typed_record(parse_typed(text, source), ruleset)
     return loads_record(text, source)

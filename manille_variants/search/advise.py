@@ -11,6 +11,7 @@ card leaves the dealer no such choice: advice refuses it with an error naming th
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from manille_variants.errors import CardError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.search.solver import searchable
 
-__all__ = ["Advice", "Choice", "advise"]
+__all__ = ["Advice", "Choice", "advise", "parse_score"]
 
 _Z95 = 1.959964
 
@@ -54,6 +55,18 @@ class Advice:
 
     def to_dict(self) -> dict[str, object]:
         return {"choices": [c.to_dict() for c in self.choices], "best": self.best}
+
+
+def parse_score(text: str) -> tuple[int, int]:
+    """Match points written ``A-B``, the dealer's side first; ValueError otherwise.
+
+    >>> parse_score(" 12-4 ")
+    (12, 4)
+    """
+    found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
+    if found is None:
+        raise ValueError(f"give the match points as A-B, the dealer's side first (got {text!r})")
+    return int(found.group(1)), int(found.group(2))
 
 
 def advise(

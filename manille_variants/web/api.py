@@ -1,7 +1,7 @@
 """The JSON API (the pages use it; scripts and tests may too).  Thin handlers: the work lives
 in :mod:`~manille_variants.web.storage`, :mod:`~manille_variants.web.sheets`,
-:mod:`~manille_variants.web.scoring`, :mod:`~manille_variants.web.play` and
-:mod:`~manille_variants.web.compare`."""
+:mod:`~manille_variants.web.scoring`, :mod:`~manille_variants.web.play`,
+:mod:`~manille_variants.web.compare` and :mod:`~manille_variants.web.search`."""
 
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ from starlette.routing import Route
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.table.scoresheet import ScoreSheet
 from manille_variants.web.i18n import WORDS, localize, translate
-from manille_variants.web.play import Game, RefusedCard
+from manille_variants.web.play import Games, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve, values
 from manille_variants.web.scoring import score_across
+from manille_variants.web.search import advice_json, analysis_json
 from manille_variants.web.sheets import entry_problem, sheet_json
 from manille_variants.web.storage import Store
 
@@ -186,35 +187,28 @@ async def remove_deal(request: Request) -> Response:
 
 
 # ------------------------------------------------------------------------- play
-def _game(request: Request) -> Game:
-    game: Game | None = request.app.state.games.get(request.path_params["id"])
-    if game is None:
-        raise HTTPException(404, "no such game (games are forgotten when the server restarts)")
-    return game
+def _games(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
 
 
 async def start_game(request: Request) -> Response:
     data = await _body(request)
     rs = await run_in_threadpool(resolve, _store(request), _str(data, "ruleset", "table-convention"))
     seed = _int(data, "seed", 0)
-    game = await run_in_threadpool(request.app.state.games.start, rs, seed, _str(data, "bots", "heuristic"))
+    game = await run_in_threadpool(_games(request).start, rs, seed, _str(data, "bots", "heuristic"))
     return JSONResponse(game.view(), 201)
 
 
 async def game_state(request: Request) -> Response:
-    return JSONResponse(_game(request).view())
+    game = await run_in_threadpool(_games(request).get, request.path_params["id"])
+    return JSONResponse(game.view())
 
 
 async def game_act(request: Request) -> Response:
-    data = await _body(request)
-    game = _game(request)
-
-    def act() -> None:
-        with game.lock:
-            game.act(_str(data, "action"))
-
+    action = _str(await _body(request), "action")
     try:
-        await run_in_threadpool(act)
+        game = await run_in_threadpool(_games(request).act, request.path_params["id"], action)
     except RefusedCard as exc:
         lang, clause = page_language(request), f"clause_{exc.clause}"
         message = str(exc)  # the engine's reason, in English; the rule's name in other languages
@@ -225,18 +219,12 @@ async def game_act(request: Request) -> Response:
 
 
 async def game_next(request: Request) -> Response:
-    game = _game(request)
-
-    def next_deal() -> None:
-        with game.lock:
-            game.next_deal()
-
-    await run_in_threadpool(next_deal)
+    game = await run_in_threadpool(_games(request).next_deal, request.path_params["id"])
     return JSONResponse(game.view())
 
 
 async def game_record(request: Request) -> Response:
-    game = _game(request)
+    game = await run_in_threadpool(_games(request).get, request.path_params["id"])
     text = await run_in_threadpool(game.record_text)
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="manille-{game.id}.json"'})
@@ -262,6 +250,24 @@ async def compare_state(request: Request) -> Response:
     return JSONResponse(job.as_json())
 
 
+# ------------------------------------------------------------------------- search
+async def advice(request: Request) -> Response:
+    """``{ruleset, hand, score?, pending_ties?, samples?, seed?}``: the JSON of ``manille advise --json``."""
+    data = await _body(request)
+    answer = await run_in_threadpool(lambda: advice_json(
+        _store(request), _str(data, "ruleset"), _str(data, "hand"), score=_str(data, "score", "0-0"),
+        pending_ties=_int(data, "pending_ties", 0), samples=_int(data, "samples", 24), seed=_int(data, "seed", 1)))
+    return JSONResponse(answer)
+
+
+async def analysis(request: Request) -> Response:
+    """``{record, name?, ruleset?}`` (``record``: the file's text): the JSON of ``manille analyze --json``."""
+    data = await _body(request)
+    answer = await run_in_threadpool(lambda: analysis_json(
+        _store(request), _str(data, "record", limit=1024 * 1024), _str(data, "name", ""), _str(data, "ruleset", "")))
+    return JSONResponse(answer)
+
+
 ROUTES = [
     Route("/api/rulesets", list_rulesets, methods=["GET"]),
     Route("/api/rulesets", save_ruleset, methods=["POST"]),
@@ -284,4 +290,6 @@ ROUTES = [
     Route("/api/play/{id}/record", game_record, methods=["GET"]),
     Route("/api/compare", start_compare, methods=["POST"]),
     Route("/api/compare/{id}", compare_state, methods=["GET"]),
+    Route("/api/advise", advice, methods=["POST"]),
+    Route("/api/analyze", analysis, methods=["POST"]),
 ]

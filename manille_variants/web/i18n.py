@@ -25,6 +25,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "sheets": ("Score sheets", "Scorebladen", "Feuilles de marque"),
     "play": ("Play", "Spelen", "Jouer"),
     "compare": ("Compare", "Vergelijken", "Comparer"),
+    "ruleset": ("Ruleset", "Spelregel", "Règle"),
+    "advise": ("Advice", "Advies", "Conseil"),
+    "analyze": ("Analysis", "Analyse", "Analyse"),
     "language": ("Language", "Taal", "Langue"),
     "home_intro": (
         "Every reading of the rules of Manille: look them up, write your own, keep the score of a real "
@@ -196,6 +199,51 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "Ploeg A is de kant van de gever. De score onder elke gekozen spelregel, naast elkaar.",
         "L'équipe A est le camp du donneur. La marque sous chaque règle choisie, côte à côte.",
     ),
+    "advise_intro": (
+        "The dealer's choices for a hand, ranked by expected match points (the dealer's side minus the "
+        "opponents'), each played out double-dummy in sampled worlds.",
+        "De keuzes van de gever voor een hand, gerangschikt naar verwachte wedstrijdpunten (de kant van de "
+        "gever min de tegenstanders), elk met open kaarten uitgespeeld in getrokken werelden.",
+        "Les choix du donneur pour une main, classés par points de partie attendus (le camp du donneur moins "
+        "les adversaires), chacun joué à cartes ouvertes dans des mondes tirés au hasard.",
+    ),
+    "analyze_intro": (
+        "Each played deal against double-dummy play: the value at the first lead, the value reached, and "
+        "every card that cost points.",
+        "Elk gespeeld spel tegenover spel met open kaarten: de waarde bij de eerste uitkomst, de behaalde "
+        "waarde en elke kaart die punten kostte.",
+        "Chaque donne jouée face au jeu à cartes ouvertes : la valeur à la première entame, la valeur "
+        "atteinte et chaque carte qui a coûté des points.",
+    ),
+    "hand": ("The dealer's 8 cards", "De 8 kaarten van de gever", "Les 8 cartes du donneur"),
+    "tap_cards": ("Type them or tap them:", "Typ ze of tik ze aan:", "Tapez-les ou touchez-les :"),
+    "clear": ("Clear", "Wissen", "Effacer"),
+    "match_score": ("Score (A-B)", "Stand (A-B)", "Marque (A-B)"),
+    "samples": ("Worlds per choice", "Werelden per keuze", "Mondes par choix"),
+    "advise_button": ("Advise", "Advies geven", "Conseiller"),
+    "searching": ("Searching…", "Zoeken…", "Recherche…"),
+    "choice": ("Choice", "Keuze", "Choix"),
+    "mean": ("Mean", "Gemiddelde", "Moyenne"),
+    "interval": ("95% interval", "95%-interval", "Intervalle à 95 %"),
+    "best": ("best", "beste", "meilleur"),
+    "net_points": ("Net match points of the dealer's side.", "Netto wedstrijdpunten van de kant van de gever.",
+                   "Points de partie nets du camp du donneur."),
+    "record_file": ("Game record (JSON) or typed deals", "Spelverslag (JSON) of getypte spellen",
+                    "Enregistrement de partie (JSON) ou donnes tapées"),
+    "or_paste": ("or paste it here", "of plak het hier", "ou collez-le ici"),
+    "records_own": ("the record's own", "die van het verslag", "celles de l'enregistrement"),
+    "analyze_button": ("Analyse", "Analyseren", "Analyser"),
+    "dealer": ("Dealer", "Gever", "Donneur"),
+    "double_dummy": ("Double-dummy (team A)", "Open kaarten (ploeg A)", "Cartes ouvertes (équipe A)"),
+    "reached": ("Reached", "Behaald", "Atteint"),
+    "costly_cards": ("Costly cards", "Dure kaarten", "Cartes coûteuses"),
+    "seat": ("Seat", "Plaats", "Place"),
+    "trick": ("Trick", "Slag", "Pli"),
+    "card": ("Card", "Kaart", "Carte"),
+    "cost": ("Cost", "Kost", "Coût"),
+    "seat_totals": ("Points given away per seat", "Weggegeven punten per plaats", "Points perdus par place"),
+    "not_finished": ("not finished", "niet uitgespeeld", "non terminée"),
+    "no_card_played": ("no card played", "geen kaart gespeeld", "aucune carte jouée"),
 }
 
 

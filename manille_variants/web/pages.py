@@ -12,13 +12,14 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from manille_variants.bots import BOTS
-from manille_variants.errors import RulesetError
+from manille_variants.errors import ManilleError, RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
 from manille_variants.web.i18n import WORDS
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
 from manille_variants.web.scoring import score_across
+from manille_variants.web.search import MAX_SAMPLES, advice_json
 from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.summary import summary
@@ -101,8 +102,8 @@ def score(request: Request) -> Response:
                   factor_words={key for key in WORDS if key.startswith("factor_")})
 
 
-def _number(text: str | None) -> int:
-    return int(text) if text is not None and text.isdigit() else 0
+def _number(text: str | None, default: int = 0) -> int:
+    return int(text) if text is not None and text.isdigit() else default
 
 
 def sheets(request: Request) -> Response:
@@ -141,13 +142,36 @@ def _bot_names() -> list[str]:
 
 
 def play(request: Request) -> Response:
-    found = choices(_store(request))
-    return render(request, "play.html", rulesets=found, bots=_bot_names())
+    """The form for a new game; at ``/play/{id}``, that game too (replayed if the server restarted)."""
+    game_id = request.path_params.get("id")
+    game = None if game_id is None else request.app.state.games.get(game_id).view()
+    return render(request, "play.html", rulesets=choices(_store(request)), bots=_bot_names(), game=game)
 
 
 def compare(request: Request) -> Response:
     found = choices(_store(request))
     return render(request, "compare.html", rulesets=found, bots=_bot_names(), bundled=bundled_names())
+
+
+def advise(request: Request) -> Response:
+    """The form; with a hand in the query (a browser without script), the advice too."""
+    q = request.query_params
+    ruleset, hand, score = q.get("ruleset", "table-convention"), q.get("hand", ""), q.get("score", "0-0")
+    ties, samples, seed = _number(q.get("pending_ties")), _number(q.get("samples"), 24), _number(q.get("seed"), 1)
+    form = {"ruleset": ruleset, "hand": hand, "score": score, "pending_ties": ties, "samples": samples, "seed": seed}
+    advice, error = None, None
+    if hand:
+        try:
+            advice = advice_json(_store(request), ruleset, hand, score=score, pending_ties=ties, samples=samples,
+                                 seed=seed)
+        except (ManilleError, HTTPException) as exc:
+            error = str(exc.detail if isinstance(exc, HTTPException) else exc)
+    return render(request, "advise.html", rulesets=choices(_store(request)), form=form, advice=advice,
+                  error=error, max_samples=MAX_SAMPLES)
+
+
+def analyze(request: Request) -> Response:
+    return render(request, "analyze.html", rulesets=choices(_store(request)))
 
 
 def compare_report(request: Request) -> Response:
@@ -170,6 +194,9 @@ ROUTES = [
     Route("/sheets/{id}/export.json", export_json),
     Route("/sheets/{id}/export.csv", export_csv),
     Route("/play", play),
+    Route("/play/{id}", play),
     Route("/compare", compare),
     Route("/compare/{id}/report", compare_report),
+    Route("/advise", advise),
+    Route("/analyze", analyze),
 ]

@@ -341,3 +341,57 @@ fn a_world_is_as_likely_as_the_trump_choice_it_shows() {
     // The dealer itself knows why it chose: no weighting.
     assert_eq!(choice_likelihood(&rules, &named(3), 0), 1.0);
 }
+
+/// `belgian` with delegation and no-trump open too: every kind of decision before play.
+fn every_decision() -> Rules {
+    let mut data = belgian().data.clone();
+    data.delegation = true;
+    Rules::new(data).unwrap()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_world_weighs_between_zero_and_one_and_the_seats_own_decisions_weigh_nothing(
+        seed in 0u64..1_000_000,
+        world_seed in 0u64..1_000_000,
+    ) {
+        // Random decisions before play, then each seat's view of them weighed on the real
+        // hands and on another deal's hands: a probability, 1 for the only decider's seat.
+        let rules = every_decision();
+        let mut rng = Rng::new(seed);
+        let mut deal = Deal::new(&rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
+        let mut decisions = Vec::new();
+        let mut deciders = Vec::new();
+        while deal.phase != Phase::Play && deal.phase != Phase::Over {
+            let actions = deal.legal_actions(&rules) & !(1 << Action::THROW_IN.0);
+            let a = Action(rng.pick(actions));
+            deciders.push(deal.to_play);
+            decisions.push(a);
+            deal.apply_mut(&rules, a).unwrap();
+        }
+        let other = Deal::new(&rules, world_seed as i128, (seed % 4) as u8, 0, [0, 0]).dealt;
+        for seat in 0..4u8 {
+            let know = Knowledge {
+                seat,
+                dealer: (seed % 4) as u8,
+                own: deal.dealt[seat as usize],
+                decisions: decisions.clone(),
+                played: Vec::new(),
+                turned: None,
+                pending_ties: 0,
+                scores: [0, 0],
+            };
+            for world in [deal.dealt, other] {
+                let p = calls_likelihood(&rules, &know, &world);
+                proptest::prop_assert!((0.0..=1.0).contains(&p), "{p}");
+            }
+            if deciders.iter().all(|&d| d == seat) {
+                proptest::prop_assert_eq!(calls_likelihood(&rules, &know, &deal.dealt), 1.0);
+            }
+            let p = choice_likelihood(&rules, &deal, seat);
+            proptest::prop_assert!((0.0..=1.0).contains(&p), "{p}");
+        }
+    }
+}

@@ -254,6 +254,54 @@ function sheetsPage() {
 }
 
 // ------------------------------------------------------------------ one sheet
+// A deal's fast-entry fields in ``form`` (the add form, the correction dialog): the entry text
+// with team A's figures, the figures' ranges, the other side's figures shown in ``other``.
+function dealFields(form, total, other) {
+  const f = (name) => form.elements[name];
+  let kept = "";  // words the fields do not edit (turned:CARD), kept as they were
+  const thrown = () => f("mode").value === "thrown-in";
+  return {
+    text() {
+      if (thrown()) return "thrown-in";
+      const points = f("points").value, tricks = f("tricks").value;
+      if (points === "" || tricks === "") return null;
+      const a = f("side").value === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
+      let text = `${f("mode").value} ${a[0]} ${a[1]}`;
+      if (f("calls") && f("calls").value !== "0") text += ` ${f("calls").value}`;
+      if (f("last") && f("last").value) text += ` last:${f("last").value}`;
+      return text + kept;
+    },
+    problem() {
+      const points = f("points").value, tricks = f("tricks").value;
+      if (thrown() || points === "" || tricks === "") return null;
+      const p = Number(points), t = Number(tricks);
+      if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
+      if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
+      return null;
+    },
+    showOther() {
+      const side = f("side").value, points = f("points").value, tricks = f("tricks").value;
+      f("points").disabled = thrown();
+      f("tricks").disabled = thrown();
+      if (thrown() || points === "" || tricks === "") { other.textContent = ""; return; }
+      other.textContent = `${w("other_side")} (${side === "A" ? "B" : "A"}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
+    },
+    fill(entry) {  // an entry as stored: MODE POINTS TRICKS [CALLS] [last:A|B] [turned:CARD], or thrown-in
+      const words = entry.split(" ");
+      const numbers = words.slice(1).filter((x) => /^\d+$/.test(x));
+      const last = words.find((x) => x.startsWith("last:"));
+      kept = words.filter((x) => x.startsWith("turned:")).map((x) => ` ${x}`).join("");
+      f("mode").value = words[0];
+      f("side").value = "A";
+      f("points").value = numbers[0] ?? "";
+      f("tricks").value = numbers[1] ?? "";
+      if (f("calls")) f("calls").value = numbers[2] ?? "0";
+      if (f("last")) f("last").value = last ? last.slice(5) : "";
+      this.showOther();
+    },
+  };
+}
+
 function sheetPage() {
   let sheet = JSON.parse($("#sheet-data").textContent);
   const form = $("#deal-form");
@@ -267,60 +315,8 @@ function sheetPage() {
   const markSaving = () => { saved.textContent = `… ${w("saving")}`; saved.className = "saved busy"; };
   const markSaved = () => { saved.textContent = `✓ ${w("saved")}`; saved.className = "saved"; };
 
-  function entryText() {
-    const mode = $("#mode").value;
-    if (mode === "thrown-in") return "thrown-in";
-    const side = $("#side").value;
-    const points = $("#points").value, tricks = $("#tricks").value;
-    if (points === "" || tricks === "") return null;
-    const a = side === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
-    let text = `${mode} ${a[0]} ${a[1]}`;
-    const calls = $("#calls");
-    if (calls && calls.value !== "0") text += ` ${calls.value}`;
-    const last = $("#last");
-    if (last && last.value) text += ` last:${last.value}`;
-    return text;
-  }
-
-  function localProblem() {
-    const points = $("#points").value, tricks = $("#tricks").value;
-    if ($("#mode").value === "thrown-in" || points === "" || tricks === "") return null;
-    const p = Number(points), t = Number(tricks);
-    if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
-    if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
-    return null;
-  }
-
-  const checkServer = debounce(async () => {
-    const text = entryText();
-    if (!text) return;
-    try {
-      const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text });
-      if (entryText() === text) setProblem(answer.message || answer.error);
-    } catch (error) { /* offline: the add will say */ }
-  }, 250);
-
-  function setProblem(message) {
-    $("#entry-error").textContent = message || "";
-    $("#add").disabled = Boolean(message);
-  }
-
-  function showOther() {
-    const side = $("#side").value, other = side === "A" ? "B" : "A";
-    const points = $("#points").value, tricks = $("#tricks").value;
-    const thrown = $("#mode").value === "thrown-in";
-    $("#points").disabled = thrown;
-    $("#tricks").disabled = thrown;
-    if (thrown || points === "" || tricks === "") { $("#other").textContent = ""; return; }
-    $("#other").textContent = `${w("other_side")} (${other}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
-  }
-
-  form.addEventListener("input", () => {
-    showOther();
-    const problem = localProblem();
-    setProblem(problem);
-    if (!problem) checkServer();
-  });
+  const entry = dealFields(form, total, $("#other"));
+  const setProblem = watchEntry(form, entry, $("#entry-error"), $("#add"), () => undefined);
 
   async function send(method, url, body) {
     markSaving();
@@ -339,14 +335,14 @@ function sheetPage() {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = entryText();
+    const text = entry.text();
     if (!text) return;
     if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
     try {
       await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
       pending = null;
       $("#points").value = ""; $("#tricks").value = "";
-      showOther(); setProblem(null);
+      entry.showOther(); setProblem(null);
       $("#points").focus();
     } catch (error) { setProblem(error.message); }
   });
@@ -361,8 +357,13 @@ function sheetPage() {
     try { await send("DELETE", `/api/sheets/${sheet.id}/deals/last`); } catch (error) { setProblem(error.message); }
   });
 
+  // The correction dialog: the add form's fields, filled from the deal, with the same refusals.
   const dialog = $("#detail");
+  const detailForm = $("#detail-form");
+  const detailEntry = dealFields(detailForm, total, $("#detail-other"));
   let detailNumber = null;
+  const setDetailProblem = watchEntry(detailForm, detailEntry, $("#detail-error"), $("#detail-save"),
+    () => detailNumber);
   function openDetail(row) {
     detailNumber = row.number;
     const s = row.score;
@@ -374,15 +375,18 @@ function sheetPage() {
       (s.notes || []).map((n) => el("p", { class: "hint" }, n)),
       row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
     );
-    $("#detail-entry").value = row.entry;
-    $("#detail-error").textContent = "";
+    detailEntry.fill(row.entry);
+    setDetailProblem(null);
     if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
   }
-  $("#detail-save").addEventListener("click", async () => {
+  detailForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = detailEntry.text();
+    if (!text) return;
     try {
-      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: $("#detail-entry").value, by: by.value });
+      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: text, by: by.value });
       dialog.close();
-    } catch (error) { $("#detail-error").textContent = error.message; }
+    } catch (error) { setDetailProblem(error.message); }
   });
   $("#detail-remove").addEventListener("click", async () => {
     try {
@@ -390,6 +394,27 @@ function sheetPage() {
       dialog.close();
     } catch (error) { $("#detail-error").textContent = error.message; }
   });
+  $("#detail-close").addEventListener("click", () => dialog.close());
+
+  // Refusals as you type: the figures' ranges here, then the server's check of the whole sheet.
+  function watchEntry(root, fields, errorNode, button, number) {
+    const show = (message) => { errorNode.textContent = message || ""; button.disabled = Boolean(message); };
+    const check = debounce(async () => {
+      const text = fields.text();
+      if (!text) return;
+      try {
+        const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text, number: number() });
+        if (fields.text() === text) show(answer.message || answer.error);
+      } catch (error) { /* offline: the send will say */ }
+    }, 250);
+    root.addEventListener("input", () => {
+      fields.showOther();
+      const problem = fields.problem();
+      show(problem);
+      if (!problem) check();
+    });
+    return show;
+  }
 
   // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
   function contractLabel(entry) {
@@ -406,8 +431,10 @@ function sheetPage() {
     const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
     $("#name-a").textContent = names.A;
     $("#name-b").textContent = names.B;
-    $("#side").options[0].textContent = `${names.A} (A)`;
-    $("#side").options[1].textContent = `${names.B} (B)`;
+    for (const side of [$("#side"), $("#detail-side")]) {
+      side.options[0].textContent = `${names.A} (A)`;
+      side.options[1].textContent = `${names.B} (B)`;
+    }
     const standing = (team, score, left) => el("div", { class: "team" + (sheet.winner === team ? " won" : "") },
       el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
       el("span", { class: "hint" }, `${left} ${w("to_target")}`));
@@ -460,7 +487,10 @@ function playPage() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.target));
     data.seed = Number(data.seed);
-    try { show(await api("POST", "/api/play", data)); } catch (error) { $("#play-error").textContent = error.message; }
+    try {
+      show(await api("POST", "/api/play", data));
+      history.pushState(null, "", `/play/${game.id}`);  // the game's address: it survives a restart
+    } catch (error) { $("#play-error").textContent = error.message; }
   });
   async function act(action) {
     try {
@@ -505,6 +535,8 @@ function playPage() {
       el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
       (r.notes || []).map((n) => el("p", { class: "hint" }, n)))] : []));
   }
+  const saved = $("#game-data");
+  if (saved) show(JSON.parse(saved.textContent));
 }
 
 function actionLabel(view, action) {
@@ -545,7 +577,115 @@ function comparePage() {
   });
 }
 
-const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage };
+// ------------------------------------------------------------------ advice
+function advisePage() {
+  const form = $("#advise-form");
+  const hand = form.elements.hand;
+  const cards = () => hand.value.toUpperCase().split(/[\s,]+/).filter(Boolean);
+  const mark = () => {
+    const held = new Set(cards());
+    for (const button of $$(".deck .card-button")) button.classList.toggle("held", held.has(button.dataset.card));
+  };
+  for (const button of $$(".deck .card-button")) {
+    button.addEventListener("click", () => {
+      const held = cards();
+      const card = button.dataset.card;
+      hand.value = (held.includes(card) ? held.filter((c) => c !== card) : [...held, card]).join(" ");
+      mark();
+    });
+  }
+  $("#clear-hand").addEventListener("click", () => { hand.value = ""; mark(); });
+  hand.addEventListener("input", mark);
+  mark();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    const out = $("#advice");
+    const error = $("#advise-error");
+    error.textContent = "";
+    out.replaceChildren(el("p", { class: "hint" }, w("searching")));
+    try {
+      const answer = await api("POST", "/api/advise", {
+        ruleset: data.get("ruleset"), hand: data.get("hand"), score: data.get("score") || "0-0",
+        pending_ties: Number(data.get("pending_ties") || 0), samples: Number(data.get("samples") || 24),
+        seed: Number(data.get("seed") || 1) });
+      out.replaceChildren(adviceTable(answer), el("p", { class: "hint" }, w("net_points")));
+    } catch (failure) {
+      out.replaceChildren();
+      error.textContent = failure.message;
+    }
+  });
+}
+
+function adviceTable(answer) {
+  // One bar per choice: its 95% interval on a scale shared by every row, the mean marked.
+  const finite = (x) => Number.isFinite(x);
+  const ends = answer.choices.flatMap((c) => [c.low, c.high, c.mean, 0]).filter(finite);
+  const lo = Math.min(...ends), hi = Math.max(...ends), span = hi - lo || 1;
+  const at = (x) => `${(100 * (Math.min(Math.max(x, lo), hi) - lo) / span).toFixed(1)}%`;
+  const bar = (c) => el("div", { class: "bar", "aria-hidden": "true" },
+    el("span", { class: "zero", style: `left:${at(0)}` }),
+    el("span", { class: "range", style: `left:${at(c.low)};width:calc(${at(c.high)} - ${at(c.low)})` }),
+    el("span", { class: "mean", style: `left:${at(c.mean)}` }));
+  const signed = (x) => (finite(x) ? (x >= 0 ? "+" : "") + x.toFixed(1) : "∞");
+  return el("table", { class: "list advice" },
+    el("thead", {}, el("tr", {}, el("th", {}, w("choice")), el("th", { class: "num" }, w("mean")),
+      el("th", { class: "num" }, w("interval")), el("th", {}, ""))),
+    el("tbody", {}, answer.choices.map((c) => {
+      const best = c.action === answer.best;
+      return el("tr", { class: best ? "best" : null, "data-action": c.action },
+        el("td", {}, actionLabel({ call_labels: {} }, c.action), best ? el("b", { class: "best-mark" }, ` ★ ${w("best")}`) : null),
+        el("td", { class: "num" }, signed(c.mean)),
+        el("td", { class: "num" }, `${signed(c.low)} .. ${signed(c.high)}`),
+        el("td", { class: "bar-cell" }, bar(c)));
+    })));
+}
+
+// ------------------------------------------------------------------ analysis
+function analyzePage() {
+  const form = $("#analyze-form");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const file = form.elements.file.files[0];
+    const out = $("#analysis");
+    const error = $("#analyze-error");
+    error.textContent = "";
+    out.replaceChildren(el("p", { class: "hint" }, w("searching")));
+    try {
+      const body = { record: file ? await file.text() : form.elements.record.value, name: file ? file.name : "",
+        ruleset: form.elements.ruleset.value };
+      out.replaceChildren(...analysisNodes(await api("POST", "/api/analyze", body)));
+    } catch (failure) {
+      out.replaceChildren();
+      error.textContent = failure.message;
+    }
+  });
+}
+
+function analysisNodes(answer) {
+  // A row per deal, then its costly cards on a full-width row under it (narrow screens).
+  const rows = answer.deals.flatMap((d) => [
+    el("tr", { "data-deal": d.deal },
+      el("td", { class: "num" }, d.deal), el("td", { class: "num" }, d.dealer),
+      el("td", { class: "num" }, d.double_dummy === null ? w("no_card_played") : d.double_dummy),
+      el("td", { class: "num" }, d.reached === null ? w("not_finished") : d.reached)),
+    el("tr", { class: "costly" }, el("td", { colspan: 4 }, `${w("costly_cards")}: `, d.mistakes.length
+      ? el("ul", { class: "mistakes" }, d.mistakes.map((m) => el("li", {},
+        cardNode(m.card), ` ${w("seat")} ${m.seat}, ${w("trick")} ${m.trick}: −${m.cost}`)))
+      : "–")),
+  ]);
+  const deals = el("table", { class: "list analysis" },
+    el("thead", {}, el("tr", {}, [w("deal"), w("dealer"), w("double_dummy"), w("reached")].map((h) => el("th", {}, h)))),
+    el("tbody", {}, rows));
+  const seats = Object.entries(answer.seats);
+  const totals = el("table", { class: "list seat-totals" },
+    el("thead", {}, el("tr", {}, el("th", {}, w("seat")), seats.map(([seat]) => el("th", { class: "num" }, seat)))),
+    el("tbody", {}, el("tr", {}, el("th", {}, w("cost")), seats.map(([seat, cost]) => el("td", { class: "num", "data-seat": seat }, cost)))));
+  return [deals, el("h2", {}, w("seat_totals")), totals];
+}
+
+const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
+  advise: advisePage, analyze: analyzePage };
 document.addEventListener("DOMContentLoaded", () => {
   const page = PAGES[document.body.dataset.page];
   if (page) page();

@@ -1,0 +1,54 @@
+"""The search at the table: the dealer's advice for a hand and the analysis of a played game.
+
+Plain functions for the thread pool (the search is CPU-bound); each answers the JSON of the
+CLI's ``manille advise --json`` and ``manille analyze --json``.  Bad input raises the
+library's errors, which the app turns into 400 answers with the CLI's message.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.exceptions import HTTPException
+
+from manille_variants.cards import parse_cards
+from manille_variants.errors import ManilleError
+from manille_variants.records.textdeal import loads_game
+from manille_variants.search.advise import advise, parse_score
+from manille_variants.search.analyze import analyze_record
+from manille_variants.web.rulesets import resolve
+from manille_variants.web.storage import Store
+
+__all__ = ["MAX_SAMPLES", "advice_json", "analysis_json"]
+
+MAX_SAMPLES = 200  # about ten seconds of search on a small machine
+
+
+def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pending_ties: int = 0,
+                samples: int = 24, seed: int = 1) -> dict[str, Any]:
+    """``{choices: [{action, mean, low, high}], best}`` for the dealer's ``hand`` (8 cards)."""
+    if not 2 <= samples <= MAX_SAMPLES:
+        raise HTTPException(400, f"samples: between 2 and {MAX_SAMPLES} worlds per choice (got {samples})")
+    if pending_ties < 0:
+        raise HTTPException(400, f"pending_ties: at least 0 (got {pending_ties})")
+    try:
+        points = parse_score(score)
+    except ValueError as exc:
+        raise HTTPException(400, f"score: {exc}") from None
+    rs = resolve(store, ruleset)
+    cards = parse_cards(hand)
+    try:
+        return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed).to_dict()
+    except ValueError as exc:  # a ruleset advice cannot serve (plug-ins, a turned trump)
+        if isinstance(exc, ManilleError):
+            raise
+        raise HTTPException(400, str(exc)) from None
+
+
+def analysis_json(store: Store, text: str, name: str = "", ruleset: str = "") -> dict[str, Any]:
+    """``{file, deals: [{deal, dealer, double_dummy, reached, mistakes}], seats}`` for a record's
+    text (a JSON game record or typed deals), under ``ruleset`` or the record's own."""
+    source = name or "<record>"
+    rs = resolve(store, ruleset) if ruleset else None
+    record = loads_game(text, source, rs)
+    return {"file": source, **analyze_record(record, rs).to_dict()}
