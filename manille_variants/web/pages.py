@@ -97,7 +97,7 @@ def score(request: Request) -> Response:
         results = score_across(store, q.getlist("rulesets") or [c.name for c in found[:4]],
                                points=int(q["points"]), tricks=int(q["tricks"]), mode=q.get("mode", "trump"),
                                calls=_number(q.get("calls")), pending_ties=_number(q.get("pending_ties")),
-                               last_trick=q.get("last_trick") or None)
+                               last_trick=q.get("last_trick") or None, lang=page_language(request))
     return render(request, "score.html", rulesets=found, results=results,
                   factor_words={key for key in WORDS if key.startswith("factor_")})
 
@@ -110,13 +110,14 @@ def sheets(request: Request) -> Response:
     store = _store(request)
     found = store.sheets()
     names = [c.name for c in choices(store)]
-    return render(request, "sheets.html", sheets=[(s, sheet_json(s), chart_svg(s, 300, 90)) for s in found],
+    lang = page_language(request)
+    return render(request, "sheets.html", sheets=[(s, sheet_json(s, lang), chart_svg(s, 300, 90)) for s in found],
                   names=names, default="table-convention" if "table-convention" in names else names[0])
 
 
 def sheet(request: Request) -> Response:
     found = _store(request).sheet(request.path_params["id"])
-    return render(request, "sheet.html", sheet=sheet_json(found), chart=chart_svg(found))
+    return render(request, "sheet.html", sheet=sheet_json(found, page_language(request)), chart=chart_svg(found))
 
 
 def sheet_chart(request: Request) -> Response:

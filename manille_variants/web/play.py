@@ -14,6 +14,7 @@ from typing import Any
 
 import manille_variants as mv
 from manille_variants.bots import Bot, make_bots
+from manille_variants.engine.legality import Legality
 from manille_variants.records.format import dumps_record, record_from_deals
 
 __all__ = ["Game", "Games", "RefusedCard"]
@@ -23,11 +24,13 @@ _MAX_GAMES = 200
 
 
 class RefusedCard(mv.IllegalPlayError):
-    """A card that may not be played now: the engine's reason, the rule clause, the legal cards."""
+    """A card that may not be played now: the engine's reason, the rule clause, the legal cards
+    (and the trick and trump they were decided on, to say it in another language)."""
 
-    def __init__(self, message: str, clause: str, legal: list[str]) -> None:
+    def __init__(self, message: str, why: Legality, trick: list[mv.Card], trump: mv.Suit | None) -> None:
         super().__init__(message)
-        self.clause, self.legal = clause, legal
+        self.clause, self.legal = why.clause, [str(c) for c in why.cards]
+        self.why, self.trick, self.trump = why, trick, trump
 
 
 @dataclass
@@ -73,7 +76,7 @@ class Game:
             if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
                 why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
                                        self.state.trump_suit, tricks_played=len(self.state.tricks))
-                raise RefusedCard(str(exc), why.clause, [str(c) for c in why.cards]) from None
+                raise RefusedCard(str(exc), why, list(self.state.trick), self.state.trump_suit) from None
             raise
         self._advance()
 
