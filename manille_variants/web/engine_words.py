@@ -3,8 +3,9 @@ the notes under a deal's score and the turned card's bonus.
 
 The engine speaks English (the CLI, records and JSON keep it); the pages say the same in the
 reader's language, built from the structured data the engine gives: the rule clause that
-decided and the cards involved, a factor's name and value.  Only the notes under a score,
-which the engine gives as text alone, are read back with patterns.
+decided, the trick and the cards allowed, a factor's name and value.  Only what the engine
+gives as text alone is read back with patterns: the notes under a score, why following suit
+is enough (clause ``follow-suit``) and the kind of a refusal (not legal, the turned card).
 
 >>> from manille_variants.cards import parse_cards
 >>> rs = mv.load_ruleset("belgian")
@@ -99,16 +100,16 @@ _HOLDER = {
 }
 
 # Why following suit is enough (the English of the engine's clause 1b): (Dutch, French).
-_FOLLOW_WHY = {
-    "the trick is trumped": ("de slag is getroefd", "le pli est coupé"),
-    "your partner holds the trick": ("je maat heeft de slag", "votre partenaire est maître"),
-    "no duty to beat at no-trump": ("zonder troef moet je niet hoger", "pas d'obligation de monter à sans-atout"),
-    "no duty to beat": ("je moet niet hoger", "pas d'obligation de monter"),
-    "no duty to beat on a plain lead": ("op een gewone kleur moet je niet hoger",
-                                        "pas d'obligation de monter sur une couleur ordinaire"),
-    "no duty to beat on a trump lead": ("als troef gevraagd is moet je niet hoger",
-                                        "pas d'obligation de monter sur l'atout demandé"),
-}
+_FOLLOW_WHY = {english: (nl, fr) for english, nl, fr in (
+    ("the trick is trumped", "de slag is getroefd", "le pli est coupé"),
+    ("your partner holds the trick", "je maat heeft de slag", "votre partenaire est maître"),
+    ("no duty to beat at no-trump", "zonder troef moet je niet hoger", "pas d'obligation de monter à sans-atout"),
+    ("no duty to beat", "je moet niet hoger", "pas d'obligation de monter"),
+    ("no duty to beat on a plain lead", "op een gewone kleur moet je niet hoger",
+     "pas d'obligation de monter sur une couleur ordinaire"),
+    ("no duty to beat on a trump lead", "als troef gevraagd is moet je niet hoger",
+     "pas d'obligation de monter sur l'atout demandé"),
+)}
 _CANNOT_BEAT = re.compile(r"^you cannot beat (?P<card>\S+)$")
 _FOLLOW = re.compile(r"^follow suit \((?P<why>.*)\): ")
 
