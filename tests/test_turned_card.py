@@ -467,10 +467,11 @@ def test_audit_reports_a_wrong_turned_bonus_with_why() -> None:
                             f"{deal0.result['turned_bonus']}") and "turned " in m for m in messages)
 
 
-def test_web_game_view_shows_the_turned_card() -> None:
+def test_web_game_view_shows_the_turned_card(tmp_path: Path) -> None:
     from manille_variants.web.play import Games
+    from manille_variants.web.storage import Store
 
-    game = Games().start(mv.load_ruleset("french-parlee"), seed=2)
+    game = Games(Store(tmp_path)).start(mv.load_ruleset("french-parlee"), seed=2)
     view = game.view()
     assert view["turned"] == str(game.state.turned_card)
     assert view["trump"] == game.state.turned_card.suit.name  # type: ignore[union-attr]

@@ -130,10 +130,23 @@ def test_a_sheet_shared_by_two_phones_adds_undoes_and_shows_the_standings(
     expect(first.locator("#detail-body")).to_contain_text("no-trump")
     first.screenshot(path=str(shots / "sheet-deal.png"))
 
-    # Correct deal 1: every total after it is recomputed, on both phones.
-    first.fill("#detail-entry", "no-trump 30 4")  # now a tie: nothing scored, deal 2 counts double
+    # Correct deal 1 through the add form's fields, filled from the deal, refused as typed:
+    # every total after it is recomputed, on both phones.
+    expect(first.locator("#detail-mode")).to_have_value("no-trump")
+    expect(first.locator("#detail-points")).to_have_value("38")
+    expect(first.locator("#detail-tricks")).to_have_value("5")
+    first.fill("#detail-tricks", "0")
+    expect(first.locator("#detail-error")).to_contain_text("took no trick")
+    expect(first.locator("#detail-save")).to_be_disabled()
+    first.select_option("#detail-side", "B")
+    first.fill("#detail-points", "30")
+    first.fill("#detail-tricks", "4")  # B 30 and 4 tricks, so A 30 and 4: a tie, deal 2 counts double
+    expect(first.locator("#detail-other")).to_contain_text("(A): 30")
+    expect(first.locator("#detail-save")).to_be_enabled()
     first.click("#detail-save")
+    expect(first.locator("#detail")).not_to_be_visible()
     expect(first.locator("[data-team=A]")).to_have_text("0")
+    expect(first.locator("#deals tbody tr").last).to_contain_text("30–30")
     expect(second.locator("[data-team=B]")).to_have_text("20", timeout=8_000)
 
 
@@ -177,6 +190,9 @@ def test_a_deal_played_against_the_bots(browser: Browser, base_url: str, shots: 
     assert refused
     expect(page.locator("#result")).to_contain_text("×")
     page.screenshot(path=str(shots / "play-result.png"), full_page=True)
+    page.reload()  # the game's own address (/play/ID) shows it again, after a restart too
+    assert "/play/" in page.url
+    expect(page.locator("#result")).to_contain_text("×")
 
 
 @pytest.mark.parametrize(("lang", "refused", "factor"), [

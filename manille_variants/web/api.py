@@ -16,9 +16,9 @@ from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.table.scoresheet import ScoreSheet
-from manille_variants.web.engine_words import refusal_message, score_words
+from manille_variants.web.engine_words import game_view, refusal_message
 from manille_variants.web.i18n import localize
-from manille_variants.web.play import Game, RefusedCard
+from manille_variants.web.play import Game, Games, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve, values
 from manille_variants.web.scoring import score_across
@@ -189,62 +189,46 @@ async def remove_deal(request: Request) -> Response:
 
 
 # ------------------------------------------------------------------------- play
-def _game(request: Request) -> Game:
-    game: Game | None = request.app.state.games.get(request.path_params["id"])
-    if game is None:
-        raise HTTPException(404, "no such game (games are forgotten when the server restarts)")
-    return game
+def _games(request: Request) -> Games:
+    games: Games = request.app.state.games
+    return games
 
 
 def _view(request: Request, game: Game, status: int = 200) -> Response:
     """The game as you may see it, the last deal's factors and notes also in the page's language."""
-    view = game.view()
-    if view["result"] is not None:
-        score_words(page_language(request), game.ruleset, view["result"]["factors"], view["result"])
-    return JSONResponse(view, status)
+    return JSONResponse(game_view(page_language(request), game), status)
 
 
 async def start_game(request: Request) -> Response:
     data = await _body(request)
     rs = await run_in_threadpool(resolve, _store(request), _str(data, "ruleset", "table-convention"))
     seed = _int(data, "seed", 0)
-    game = await run_in_threadpool(request.app.state.games.start, rs, seed, _str(data, "bots", "heuristic"))
+    game = await run_in_threadpool(_games(request).start, rs, seed, _str(data, "bots", "heuristic"))
     return _view(request, game, 201)
 
 
 async def game_state(request: Request) -> Response:
-    return _view(request, _game(request))
+    game = await run_in_threadpool(_games(request).get, request.path_params["id"])
+    return _view(request, game)
 
 
 async def game_act(request: Request) -> Response:
-    data = await _body(request)
-    game = _game(request)
-
-    def act() -> None:
-        with game.lock:
-            game.act(_str(data, "action"))
-
+    action = _str(await _body(request), "action")
     try:
-        await run_in_threadpool(act)
+        game = await run_in_threadpool(_games(request).act, request.path_params["id"], action)
     except RefusedCard as exc:
-        message = refusal_message(page_language(request), game.ruleset, exc)  # `error` keeps the English
+        message = refusal_message(page_language(request), exc)  # `error` keeps the English
         return JSONResponse({"error": str(exc), "message": message, "clause": exc.clause, "legal": exc.legal}, 400)
     return _view(request, game)
 
 
 async def game_next(request: Request) -> Response:
-    game = _game(request)
-
-    def next_deal() -> None:
-        with game.lock:
-            game.next_deal()
-
-    await run_in_threadpool(next_deal)
+    game = await run_in_threadpool(_games(request).next_deal, request.path_params["id"])
     return _view(request, game)
 
 
 async def game_record(request: Request) -> Response:
-    game = _game(request)
+    game = await run_in_threadpool(_games(request).get, request.path_params["id"])
     text = await run_in_threadpool(game.record_text)
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="manille-{game.id}.json"'})

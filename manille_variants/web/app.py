@@ -28,7 +28,7 @@ from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard
-from manille_variants.web.storage import SheetNotFound, Store, default_data_dir
+from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, default_data_dir
 
 __all__ = ["create_app"]
 
@@ -50,12 +50,13 @@ def create_app(data: Path | None = None, *, token: str | None = None,
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,
+            GameNotFound: _no_game,
             RulesetError: _ruleset_error,
             ManilleError: _user_error,
         },
     )
     app.state.store = Store(data or default_data_dir())
-    app.state.games = Games()
+    app.state.games = Games(app.state.store)
     app.state.jobs = Jobs()
     app.state.templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
@@ -77,6 +78,10 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 async def _not_found(request: Request, exc: Exception) -> Response:
     return _error(request, 404, f"no score sheet {exc}")
+
+
+async def _no_game(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no game {exc}: it was not started on this server, or its data folder changed")
 
 
 async def _ruleset_error(request: Request, exc: Exception) -> Response:

@@ -24,10 +24,10 @@ from manille_variants.cards import Card, Rank, Suit, parse_card
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.legality import Legality
 from manille_variants.engine.tricks import trick_winner
-from manille_variants.web.play import RefusedCard
+from manille_variants.web.play import Game, RefusedCard
 
-__all__ = ["CLAUSE_SENTENCES", "FACTOR_SENTENCES", "factor_sentence", "legal_sentence", "note_sentence",
-           "refusal_message", "refusal_sentence", "score_words", "turned_sentence"]
+__all__ = ["CLAUSE_SENTENCES", "FACTOR_SENTENCES", "factor_sentence", "game_view", "legal_sentence",
+           "note_sentence", "refusal_message", "refusal_sentence", "score_words", "turned_sentence"]
 
 # clause: (Dutch, French).  {holder}: who holds the trick with which card, {led}: the led suit,
 # {cards}: the cards allowed, {why}: why following suit is enough.
@@ -176,7 +176,7 @@ _UNTIL = {  # (Dutch, French)
 }
 
 
-def refusal_message(lang: str, ruleset: mv.Ruleset, refused: RefusedCard) -> str:
+def refusal_message(lang: str, refused: RefusedCard) -> str:
     """The play page's message for a refused card, in ``lang`` (the engine's English for ``en``)."""
     english = str(refused)
     if lang not in ("nl", "fr"):
@@ -190,8 +190,8 @@ def refusal_message(lang: str, ruleset: mv.Ruleset, refused: RefusedCard) -> str
     found = _NOT_LEGAL.match(english)
     if found is None:
         return english
-    return refusal_sentence(lang, found["card"], legal_sentence(lang, ruleset, refused.why, refused.trick,
-                                                                refused.trump))
+    return refusal_sentence(lang, found["card"], legal_sentence(lang, refused.ruleset, refused.why,
+                                                                refused.trick, refused.trump))
 
 
 # ---------------------------------------------------------------------- factors
@@ -291,3 +291,11 @@ def score_words(lang: str, ruleset: mv.Ruleset, factors: list[dict[str, Any]], s
     if score.get("turned"):
         score["turned_text"] = turned_sentence(lang, score["turned"], int(score.get("turned_bonus", 0)),
                                                str(score.get("turned_side", "A")))
+
+
+def game_view(lang: str, game: Game) -> dict[str, Any]:
+    """What you may see of a game (:meth:`Game.view`), the last deal's score also in ``lang``."""
+    view = game.view()
+    if view["result"] is not None:
+        score_words(lang, game.ruleset, view["result"]["factors"], view["result"])
+    return view

@@ -15,6 +15,7 @@ from manille_variants.bots import BOTS
 from manille_variants.errors import ManilleError, RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
+from manille_variants.web.engine_words import game_view
 from manille_variants.web.i18n import WORDS
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
@@ -143,8 +144,10 @@ def _bot_names() -> list[str]:
 
 
 def play(request: Request) -> Response:
-    found = choices(_store(request))
-    return render(request, "play.html", rulesets=found, bots=_bot_names())
+    """The form for a new game; at ``/play/{id}``, that game too (replayed if the server restarted)."""
+    game_id = request.path_params.get("id")
+    game = None if game_id is None else game_view(page_language(request), request.app.state.games.get(game_id))
+    return render(request, "play.html", rulesets=choices(_store(request)), bots=_bot_names(), game=game)
 
 
 def compare(request: Request) -> Response:
@@ -193,6 +196,7 @@ ROUTES = [
     Route("/sheets/{id}/export.json", export_json),
     Route("/sheets/{id}/export.csv", export_csv),
     Route("/play", play),
+    Route("/play/{id}", play),
     Route("/compare", compare),
     Route("/compare/{id}/report", compare_report),
     Route("/advise", advise),

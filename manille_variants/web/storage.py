@@ -1,9 +1,14 @@
-"""The web app's data: one SQLite database in the data folder (score sheets, saved rulesets).
+"""The web app's data: one SQLite database in the data folder (score sheets, saved rulesets,
+games against the bots).
 
 Every write is one short transaction (``BEGIN IMMEDIATE`` in WAL mode), so several phones
 and processes writing to one sheet take turns and nothing is lost.  A deal added with a
 client-made id is added once, however often the request is retried.  The sheet's scores
 are never stored: they are recomputed from its entries, from the first deal, on every read.
+A game is stored as what replays it (ruleset, seed, seats, bots, actions), never as states.
+
+The schema has a version; an older database is brought up to date by the migrations below,
+each run once, in its own transaction with the version's change.
 
 >>> import tempfile
 >>> from manille_variants.ruleset.loader import load_ruleset
@@ -32,9 +37,10 @@ from manille_variants.errors import ManilleError, ScoresheetError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 
-__all__ = ["SCHEMA_VERSION", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError", "default_data_dir"]
+__all__ = ["SCHEMA_VERSION", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError",
+           "StoredGame", "default_data_dir"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "manille.sqlite3"
 _T = TypeVar("_T")
 
@@ -62,9 +68,30 @@ CREATE INDEX IF NOT EXISTS deals_by_sheet ON deals (sheet, seq);
 CREATE TABLE IF NOT EXISTS rulesets (name TEXT PRIMARY KEY, yaml TEXT NOT NULL, saved TEXT NOT NULL);
 """
 
+# The changes from each version to the next: MIGRATIONS[v] brings version v - 1 to version v.
+MIGRATIONS: dict[int, str] = {
+    2: """
+CREATE TABLE games (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    bots TEXT NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    actions TEXT NOT NULL DEFAULT '[]'
+);
+""",
+}
+
 
 class SheetNotFound(LookupError):
     """No sheet with that id."""
+
+
+class GameNotFound(LookupError):
+    """No game with that id."""
 
 
 class StoreError(ManilleError):
@@ -113,6 +140,21 @@ class Sheet:
 
 
 @dataclass(frozen=True)
+class StoredGame:
+    """What replays a game against the bots: the ruleset, the match seed, the human's seat, the
+    bots (a ``make_bots`` spec) and their seed, and every seat's actions, one list per deal."""
+
+    id: str
+    created: str
+    ruleset: Ruleset
+    seed: int
+    seat: int
+    bots: str
+    bot_seed: int
+    actions: list[list[str]]
+
+
+@dataclass(frozen=True)
 class SavedRuleset:
     name: str
     yaml: str
@@ -154,14 +196,16 @@ class Store:
         return result
 
     def _create(self, db: sqlite3.Connection) -> None:
-        for statement in filter(str.strip, _SCHEMA.split(";")):
-            db.execute(statement)
+        """Create the first version's tables if missing, then run the migrations the database lacks."""
+        _run(db, _SCHEMA)
         row = db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        if row is None:
-            db.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
-        elif int(row[0]) > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: schema version {row[0]} is newer than this program's "
-                               f"({SCHEMA_VERSION}); upgrade manille_variants")
+        version = 1 if row is None else int(row[0])
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {version} is newer than this program's "
+                             f"({SCHEMA_VERSION}); upgrade manille_variants")
+        for step in range(version + 1, SCHEMA_VERSION + 1):
+            _run(db, MIGRATIONS[step])
+        db.execute("INSERT OR REPLACE INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
 
     def schema_version(self) -> int:
         with self._connect() as db:
@@ -172,7 +216,7 @@ class Store:
                      entries: list[str] | None = None, by: str = "") -> Sheet:
         """A new sheet under ``ruleset`` (fixed from now on), perhaps with imported entries."""
         sheet_id = secrets.token_hex(6)
-        content = json.dumps(ruleset.model_dump(mode="json"), ensure_ascii=False)
+        content = _content(ruleset)
         texts = entries or []
         ScoreSheet(ruleset, [parse_entry(t) for t in texts])  # refuses an impossible import
 
@@ -286,6 +330,37 @@ class Store:
         with self._connect() as db:
             self._write(db, work)
 
+    # ------------------------------------------------------------------- games
+    def create_game(self, game_id: str, ruleset: Ruleset, *, seed: int, seat: int, bots: str, bot_seed: int,
+                    actions: list[list[str]]) -> None:
+        """A new game with its actions so far."""
+        def work(db: sqlite3.Connection) -> None:
+            now = _now()
+            db.execute("INSERT INTO games (id, created, updated, ruleset, seed, seat, bots, bot_seed, actions) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, now, now, _content(ruleset), seed, seat, bots, bot_seed, json.dumps(actions)))
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    def save_actions(self, game_id: str, actions: list[list[str]]) -> None:
+        """The game's actions so far (every seat's, one list per deal started)."""
+        def work(db: sqlite3.Connection) -> None:
+            if db.execute("UPDATE games SET actions = ?, updated = ? WHERE id = ?",
+                          (json.dumps(actions), _now(), game_id)).rowcount == 0:
+                raise GameNotFound(game_id)
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    def game(self, game_id: str) -> StoredGame:
+        with self._connect() as db:
+            row = db.execute("SELECT id, created, ruleset, seed, seat, bots, bot_seed, actions FROM games "
+                             "WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise GameNotFound(game_id)
+        return StoredGame(row[0], row[1], _ruleset(row[2]), row[3], row[4], row[5], row[6], json.loads(row[7]))
+
     # ---------------------------------------------------------------- rulesets
     def save_ruleset(self, name: str, text: str) -> None:
         def work(db: sqlite3.Connection) -> None:
@@ -306,10 +381,19 @@ class Store:
             return [SavedRuleset(*r) for r in db.execute("SELECT name, yaml, saved FROM rulesets ORDER BY name")]
 
 
+def _run(db: sqlite3.Connection, script: str) -> None:
+    for statement in filter(str.strip, script.split(";")):
+        db.execute(statement)
+
+
 def _nth(seqs: list[int], number: int) -> int:
     if not 1 <= number <= len(seqs):
         raise ScoresheetError(f"no deal {number} on the sheet (it has {len(seqs)})")
     return seqs[number - 1]
+
+
+def _content(ruleset: Ruleset) -> str:
+    return json.dumps(ruleset.model_dump(mode="json"), ensure_ascii=False)
 
 
 def _ruleset(content: str) -> Ruleset:

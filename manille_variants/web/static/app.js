@@ -262,6 +262,54 @@ function sheetsPage() {
 }
 
 // ------------------------------------------------------------------ one sheet
+// A deal's fast-entry fields in ``form`` (the add form, the correction dialog): the entry text
+// with team A's figures, the figures' ranges, the other side's figures shown in ``other``.
+function dealFields(form, total, other) {
+  const f = (name) => form.elements[name];
+  let kept = "";  // words the fields do not edit (turned:CARD), kept as they were
+  const thrown = () => f("mode").value === "thrown-in";
+  return {
+    text() {
+      if (thrown()) return "thrown-in";
+      const points = f("points").value, tricks = f("tricks").value;
+      if (points === "" || tricks === "") return null;
+      const a = f("side").value === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
+      let text = `${f("mode").value} ${a[0]} ${a[1]}`;
+      if (f("calls") && f("calls").value !== "0") text += ` ${f("calls").value}`;
+      if (f("last") && f("last").value) text += ` last:${f("last").value}`;
+      return text + kept;
+    },
+    problem() {
+      const points = f("points").value, tricks = f("tricks").value;
+      if (thrown() || points === "" || tricks === "") return null;
+      const p = Number(points), t = Number(tricks);
+      if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
+      if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
+      return null;
+    },
+    showOther() {
+      const side = f("side").value, points = f("points").value, tricks = f("tricks").value;
+      f("points").disabled = thrown();
+      f("tricks").disabled = thrown();
+      if (thrown() || points === "" || tricks === "") { other.textContent = ""; return; }
+      other.textContent = `${w("other_side")} (${side === "A" ? "B" : "A"}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
+    },
+    fill(entry) {  // an entry as stored: MODE POINTS TRICKS [CALLS] [last:A|B] [turned:CARD], or thrown-in
+      const words = entry.split(" ");
+      const numbers = words.slice(1).filter((x) => /^\d+$/.test(x));
+      const last = words.find((x) => x.startsWith("last:"));
+      kept = words.filter((x) => x.startsWith("turned:")).map((x) => ` ${x}`).join("");
+      f("mode").value = words[0];
+      f("side").value = "A";
+      f("points").value = numbers[0] ?? "";
+      f("tricks").value = numbers[1] ?? "";
+      if (f("calls")) f("calls").value = numbers[2] ?? "0";
+      if (f("last")) f("last").value = last ? last.slice(5) : "";
+      this.showOther();
+    },
+  };
+}
+
 function sheetPage() {
   let sheet = JSON.parse($("#sheet-data").textContent);
   const form = $("#deal-form");
@@ -275,60 +323,8 @@ function sheetPage() {
   const markSaving = () => { saved.textContent = `… ${w("saving")}`; saved.className = "saved busy"; };
   const markSaved = () => { saved.textContent = `✓ ${w("saved")}`; saved.className = "saved"; };
 
-  function entryText() {
-    const mode = $("#mode").value;
-    if (mode === "thrown-in") return "thrown-in";
-    const side = $("#side").value;
-    const points = $("#points").value, tricks = $("#tricks").value;
-    if (points === "" || tricks === "") return null;
-    const a = side === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
-    let text = `${mode} ${a[0]} ${a[1]}`;
-    const calls = $("#calls");
-    if (calls && calls.value !== "0") text += ` ${calls.value}`;
-    const last = $("#last");
-    if (last && last.value) text += ` last:${last.value}`;
-    return text;
-  }
-
-  function localProblem() {
-    const points = $("#points").value, tricks = $("#tricks").value;
-    if ($("#mode").value === "thrown-in" || points === "" || tricks === "") return null;
-    const p = Number(points), t = Number(tricks);
-    if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
-    if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
-    return null;
-  }
-
-  const checkServer = debounce(async () => {
-    const text = entryText();
-    if (!text) return;
-    try {
-      const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text });
-      if (entryText() === text) setProblem(answer.message || answer.error);
-    } catch (error) { /* offline: the add will say */ }
-  }, 250);
-
-  function setProblem(message) {
-    $("#entry-error").textContent = message || "";
-    $("#add").disabled = Boolean(message);
-  }
-
-  function showOther() {
-    const side = $("#side").value, other = side === "A" ? "B" : "A";
-    const points = $("#points").value, tricks = $("#tricks").value;
-    const thrown = $("#mode").value === "thrown-in";
-    $("#points").disabled = thrown;
-    $("#tricks").disabled = thrown;
-    if (thrown || points === "" || tricks === "") { $("#other").textContent = ""; return; }
-    $("#other").textContent = `${w("other_side")} (${other}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
-  }
-
-  form.addEventListener("input", () => {
-    showOther();
-    const problem = localProblem();
-    setProblem(problem);
-    if (!problem) checkServer();
-  });
+  const entry = dealFields(form, total, $("#other"));
+  const setProblem = watchEntry(form, entry, $("#entry-error"), $("#add"), () => undefined);
 
   async function send(method, url, body) {
     markSaving();
@@ -347,14 +343,14 @@ function sheetPage() {
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = entryText();
+    const text = entry.text();
     if (!text) return;
     if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
     try {
       await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
       pending = null;
       $("#points").value = ""; $("#tricks").value = "";
-      showOther(); setProblem(null);
+      entry.showOther(); setProblem(null);
       $("#points").focus();
     } catch (error) { setProblem(error.message); }
   });
@@ -369,8 +365,13 @@ function sheetPage() {
     try { await send("DELETE", `/api/sheets/${sheet.id}/deals/last`); } catch (error) { setProblem(error.message); }
   });
 
+  // The correction dialog: the add form's fields, filled from the deal, with the same refusals.
   const dialog = $("#detail");
+  const detailForm = $("#detail-form");
+  const detailEntry = dealFields(detailForm, total, $("#detail-other"));
   let detailNumber = null;
+  const setDetailProblem = watchEntry(detailForm, detailEntry, $("#detail-error"), $("#detail-save"),
+    () => detailNumber);
   function openDetail(row) {
     detailNumber = row.number;
     const s = row.score;
@@ -382,15 +383,18 @@ function sheetPage() {
       scoreNotes(s),
       row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
     );
-    $("#detail-entry").value = row.entry;
-    $("#detail-error").textContent = "";
+    detailEntry.fill(row.entry);
+    setDetailProblem(null);
     if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
   }
-  $("#detail-save").addEventListener("click", async () => {
+  detailForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = detailEntry.text();
+    if (!text) return;
     try {
-      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: $("#detail-entry").value, by: by.value });
+      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: text, by: by.value });
       dialog.close();
-    } catch (error) { $("#detail-error").textContent = error.message; }
+    } catch (error) { setDetailProblem(error.message); }
   });
   $("#detail-remove").addEventListener("click", async () => {
     try {
@@ -398,6 +402,27 @@ function sheetPage() {
       dialog.close();
     } catch (error) { $("#detail-error").textContent = error.message; }
   });
+  $("#detail-close").addEventListener("click", () => dialog.close());
+
+  // Refusals as you type: the figures' ranges here, then the server's check of the whole sheet.
+  function watchEntry(root, fields, errorNode, button, number) {
+    const show = (message) => { errorNode.textContent = message || ""; button.disabled = Boolean(message); };
+    const check = debounce(async () => {
+      const text = fields.text();
+      if (!text) return;
+      try {
+        const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text, number: number() });
+        if (fields.text() === text) show(answer.message || answer.error);
+      } catch (error) { /* offline: the send will say */ }
+    }, 250);
+    root.addEventListener("input", () => {
+      fields.showOther();
+      const problem = fields.problem();
+      show(problem);
+      if (!problem) check();
+    });
+    return show;
+  }
 
   // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
   function contractLabel(entry) {
@@ -414,8 +439,10 @@ function sheetPage() {
     const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
     $("#name-a").textContent = names.A;
     $("#name-b").textContent = names.B;
-    $("#side").options[0].textContent = `${names.A} (A)`;
-    $("#side").options[1].textContent = `${names.B} (B)`;
+    for (const side of [$("#side"), $("#detail-side")]) {
+      side.options[0].textContent = `${names.A} (A)`;
+      side.options[1].textContent = `${names.B} (B)`;
+    }
     const standing = (team, score, left) => el("div", { class: "team" + (sheet.winner === team ? " won" : "") },
       el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
       el("span", { class: "hint" }, `${left} ${w("to_target")}`));
@@ -468,7 +495,10 @@ function playPage() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.target));
     data.seed = Number(data.seed);
-    try { show(await api("POST", "/api/play", data)); } catch (error) { $("#play-error").textContent = error.message; }
+    try {
+      show(await api("POST", "/api/play", data));
+      history.pushState(null, "", `/play/${game.id}`);  // the game's address: it survives a restart
+    } catch (error) { $("#play-error").textContent = error.message; }
   });
   async function act(action) {
     try {
@@ -513,6 +543,8 @@ function playPage() {
       el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
       scoreNotes(r))] : []));
   }
+  const saved = $("#game-data");
+  if (saved) show(JSON.parse(saved.textContent));
 }
 
 function actionLabel(view, action) {
