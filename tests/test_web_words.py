@@ -191,3 +191,15 @@ def test_english_answers_keep_exactly_the_engine_keys(c: TestClient) -> None:
     sheet = new_sheet(c)
     row = c.post(f"/api/sheets/{sheet}/deals", json={"entry": "no-trump 40 5"}).json()["rows"][0]
     assert row["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2"}]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_turned_cards_line_is_given_in_every_language(c: TestClient, lang: str) -> None:
+    # The turned card's bonus is its own line of a breakdown (after every factor): the pages
+    # show it in their language, English included (the engine's own sentence there).
+    answer = c.post("/api/score", json={"rulesets": ["french-parlee"], "points": 40, "tricks": 5, "turned": "10H"},
+                    headers={"Accept-Language": lang}).json()["results"][0]
+    english = turned_sentences(mv.score_deal(mv.load_ruleset("french-parlee"), 40, 5, turned="10H"))[0]
+    line = answer["breakdown"]["turned_text"]
+    assert (line == english) == (lang == "en")
+    assert "10♥" in line and "5" in line

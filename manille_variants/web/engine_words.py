@@ -23,6 +23,7 @@ import manille_variants as mv
 from manille_variants.cards import Card, Rank, Suit, parse_card
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.legality import Legality
+from manille_variants.engine.scoring import turned_line
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.web.play import Game, RefusedCard
 
@@ -268,9 +269,11 @@ def note_sentence(lang: str, note: str) -> str:
 
 
 def turned_sentence(lang: str, card: str, bonus: int, side: str) -> str:
-    """The turned card's bonus, its own line of a breakdown, in Dutch (``nl``) or French
-    (``side``: A or B, the dealer's)."""
+    """The turned card's bonus, its own line of a breakdown, in English, Dutch (``nl``) or
+    French (``fr``) (``side``: A or B, the dealer's)."""
     pretty = parse_card(card).pretty
+    if lang not in ("nl", "fr"):
+        return turned_line(card, bonus, side)
     if lang == "nl":
         return (f"gekeerde {pretty}: {side} (de kant van de gever) + {bonus} wedstrijdpunt(en), na alle factoren"
                 if bonus else f"gekeerde {pretty}: geen bonus")
@@ -279,18 +282,19 @@ def turned_sentence(lang: str, card: str, bonus: int, side: str) -> str:
 
 
 def score_words(lang: str, ruleset: mv.Ruleset, factors: list[dict[str, Any]], score: dict[str, Any]) -> None:
-    """Add the page's words to a deal's JSON, in place, for a language other than English:
-    ``text`` to each factor, ``notes_text`` and ``turned_text`` to ``score``.  English answers
-    keep exactly the engine's keys."""
+    """Add the page's words to a deal's JSON, in place: ``turned_text`` (the turned card's
+    line, in every language) to ``score`` when a card was turned; for a language other than
+    English also ``text`` to each factor and ``notes_text`` to ``score``.  English answers
+    otherwise keep exactly the engine's keys (their sentences are the engine's)."""
+    if score.get("turned"):
+        score["turned_text"] = turned_sentence(lang, score["turned"], int(score.get("turned_bonus", 0)),
+                                               str(score.get("turned_side", "A")))
     if lang not in ("nl", "fr"):
         return
     pending = int(score.get("pending_ties", 0))
     for f in factors:
         f["text"] = factor_sentence(lang, ruleset, f["name"], f["value"], f["reason"], pending)
     score["notes_text"] = [note_sentence(lang, n) for n in score.get("notes", [])]
-    if score.get("turned"):
-        score["turned_text"] = turned_sentence(lang, score["turned"], int(score.get("turned_bonus", 0)),
-                                               str(score.get("turned_side", "A")))
 
 
 def game_view(lang: str, game: Game) -> dict[str, Any]:
