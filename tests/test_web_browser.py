@@ -195,6 +195,36 @@ def test_a_deal_played_against_the_bots(browser: Browser, base_url: str, shots: 
     expect(page.locator("#result")).to_contain_text("×")
 
 
+@pytest.mark.parametrize(("lang", "refused", "factor"), [
+    ("nl", "mag je nu niet spelen: ", "zonder troef x2"),
+    ("fr", "n'est pas jouable maintenant : ", "sans-atout x2"),
+])
+def test_the_engine_speaks_the_page_language(browser: Browser, base_url: str, lang: str, refused: str,
+                                             factor: str) -> None:
+    page = _page(browser, lang)
+    page.goto(f"{base_url}/score")
+    page.select_option("select[name=mode]", "no-trump")
+    page.fill("input[name=points]", "40")
+    page.fill("input[name=tricks]", "5")
+    page.locator("input[name=tricks]").dispatch_event("change")
+    expect(page.locator(f'#results li[title="{factor}"]').first).to_be_visible()
+    page.goto(f"{base_url}/play")
+    page.fill("input[name=seed]", "3")
+    page.click("#start")
+    expect(page.locator("#game")).to_be_visible()
+    for _ in range(40):
+        choice, illegal = page.locator("#choices button.choice"), page.locator(".card-button:not(.legal)")
+        if choice.count():
+            _act(page, choice.first)
+        elif illegal.count() and page.locator(".card-button.legal").count():
+            _act(page, illegal.first)
+            expect(page.locator("#play-error")).to_contain_text(refused)
+            return
+        else:
+            _act(page, page.locator(".card-button.legal").first)
+    raise AssertionError("no card could be refused")
+
+
 def _act(page: Page, target: Locator) -> None:
     """Click and wait for the server's answer (the page redraws from it)."""
     with page.expect_response(lambda r: "/act" in r.url):

@@ -16,7 +16,7 @@ from manille_variants.ruleset.schema import HAND_SIZE, MODES, Ruleset
 
 __all__ = [
     "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
-    "score_deal", "score_sentences", "turned_bonus", "turned_sentences",
+    "score_deal", "score_sentences", "turned_bonus", "turned_line", "turned_sentences",
 ]
 
 
@@ -428,11 +428,16 @@ def turned_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> 
     if score.turned is None:
         return []
     side = labels[0] if score.turned_side == "A" else labels[1]
-    card = parse_card(score.turned).pretty
-    if not score.turned_bonus:
-        return [f"turned {card}: no bonus"]
-    return [f"turned {card}: {side} (the dealer's side) + {score.turned_bonus} "
-            f"match point{'s' if score.turned_bonus != 1 else ''}, after every factor"]
+    return [turned_line(score.turned, score.turned_bonus, side)]
+
+
+def turned_line(card: str, bonus: int, side: str) -> str:
+    """The turned card's line: ``card`` as text, its ``bonus`` to ``side`` (the dealer's)."""
+    pretty = parse_card(card).pretty
+    if not bonus:
+        return f"turned {pretty}: no bonus"
+    points = f"{bonus} match point{'s' if bonus != 1 else ''}"
+    return f"turned {pretty}: {side} (the dealer's side) + {points}, after every factor"
 
 
 def _ties_in_a_row(score: DealScore) -> str:

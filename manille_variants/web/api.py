@@ -16,8 +16,9 @@ from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.table.scoresheet import ScoreSheet
-from manille_variants.web.i18n import WORDS, localize, translate
-from manille_variants.web.play import Games, RefusedCard
+from manille_variants.web.engine_words import game_view, refusal_message
+from manille_variants.web.i18n import localize
+from manille_variants.web.play import Game, Games, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, choices, resolve, values
 from manille_variants.web.scoring import score_across
@@ -99,14 +100,15 @@ async def score(request: Request) -> Response:
                              mode=_str(data, "mode", "trump"), calls=_int(data, "calls", 0),
                              pending_ties=_int(data, "pending_ties", 0),
                              last_trick=last if isinstance(last, str) else None,
-                             turned=turned if isinstance(turned, str) and turned else None))
+                             turned=turned if isinstance(turned, str) and turned else None,
+                             lang=page_language(request)))
     return JSONResponse({"results": results})
 
 
 # ------------------------------------------------------------------------- sheets
 async def list_sheets(request: Request) -> Response:
     sheets = await run_in_threadpool(_store(request).sheets)
-    return JSONResponse([sheet_json(s) for s in sheets])
+    return JSONResponse([sheet_json(s, page_language(request)) for s in sheets])
 
 
 async def create_sheet(request: Request) -> Response:
@@ -115,7 +117,7 @@ async def create_sheet(request: Request) -> Response:
     rs = await run_in_threadpool(resolve, store, _str(data, "ruleset"))
     sheet = await run_in_threadpool(lambda: store.create_sheet(
         rs, team_a=_str(data, "team_a", ""), team_b=_str(data, "team_b", ""), note=_str(data, "note", "")))
-    return JSONResponse(sheet_json(sheet), 201)
+    return JSONResponse(sheet_json(sheet, page_language(request)), 201)
 
 
 async def import_sheet(request: Request) -> Response:
@@ -126,7 +128,7 @@ async def import_sheet(request: Request) -> Response:
     sheet = await run_in_threadpool(lambda: store.create_sheet(
         parsed.ruleset, team_a=_str(data, "team_a", ""), team_b=_str(data, "team_b", ""),
         note=_str(data, "note", ""), entries=[e.text for e in parsed.entries], by=_str(data, "by", "")))
-    return JSONResponse(sheet_json(sheet), 201)
+    return JSONResponse(sheet_json(sheet, page_language(request)), 201)
 
 
 async def get_sheet(request: Request) -> Response:
@@ -136,7 +138,7 @@ async def get_sheet(request: Request) -> Response:
     if since.isdigit() and await run_in_threadpool(store.revision, sheet_id) == int(since):
         return Response(status_code=204)
     sheet = await run_in_threadpool(store.sheet, sheet_id)
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 async def describe_sheet(request: Request) -> Response:
@@ -144,7 +146,7 @@ async def describe_sheet(request: Request) -> Response:
     sheet = await run_in_threadpool(lambda: _store(request).describe_sheet(
         request.path_params["id"], team_a=_str(data, "team_a", ""), team_b=_str(data, "team_b", ""),
         note=_str(data, "note", "")))
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 async def check_entry(request: Request) -> Response:
@@ -165,25 +167,25 @@ async def add_deal(request: Request) -> Response:
         raise HTTPException(400, "id: expected a string of at most 100 characters")
     sheet = await run_in_threadpool(lambda: _store(request).add_deal(
         request.path_params["id"], _str(data, "entry"), client_id=client_id, by=_str(data, "by", "")))
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 async def undo_deal(request: Request) -> Response:
     sheet = await run_in_threadpool(_store(request).remove_deal, request.path_params["id"])
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 async def replace_deal(request: Request) -> Response:
     data = await _body(request)
     sheet = await run_in_threadpool(lambda: _store(request).replace_deal(
         request.path_params["id"], request.path_params["n"], _str(data, "entry"), by=_str(data, "by", "")))
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 async def remove_deal(request: Request) -> Response:
     sheet = await run_in_threadpool(_store(request).remove_deal, request.path_params["id"],
                                     request.path_params["n"])
-    return JSONResponse(sheet_json(sheet))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
 # ------------------------------------------------------------------------- play
@@ -192,17 +194,22 @@ def _games(request: Request) -> Games:
     return games
 
 
+def _view(request: Request, game: Game, status: int = 200) -> Response:
+    """The game as you may see it, the last deal's factors and notes also in the page's language."""
+    return JSONResponse(game_view(page_language(request), game), status)
+
+
 async def start_game(request: Request) -> Response:
     data = await _body(request)
     rs = await run_in_threadpool(resolve, _store(request), _str(data, "ruleset", "table-convention"))
     seed = _int(data, "seed", 0)
     game = await run_in_threadpool(_games(request).start, rs, seed, _str(data, "bots", "heuristic"))
-    return JSONResponse(game.view(), 201)
+    return _view(request, game, 201)
 
 
 async def game_state(request: Request) -> Response:
     game = await run_in_threadpool(_games(request).get, request.path_params["id"])
-    return JSONResponse(game.view())
+    return _view(request, game)
 
 
 async def game_act(request: Request) -> Response:
@@ -210,17 +217,14 @@ async def game_act(request: Request) -> Response:
     try:
         game = await run_in_threadpool(_games(request).act, request.path_params["id"], action)
     except RefusedCard as exc:
-        lang, clause = page_language(request), f"clause_{exc.clause}"
-        message = str(exc)  # the engine's reason, in English; the rule's name in other languages
-        if lang != "en" and clause in WORDS:
-            message = f"{translate(lang, clause)}: {translate(lang, 'may_play')} {' '.join(exc.legal)}"
+        message = refusal_message(page_language(request), exc)  # `error` keeps the English
         return JSONResponse({"error": str(exc), "message": message, "clause": exc.clause, "legal": exc.legal}, 400)
-    return JSONResponse(game.view())
+    return _view(request, game)
 
 
 async def game_next(request: Request) -> Response:
     game = await run_in_threadpool(_games(request).next_deal, request.path_params["id"])
-    return JSONResponse(game.view())
+    return _view(request, game)
 
 
 async def game_record(request: Request) -> Response:

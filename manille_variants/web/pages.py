@@ -15,6 +15,7 @@ from manille_variants.bots import BOTS
 from manille_variants.errors import ManilleError, RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
+from manille_variants.web.engine_words import game_view
 from manille_variants.web.i18n import WORDS
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
@@ -97,7 +98,7 @@ def score(request: Request) -> Response:
         results = score_across(store, q.getlist("rulesets") or [c.name for c in found[:4]],
                                points=int(q["points"]), tricks=int(q["tricks"]), mode=q.get("mode", "trump"),
                                calls=_number(q.get("calls")), pending_ties=_number(q.get("pending_ties")),
-                               last_trick=q.get("last_trick") or None)
+                               last_trick=q.get("last_trick") or None, lang=page_language(request))
     return render(request, "score.html", rulesets=found, results=results,
                   factor_words={key for key in WORDS if key.startswith("factor_")})
 
@@ -110,13 +111,14 @@ def sheets(request: Request) -> Response:
     store = _store(request)
     found = store.sheets()
     names = [c.name for c in choices(store)]
-    return render(request, "sheets.html", sheets=[(s, sheet_json(s), chart_svg(s, 300, 90)) for s in found],
+    lang = page_language(request)
+    return render(request, "sheets.html", sheets=[(s, sheet_json(s, lang), chart_svg(s, 300, 90)) for s in found],
                   names=names, default="table-convention" if "table-convention" in names else names[0])
 
 
 def sheet(request: Request) -> Response:
     found = _store(request).sheet(request.path_params["id"])
-    return render(request, "sheet.html", sheet=sheet_json(found), chart=chart_svg(found))
+    return render(request, "sheet.html", sheet=sheet_json(found, page_language(request)), chart=chart_svg(found))
 
 
 def sheet_chart(request: Request) -> Response:
@@ -144,7 +146,7 @@ def _bot_names() -> list[str]:
 def play(request: Request) -> Response:
     """The form for a new game; at ``/play/{id}``, that game too (replayed if the server restarted)."""
     game_id = request.path_params.get("id")
-    game = None if game_id is None else request.app.state.games.get(game_id).view()
+    game = None if game_id is None else game_view(page_language(request), request.app.state.games.get(game_id))
     return render(request, "play.html", rulesets=choices(_store(request)), bots=_bot_names(), game=game)
 
 

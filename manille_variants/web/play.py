@@ -18,6 +18,7 @@ from typing import Any
 
 import manille_variants as mv
 from manille_variants.bots import Bot, make_bots
+from manille_variants.engine.legality import Legality
 from manille_variants.errors import ManilleError
 from manille_variants.records.format import dumps_record, record_from_deals
 from manille_variants.web.storage import Store, StoredGame
@@ -33,11 +34,14 @@ class ReplayError(ManilleError):
 
 
 class RefusedCard(mv.IllegalPlayError):
-    """A card that may not be played now: the engine's reason, the rule clause, the legal cards."""
+    """A card that may not be played now: the engine's reason, the rule clause, the legal cards
+    (and the ruleset, trick and trump they were decided on, to say it in another language)."""
 
-    def __init__(self, message: str, clause: str, legal: list[str]) -> None:
+    def __init__(self, message: str, why: Legality, ruleset: mv.Ruleset, trick: list[mv.Card],
+                 trump: mv.Suit | None) -> None:
         super().__init__(message)
-        self.clause, self.legal = clause, legal
+        self.clause, self.legal = why.clause, [str(c) for c in why.cards]
+        self.why, self.ruleset, self.trick, self.trump = why, ruleset, trick, trump
 
 
 @dataclass
@@ -125,7 +129,8 @@ class Game:
             if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
                 why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
                                        self.state.trump_suit, tricks_played=len(self.state.tricks))
-                raise RefusedCard(str(exc), why.clause, [str(c) for c in why.cards]) from None
+                raise RefusedCard(str(exc), why, self.ruleset, list(self.state.trick),
+                                  self.state.trump_suit) from None
             raise
         self._advance()
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 import manille_variants as mv
 from manille_variants.errors import ManilleError
+from manille_variants.web.engine_words import score_words
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
 
@@ -18,10 +19,11 @@ MAX_PENDING_TIES = 50  # a factor of 2**50 already; more only makes a server com
 
 def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: int, mode: str = "trump",
                  calls: int = 0, pending_ties: int = 0, last_trick: str | None = None,
-                 turned: str | None = None) -> list[dict[str, Any]]:
+                 turned: str | None = None, lang: str = "en") -> list[dict[str, Any]]:
     """One result per ruleset: ``{ruleset, team_a, team_b, tied, factor, factors}`` and the full
     breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset.
-    ``turned``, the card turned up for trump, counts only under the rulesets that turn one."""
+    ``turned``, the card turned up for trump, counts only under the rulesets that turn one;
+    ``lang`` adds the engine's sentences in Dutch or French (``text``, ``notes_text``)."""
     if not 0 <= pending_ties <= MAX_PENDING_TIES:
         raise ManilleError(f"pending ties must be between 0 and {MAX_PENDING_TIES} (got {pending_ties})")
     side: Literal["A", "B"] | None = "A" if last_trick == "A" else "B" if last_trick == "B" else None
@@ -34,13 +36,16 @@ def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: 
         except (ManilleError, ValueError) as exc:
             results.append({"ruleset": name, "error": str(exc)})
             continue
+        factors = [{"name": f.name, "value": f.value, "reason": f.reason} for f in score.factors]
+        breakdown = score.to_dict()
+        score_words(lang, rs, factors, breakdown)
         results.append({
             "ruleset": rs.name,
             "team_a": score.team_a,
             "team_b": score.team_b,
             "tied": score.tied,
             "factor": score.factor,
-            "factors": [{"name": f.name, "value": f.value, "reason": f.reason} for f in score.factors],
-            "breakdown": score.to_dict(),
+            "factors": factors,
+            "breakdown": breakdown,
         })
     return results

@@ -13,15 +13,20 @@ from typing import Any
 
 from manille_variants.errors import ManilleError
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
+from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
 __all__ = ["chart_svg", "entry_problem", "sheet_csv", "sheet_json"]
 
 
-def sheet_json(sheet: Sheet) -> dict[str, Any]:
-    """The sheet's state with its id, names, revision, key settings and rows."""
+def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
+    """The sheet's state with its id, names, revision, key settings and rows (with the engine's
+    sentences in ``lang`` besides the English, see :func:`~manille_variants.web.engine_words.score_words`)."""
     score = sheet.score
     rs = score.ruleset
+    rows = _rows(sheet)
+    for row in rows:
+        score_words(lang, rs, row["factors"], row["score"])
     return {
         **score.summary(),
         "id": sheet.id,
@@ -34,7 +39,7 @@ def sheet_json(sheet: Sheet) -> dict[str, Any]:
         "boams": _boams(score),
         "pending_factor": score.rules.pending_factor(score.match.pending_ties),
         "entries": sheet.entries,
-        "rows": _rows(sheet),
+        "rows": rows,
     }
 
 

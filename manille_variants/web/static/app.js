@@ -63,9 +63,16 @@ function cardNode(text, attrs = {}) {
 
 function factorList(factors) {
   if (!factors.length) return el("span", { class: "hint" }, " –");
-  // The factor's name in the page's language where it has one (a call keeps its own name).
-  return el("ul", { class: "factors" }, factors.map((f) => el("li", { title: f.reason },
-    `×${f.value} ${WORDS["factor_" + f.name] || f.reason}`)));
+  // The factor's name in the page's language where it has one (a call keeps its own name); its
+  // reason on hover. `text` is the engine's sentence in the page's language (absent in English).
+  return el("ul", { class: "factors" }, factors.map((f) => el("li", { title: f.text || f.reason },
+    `×${f.value} ${WORDS["factor_" + f.name] || f.text || f.reason}`)));
+}
+
+// The lines under a deal's score: the engine's notes and the turned card's bonus, in the page's language.
+function scoreNotes(score) {
+  return [...(score.notes_text || score.notes || []), score.turned_text].filter(Boolean)
+    .map((n) => el("p", { class: "hint" }, n));
 }
 
 // ------------------------------------------------------------------ editor
@@ -219,6 +226,7 @@ function scorePage() {
           el("tr", {}, el("th", {}, `${w("match_points")} B`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_b))),
           el("tr", {}, el("th", {}, w("factor")), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : `×${r.factor}${r.tied ? " (" + w("tie") + ")" : ""}`))),
           el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.error) : factorList(r.factors)))),
+          el("tr", {}, el("th", {}, w("notes")), answer.results.map((r) => el("td", { class: "notes" }, r.error ? "" : scoreNotes(r.breakdown)))),
         )));
     } catch (error) {
       out.replaceChildren(el("p", { class: "error" }, error.message));
@@ -372,7 +380,7 @@ function sheetPage() {
       el("p", {}, `${w("points")}: A ${s.card_points[0]} · B ${s.card_points[1]}; ${w("tricks")}: A ${s.tricks[0]} · B ${s.tricks[1]}`),
       el("p", {}, `${w("match_points")}: A ${row.points[0]} · B ${row.points[1]}${row.tied ? " (" + w("tie") + ")" : ""}`),
       el("div", {}, el("b", {}, `${w("factors")} ×${row.factor}`), factorList(row.factors)),
-      (s.notes || []).map((n) => el("p", { class: "hint" }, n)),
+      scoreNotes(s),
       row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
     );
     detailEntry.fill(row.entry);
@@ -533,7 +541,7 @@ function playPage() {
       el("p", {}, `${w("points")}: ${r.card_points[0]} – ${r.card_points[1]} · ${w("tricks")}: ${r.tricks[0]} – ${r.tricks[1]}`),
       el("div", {}, el("b", {}, `${w("factors")} ×${r.factor}`), factorList(r.factors)),
       el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
-      (r.notes || []).map((n) => el("p", { class: "hint" }, n)))] : []));
+      scoreNotes(r))] : []));
   }
   const saved = $("#game-data");
   if (saved) show(JSON.parse(saved.textContent));
