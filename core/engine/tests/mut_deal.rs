@@ -247,6 +247,40 @@ fn a_played_out_deal_is_over_its_last_winner_leads_and_the_result_counts_tricks(
 }
 
 #[test]
+fn nothing_is_played_or_decided_once_the_deal_is_over() {
+    // docs/rules.md#dealing: a deal ends with its eighth trick; every action offered after
+    // that, a card, a trump, a pass or a throw-in, is refused as "the deal is over".
+    let rules = rules(RulesData::default());
+    let mut deal = apply(
+        &rules,
+        Deal::from_hands(&rules, by_suit(), None, 1, 0, [0, 0]),
+        &[Action::trump(3)],
+    );
+    for _ in 0..32 {
+        let card = deal.legal_cards(&rules).trailing_zeros() as u8;
+        deal = deal.apply(&rules, Action::card(card)).unwrap();
+    }
+    assert!(deal.is_over());
+    let before = deal;
+    assert_eq!(deal.legal_actions(&rules), 0);
+    for action in [
+        Action::card(S),
+        Action::card(C + ACE),
+        Action::trump(0),
+        Action::PASS,
+        Action::LOOK,
+        Action::THROW_IN,
+    ] {
+        assert_eq!(
+            deal.apply_mut(&rules, action),
+            Err(IllegalAction::DealOver),
+            "{action:?}"
+        );
+    }
+    assert_eq!(deal, before);
+}
+
+#[test]
 fn the_last_trick_goes_to_the_side_that_took_it() {
     // Seat 0 (team 0) takes the last trick; the dealer is seat 1 (team 1: team A).
     let rules = rules(RulesData {
@@ -421,6 +455,40 @@ fn calls_end_when_every_opponent_passes() {
     assert_eq!(
         (deal.phase, deal.to_play, deal.calls, deal.last_call),
         (Phase::Play, 3, 0, NONE)
+    );
+}
+
+#[test]
+fn after_a_call_the_three_other_seats_are_asked_not_the_caller() {
+    // docs/rules.md#doubling-calls: after a call the seats after the caller are asked in turn;
+    // the caller is not asked again, even where the ladder lets anyone raise it.
+    let anyone = |name: &str, after: Option<u8>, factor: u64| CallData {
+        name: name.into(),
+        label: name.into(),
+        by: CallBy::Anyone,
+        after,
+        factor,
+        modes: 7,
+    };
+    let rules = rules(RulesData {
+        calls: vec![anyone("contre", None, 2), anyone("surcontre", Some(0), 4)],
+        ..RulesData::default()
+    });
+    let deal = apply(
+        &rules,
+        Deal::from_hands(&rules, by_suit(), None, 2, 0, [0, 0]),
+        &[Action::trump(0)],
+    );
+    assert_eq!((deal.to_play, deal.queue_len), (3, 4));
+    let deal = apply(&rules, deal, &[Action::call(0)]); // seat 3 doubles
+    assert_eq!(
+        (deal.to_play, deal.queue_len, actions(&rules, &deal)),
+        (0, 3, vec![40, 43])
+    );
+    let deal = apply(&rules, deal, &[Action::PASS, Action::PASS, Action::PASS]);
+    assert_eq!(
+        (deal.phase, deal.to_play, deal.calls, deal.last_call),
+        (Phase::Play, 3, 1, 0)
     );
 }
 

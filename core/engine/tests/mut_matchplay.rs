@@ -256,9 +256,15 @@ fn no_deal_after_the_match_is_over() {
     // games; a deal offered after that is refused and changes nothing.
     let rules = table();
     let mut m = Match::new(1, 0);
-    while !m.is_over() {
+    // A sweep scores 60 for the dealer's side: team 0 deals first and third, so it has 120
+    // after three deals. Bounded, so that a match that never ends fails here at once.
+    for _ in 0..8 {
+        if m.is_over() {
+            break;
+        }
         m.add(&rules, &deal(&rules, 60, 8, Mode::Trump, 0)).unwrap();
     }
+    assert_eq!((m.is_over(), m.deals, m.scores), (true, 3, [120, 60]));
     let before = m;
     let winner = m.winner.unwrap();
     assert_eq!(m.add(&rules, &tie(&rules)), Err(MatchOver { winner }));
