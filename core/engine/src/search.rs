@@ -331,23 +331,7 @@ pub fn decision_values(
     seed: u64,
     only: Option<&[Action]>,
 ) -> Result<Vec<Estimate>, NoWorld> {
-    decide(rules, know, samples, seed, only, None)
-}
-
-/// [`decision_values`], stopping early by `stop` when one option is clearly best.
-///
-/// Options that lead to the same play (a call and a pass, delegation and the suit the
-/// partner names, looking and the suit then named) share one solve per world: only the
-/// deal's factor differs between them.
-pub fn decide(
-    rules: &Rules,
-    know: &Knowledge,
-    samples: u32,
-    seed: u64,
-    only: Option<&[Action]>,
-    stop: Option<Stop>,
-) -> Result<Vec<Estimate>, NoWorld> {
-    decide_from(rules, know, samples, seed, only, stop, None).map(|d| d.estimates)
+    decide_from(rules, know, samples, seed, only, None, None).map(|d| d.estimates)
 }
 
 /// A decision before play: each option's estimate, and the option taken.
@@ -357,12 +341,16 @@ pub struct Decision {
     pub chosen: Action,
 }
 
-/// [`decide`], starting from a `default` option (the choice a simple rule makes): the search
-/// departs from it only for an option whose mean beats the default's by more than `z`
-/// standard errors of their paired difference over the same worlds.  A few worlds cannot
-/// tell close options apart, so without such a margin the default stands; sampling also stops
-/// once the default leads on the mean.  Without a default, the best mean is taken (the lower
-/// action code on a tie).
+/// [`decision_values`], stopping early by `stop` when one option is clearly best (without a
+/// `default`: the best mean is taken, the lower action code on a tie), or starting from a
+/// `default` option (the choice a simple rule makes): the search then departs from it only for
+/// an option whose mean beats the default's by more than `z` standard errors of their paired
+/// difference over the same worlds.  A few worlds cannot tell close options apart, so without
+/// such a margin the default stands; sampling also stops once the default leads on the mean.
+///
+/// Options that lead to the same play (a call and a pass, delegation and the suit the
+/// partner names, looking and the suit then named) share one solve per world: only the
+/// deal's factor differs between them.
 pub fn decide_from(
     rules: &Rules,
     know: &Knowledge,

@@ -1,11 +1,13 @@
 //! The search's decisions before play: bound-limited values, worlds shared between choices
 //! with the same play, and the sequential stop.
 
+mod common;
+use common::random_position;
 use manille_engine::heuristic::hand_tricks;
 use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sample::Knowledge;
 use manille_engine::search::{
-    calls_likelihood, choice_likelihood, decide, decide_from, decision_values, Stop, CALL_AT,
+    calls_likelihood, choice_likelihood, decide_from, decision_values, Stop, CALL_AT,
 };
 use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
@@ -34,27 +36,12 @@ fn belgian() -> Rules {
     .unwrap()
 }
 
-/// A random position with `left` cards still to play.
-fn position(rules: &Rules, seed: u64, left: u32) -> Deal {
-    let mut rng = Rng::new(seed);
-    let mut deal = Deal::new(rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
-    while deal.phase != Phase::Play {
-        let actions = deal.legal_actions(rules) & !(1 << Action::THROW_IN.0);
-        deal.apply_mut(rules, Action(rng.pick(actions))).unwrap();
-    }
-    while deal.rem.count_ones() > left {
-        let card = rng.pick(deal.legal_cards(rules) as u64);
-        deal.play_unchecked(rules, card);
-    }
-    deal
-}
-
 #[test]
 fn a_value_within_a_tolerance_is_that_close_to_the_exact_value() {
     let rules = belgian();
     let mut solver = Solver::new();
     for seed in 0..40u64 {
-        let deal = position(&rules, seed, 12 + (seed % 3) as u32 * 4);
+        let deal = random_position(&rules, seed, 12 + (seed % 3) as u32 * 4);
         let exact = solver.value(&rules, &deal).unwrap();
         assert_eq!(solver.value_within(&rules, &deal, 0), Some(exact));
         for tolerance in [1, 2, 4, 8] {
@@ -265,7 +252,9 @@ fn sampling_stops_early_only_when_one_choice_is_clearly_best() {
         tolerance: 0,
     };
     assert_eq!(
-        decide(&rules, &know, 6, 1, None, Some(never)).unwrap(),
+        decide_from(&rules, &know, 6, 1, None, Some(never), None)
+            .unwrap()
+            .estimates,
         exact
     );
     // Always clear after the minimum (z below any margin): two worlds.
@@ -274,7 +263,9 @@ fn sampling_stops_early_only_when_one_choice_is_clearly_best() {
         z: -1.0,
         tolerance: 0,
     };
-    let rows = decide(&rules, &know, 6, 1, None, Some(eager)).unwrap();
+    let rows = decide_from(&rules, &know, 6, 1, None, Some(eager), None)
+        .unwrap()
+        .estimates;
     assert!(rows.iter().all(|e| e.n == 2));
 }
 
@@ -285,8 +276,8 @@ fn a_value_within_a_tolerance_does_not_depend_on_earlier_searches() {
     let rules = belgian();
     let mut used = Solver::new();
     for seed in 0..30u64 {
-        let deal = position(&rules, seed, 16);
-        let other = position(&rules, seed + 1000, 20);
+        let deal = random_position(&rules, seed, 16);
+        let other = random_position(&rules, seed + 1000, 20);
         used.value(&rules, &other);
         let mut fresh = Solver::new();
         assert_eq!(

@@ -1,6 +1,8 @@
 //! The double-dummy solver against plain minimax on random endgames of every bundled
 //! ruleset's play settings (and random play settings), also mid-trick.
 
+mod common;
+use common::random_position;
 use manille_engine::cards::NONE;
 use manille_engine::cards::{iter, suit_mask};
 use manille_engine::rules::{
@@ -71,22 +73,6 @@ fn bundled() -> Vec<(&'static str, RulesData)> {
     ]
 }
 
-/// A random play-phase position with `left` cards still to play.
-fn endgame(rules: &Rules, seed: u64, left: u32) -> Deal {
-    let mut rng = Rng::new(seed);
-    let mut deal = Deal::new(rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
-    while deal.phase != Phase::Play {
-        let actions = deal.legal_actions(rules) & !(1 << Action::THROW_IN.0);
-        let action = Action(rng.pick(actions));
-        deal.apply_mut(rules, action).unwrap();
-    }
-    while deal.rem.count_ones() > left {
-        let card = rng.pick(deal.legal_cards(rules) as u64);
-        deal.play_unchecked(rules, card);
-    }
-    deal
-}
-
 fn check(rules: &Rules, deal: &Deal, solver: &mut Solver) {
     let expected = brute_force(rules, deal);
     assert_eq!(solver.value(rules, deal), Some(expected));
@@ -110,7 +96,7 @@ proptest! {
         let mut solver = Solver::new();
         for (_, data) in bundled() {
             let rules = Rules::new(data).unwrap();
-            check(&rules, &endgame(&rules, seed, left), &mut solver);
+            check(&rules, &random_position(&rules, seed, left), &mut solver);
         }
     }
 
@@ -140,7 +126,7 @@ proptest! {
             ..RulesData::default()
         };
         let rules = Rules::new(data).unwrap();
-        check(&rules, &endgame(&rules, seed, left), &mut Solver::new());
+        check(&rules, &random_position(&rules, seed, left), &mut Solver::new());
     }
 
     #[test]
@@ -153,7 +139,7 @@ proptest! {
     ) {
         let data = turned(flags, under, take_up, 0);
         let rules = Rules::new(data).unwrap();
-        check(&rules, &endgame(&rules, seed, left), &mut Solver::new());
+        check(&rules, &random_position(&rules, seed, left), &mut Solver::new());
     }
 }
 
@@ -225,7 +211,7 @@ proptest! {
         // The first trick, 1-3 cards in (the dealer leads when the leader offset is 0).
         let rules = Rules::new(turned(flags, under, take_up, leader)).unwrap();
         let mut rng = Rng::new(seed);
-        let mut deal = endgame(&rules, seed, 32);
+        let mut deal = random_position(&rules, seed, 32);
         prop_assert!(deal.turned != NONE);
         for _ in 0..played {
             let card = rng.pick(deal.legal_cards(&rules) as u64);
@@ -255,7 +241,7 @@ fn the_dealer_leading_cannot_lead_the_turned_card_before_its_take_up() {
     for take_up in 0..3 {
         let rules = Rules::new(turned([true; 8], 0, take_up, 0)).unwrap();
         for seed in 0..4 {
-            let deal = endgame(&rules, seed, 32);
+            let deal = random_position(&rules, seed, 32);
             assert_eq!(deal.to_play, deal.dealer);
             let cards: Vec<u8> = solver.moves(&rules, &deal).iter().map(|m| m.0).collect();
             assert_eq!(cards, iter(deal.legal_cards(&rules)).collect::<Vec<_>>());
@@ -276,7 +262,7 @@ fn the_whole_deal_sums_to_the_deal_total() {
         let rules = Rules::new(data).unwrap();
         let mut solver = Solver::new();
         for seed in 0..5 {
-            let deal = endgame(&rules, seed, 32);
+            let deal = random_position(&rules, seed, 32);
             let value = solver.value(&rules, &deal).unwrap();
             assert!(value <= rules.deal_total);
             let best = solver.moves(&rules, &deal).iter().map(|m| m.1).max();

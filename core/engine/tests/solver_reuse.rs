@@ -3,10 +3,11 @@
 //! equals plain minimax, every value within a tolerance stays within it and does not depend on
 //! what the solver searched before.
 
+mod common;
+use common::random_position;
 use manille_engine::rules::RulesData;
-use manille_engine::sim::Rng;
 use manille_engine::solver::{brute_force, Solver};
-use manille_engine::{Action, Deal, Phase, Rules};
+use manille_engine::Rules;
 use proptest::prelude::*;
 
 /// Rulesets whose cards differ: the table convention (10 A K Q J 9 8 7; 7-9 worth nothing),
@@ -39,21 +40,6 @@ fn rulesets() -> Vec<Rules> {
         .collect()
 }
 
-/// A random play-phase position with `left` cards still to play.
-fn endgame(rules: &Rules, seed: u64, left: u32) -> Deal {
-    let mut rng = Rng::new(seed);
-    let mut deal = Deal::new(rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
-    while deal.phase != Phase::Play {
-        let actions = deal.legal_actions(rules) & !(1 << Action::THROW_IN.0);
-        deal.apply_mut(rules, Action(rng.pick(actions))).unwrap();
-    }
-    while deal.rem.count_ones() > left {
-        let card = rng.pick(deal.legal_cards(rules) as u64);
-        deal.play_unchecked(rules, card);
-    }
-    deal
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
@@ -67,7 +53,7 @@ proptest! {
         let mut solver = Solver::new();
         for (i, &which) in order.iter().enumerate() {
             let rules = &all[which];
-            let deal = endgame(rules, seed.wrapping_add(i as u64), left);
+            let deal = random_position(rules, seed.wrapping_add(i as u64), left);
             let expected = brute_force(rules, &deal);
             prop_assert_eq!(solver.value(rules, &deal), Some(expected));
             let moves = solver.moves(rules, &deal);
@@ -86,7 +72,7 @@ proptest! {
     ) {
         let all = rulesets();
         let rules = &all[which];
-        let deal = endgame(rules, seed, left);
+        let deal = random_position(rules, seed, left);
         let exact = brute_force(rules, &deal);
         let fresh = Solver::new().value_within(rules, &deal, tolerance).unwrap();
         prop_assert!(fresh.abs_diff(exact) <= tolerance, "{fresh} vs {exact}");
@@ -96,7 +82,7 @@ proptest! {
         // The same answer from a solver that searched other deals of other rulesets first.
         let mut used = Solver::new();
         for (i, other) in all.iter().enumerate() {
-            used.value(other, &endgame(other, seed ^ (i as u64 + 1), 16));
+            used.value(other, &random_position(other, seed ^ (i as u64 + 1), 16));
         }
         prop_assert_eq!(used.value_within(rules, &deal, tolerance), Some(fresh));
     }
