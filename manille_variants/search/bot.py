@@ -95,41 +95,42 @@ class SearchBot:
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
         """A decision before play that departs from ``default`` only for an option the search
         shows better by ``z`` standard errors (paired over the same worlds)."""
-        from manille_variants._core import search_decisions
-
         only = prior_choices(view) if self.prior else None
         if only is not None and only == [default]:
             return default
-        k = knowledge(view)
-        rules = view.rules
-        codes = None if only is None else [action_code(rules, a) for a in only]
-        calls = view.phase == "calls"
-        tolerance, z = (self.call_tolerance, self.call_z) if calls else (self.tolerance, self.z)
-        chosen, _ = search_decisions(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
-                                     k.scores, self.decision_samples, self.seed, codes, self.decision_min, z,
-                                     tolerance, action_code(rules, default))
-        return code_action(rules, chosen)
+        z = self.call_z if view.phase == "calls" else self.z
+        chosen, _ = self._search_decisions(view, only, z, default)
+        return code_action(view.rules, chosen)
 
     def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
         """Each legal action's mean net match points for the bot's side."""
-        from manille_variants._core import search_cards, search_decisions
-
-        k = knowledge(view)
-        rules = to_core(view.rules)
-        known = (k.seat, k.dealer, k.own, k.decisions)
         if view.phase == "play":
+            from manille_variants._core import search_cards
+
+            k = knowledge(view)
             samples = card_samples(32 - len(k.played), self.samples)
-            rows = search_cards(rules, *known, k.played, k.turned, k.pending_ties, k.scores, samples, self.seed,
-                                samples * self.close_factor, self.z)
+            rows = search_cards(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.played, k.turned,
+                                k.pending_ties, k.scores, samples, self.seed, samples * self.close_factor, self.z)
         else:
             only = prior_choices(view) if self.prior else None
             if only is not None and len(only) == 1:
                 return [(only[0], 0.0)]
-            codes = None if only is None else [action_code(view.rules, a) for a in only]
-            _, rows = search_decisions(rules, *known, k.turned, k.pending_ties, k.scores, self.decision_samples,
-                                       self.seed, codes, self.decision_min, self.z,
-                                       self.call_tolerance if view.phase == "calls" else self.tolerance)
+            _, rows = self._search_decisions(view, only, self.z, None)
         return [(code_action(view.rules, code), mean) for code, mean, _, _ in rows]
+
+    def _search_decisions(self, view: SeatView, only: list[AnyAction] | None, z: float,
+                          default: AnyAction | None) -> tuple[int, list[tuple[int, float, float, int]]]:
+        """The core's search before play over ``only`` (None: every option), from ``default``
+        if given: the option taken and each option's (code, mean, sd, worlds)."""
+        from manille_variants._core import search_decisions
+
+        k = knowledge(view)
+        rules = view.rules
+        codes = None if only is None else [action_code(rules, a) for a in only]
+        tolerance = self.call_tolerance if view.phase == "calls" else self.tolerance
+        return search_decisions(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
+                                k.scores, self.decision_samples, self.seed, codes, self.decision_min, z, tolerance,
+                                None if default is None else action_code(rules, default))
 
 
 # The prior over the dealer's choices (``bots.search_prior.prior_choices``): it reads the

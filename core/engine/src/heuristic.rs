@@ -44,16 +44,20 @@ pub struct Thresholds {
     pub blind_danger: f64,
 }
 
+/// The bot's thresholds unless told otherwise (also the search's model of how other seats
+/// delegate and call: see `search::CALL_AT`).
+pub const DEFAULT_THRESHOLDS: Thresholds = Thresholds {
+    no_trump: 4.8,
+    delegate: 3.7,
+    call: 4.4,
+    reply: 4.4,
+    blind_deficit: 0.45,
+    blind_danger: 0.75,
+};
+
 impl Default for Thresholds {
     fn default() -> Self {
-        Thresholds {
-            no_trump: 4.8,
-            delegate: 3.7,
-            call: 4.4,
-            reply: 4.4,
-            blind_deficit: 0.45,
-            blind_danger: 0.75,
-        }
+        DEFAULT_THRESHOLDS
     }
 }
 
@@ -257,6 +261,14 @@ fn strength_order(rules: &Rules, set: CardSet) -> ([u8; 8], usize) {
 
 fn missing_above(rules: &Rules, card: u8, held: CardSet) -> u32 {
     (rules.above[card as usize] & !held).count_ones()
+}
+
+/// A suit's worth as trump for `hand`, as the bot ranks the suits it may name: the tricks
+/// [`hand_tricks`] counts with it, and a twentieth of a trick per card (the longer suit wins
+/// a tie).
+pub fn suit_value(rules: &Rules, hand: CardSet, suit: u8) -> f64 {
+    let count = (hand & suit_mask(suit)).count_ones() as f64;
+    hand_tricks(rules, hand, Some(suit)) + 0.05 * count
 }
 
 /// Rough number of tricks `hand` takes by itself with `trump` (`None`: no-trump).
@@ -477,8 +489,7 @@ impl HeuristicBot {
             if !has(view.legal, action) {
                 continue;
             }
-            let count = (view.hand & suit_mask(s)).count_ones() as f64;
-            let value = hand_tricks(rules, view.hand, Some(s)) + 0.05 * count;
+            let value = suit_value(rules, view.hand, s);
             // Ties go to the lower suit, which comes first.
             if best.is_none_or(|(_, v)| value > v) {
                 best = Some((action, value));
@@ -563,8 +574,7 @@ fn sample_hands(rules: &Rules) -> Vec<HandSample> {
             }
             let mut tricks = f64::NEG_INFINITY;
             for s in 0..4u8 {
-                let count = (hand & suit_mask(s)).count_ones() as f64;
-                let value = hand_tricks(rules, hand, Some(s)) + 0.05 * count;
+                let value = suit_value(rules, hand, s);
                 if value > tricks {
                     tricks = value;
                 }

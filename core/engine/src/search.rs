@@ -11,7 +11,7 @@ use std::cell::RefCell;
 use crate::action::Action;
 use crate::cards::{iter, CardSet, MAX_SEATS};
 use crate::deal::{Deal, Phase};
-use crate::heuristic::hand_tricks;
+use crate::heuristic::{hand_tricks, suit_value, DEFAULT_THRESHOLDS};
 use crate::rules::{Mode, Rules};
 use crate::sample::{Knowledge, NoWorld, Sampler};
 use crate::scoring::{self, Figures};
@@ -155,13 +155,6 @@ pub fn choice_likelihood(rules: &Rules, deal: &Deal, seat: u8) -> f64 {
     }
 }
 
-/// A suit's worth as trump for `hand`, as the heuristic ranks suits: its rough trick count,
-/// then its length.
-fn suit_value(rules: &Rules, hand: CardSet, suit: u8) -> f64 {
-    let count = (hand & crate::cards::suit_mask(suit)).count_ones() as f64;
-    hand_tricks(rules, hand, Some(suit)) + 0.05 * count
-}
-
 /// The no-trump tricks (the heuristic's rough count) about which a chooser is as likely to
 /// name no-trump as not (hands named no-trump by the heuristic under `french-coinchee` and
 /// `belgian` count 4.0-4.3 on average, other hands 1.6-2.1).
@@ -169,10 +162,11 @@ pub const NO_TRUMP_AT: f64 = 3.8;
 
 /// The tricks (the heuristic's rough count) at which a seat is taken to make a doubling call
 /// or its reply: the model of the other seats' calls, both when weighing a world by the calls
-/// it shows and when settling the calls after a decision.
-pub const CALL_AT: f64 = 4.4;
-/// The tricks below which a dealer is taken to delegate the trump choice.
-pub const DELEGATE_BELOW: f64 = 3.7;
+/// it shows and when settling the calls after a decision.  The heuristic's own line (its
+/// call and reply lines are the same).
+pub const CALL_AT: f64 = DEFAULT_THRESHOLDS.call;
+/// The tricks below which a dealer is taken to delegate the trump choice (the heuristic's).
+pub const DELEGATE_BELOW: f64 = DEFAULT_THRESHOLDS.delegate;
 /// How soft the model is: a hand this many tricks past the line is about three times as
 /// likely to act as the line says than not.
 const SOFTNESS: f64 = 0.4;
