@@ -78,3 +78,8 @@ class ScoresheetError(ManilleError, ValueError):
 
 class SheetMissingError(ScoresheetError):
     """A score sheet file that does not exist, opened without a ``ruleset`` to start one."""
+
+
+class SearchError(ManilleError, ValueError):
+    """A ruleset or position the search cannot serve: Python plug-ins (the solver plays the
+    compiled core's rules), or nothing to advise (trump taken from the turned card)."""

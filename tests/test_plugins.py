@@ -222,3 +222,20 @@ def test_scoring_plugin_sees_the_turned_cards_suit_as_trump(installed: Path) -> 
     rs = rs.model_copy(update={"scoring": rs.scoring.model_copy(update={"adjustments": ["hearts-double"]})})
     assert mv.score_deal(rs, 40, 6, turned="KH").factor == 2
     assert mv.score_deal(rs, 40, 6, turned="KS").factor == 1
+
+
+def test_the_search_refuses_a_ruleset_with_plug_ins_as_a_user_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The solver plays the compiled core's rules: a Python plug-in is refused with a
+    # SearchError (a ManilleError, so the CLI prints it and the web answers 400), not a crash.
+    from manille_variants.errors import ManilleError, SearchError
+    from manille_variants.search.advise import advise
+
+    monkeypatch.setitem(plugins._registered, "high-cards-only", OnlyHighCards())
+    rs = with_rules("table-convention", extra_rules=["high-cards-only"])
+    with pytest.raises(SearchError, match="without Python plug-ins") as refused:
+        advise(rs, mv.parse_cards("10H AH KH QH 10S AS 7C 8D"), samples=2)
+    assert isinstance(refused.value, ManilleError) and isinstance(refused.value, ValueError)
+    state = mv.new_deal(rs, 1, dealer=0).apply(trump_action(mv.Suit.H))
+    assert state.phase == "play"
+    with pytest.raises(SearchError, match="without Python plug-ins"):
+        mv.solve(state)

@@ -13,8 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import parse_cards
-from manille_variants.cli.common import debug_enabled, echo_json, fail, ruleset_option, user_errors
-from manille_variants.errors import ManilleError
+from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
 
@@ -53,13 +52,7 @@ def advise_command(
     with user_errors():
         points = _score(score)
         rs = load_ruleset(ruleset)
-        try:
-            advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties,
-                            samples=samples, seed=seed)
-        except ValueError as exc:  # a ruleset advice cannot serve (plug-ins, a turned trump)
-            if isinstance(exc, ManilleError) or debug_enabled():
-                raise
-            raise fail(str(exc)) from None
+        advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties, samples=samples, seed=seed)
         if as_json:
             echo_json(advice.to_dict())
             return

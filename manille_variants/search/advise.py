@@ -19,7 +19,7 @@ from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, LOOK
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.core import action_code, code_action, to_core
-from manille_variants.errors import CardError
+from manille_variants.errors import CardError, SearchError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.search.solver import searchable
 
@@ -83,11 +83,11 @@ def advise(
 
     rules = compile_rules(ruleset)
     if not searchable(rules):
-        raise ValueError(f"ruleset {ruleset.name!r}: advice needs a ruleset without Python plug-ins")
+        raise SearchError(f"ruleset {ruleset.name!r}: advice needs a ruleset without Python plug-ins")
     if rules.turned_take_up is not None:
         # Trump is the turned card's suit: the dealer names no trump, no-trump, blind or
         # delegation, so there is no choice to rank (docs/search.md).
-        raise ValueError(f"ruleset {ruleset.name!r} takes trump from the turned card: the dealer chooses no "
+        raise SearchError(f"ruleset {ruleset.name!r} takes trump from the turned card: the dealer chooses no "
                          "trump there, so there is nothing to advise")
     cards = list(dict.fromkeys(hand))
     if len(cards) != 8 or len(hand) != 8:

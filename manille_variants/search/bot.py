@@ -29,6 +29,7 @@ from manille_variants.engine.actions import (
 )
 from manille_variants.engine.core import action_code, code_action, to_core
 from manille_variants.engine.view import SeatView
+from manille_variants.errors import SearchError
 from manille_variants.search.solver import searchable
 
 __all__ = ["Knowledge", "SearchBot", "card_samples", "decisions", "knowledge"]
@@ -84,7 +85,7 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         if not searchable(view.rules):
-            raise ValueError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
+            raise SearchError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
         default = default_choice(view) if self.guided and view.phase != "play" else None
         if default is not None:
             return self.decide_from(view, default)

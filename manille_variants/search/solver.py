@@ -17,6 +17,7 @@ from manille_variants.cards import DECK, Card
 from manille_variants.engine.core import action_code, has_plugins, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules
+from manille_variants.errors import SearchError
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreDeal
@@ -55,7 +56,7 @@ def searchable(rules: Rules) -> bool:
 
 def _check(rules: Rules) -> None:
     if has_plugins(rules):
-        raise ValueError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
+        raise SearchError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 
 
 def core_state(state: DealState) -> CoreDeal:
@@ -82,8 +83,9 @@ def core_state(state: DealState) -> CoreDeal:
 def solve(state: DealState) -> Solution:
     """Solve a play-phase state (also mid-trick) double-dummy.
 
-    Raises ValueError outside the play phase and for rulesets with Python plug-ins.  Trump by
-    the turned card is solved too: the dealer's turned card is unplayable until its take-up.
+    Raises ValueError outside the play phase, and :class:`SearchError` (a ValueError) for
+    rulesets with Python plug-ins.  Trump by the turned card is solved too: the dealer's
+    turned card is unplayable until its take-up.
     """
     from manille_variants._core import solve as core_solve
 

@@ -12,7 +12,6 @@ from typing import Any
 from starlette.exceptions import HTTPException
 
 from manille_variants.cards import parse_cards
-from manille_variants.errors import ManilleError
 from manille_variants.records.textdeal import loads_game
 from manille_variants.search.advise import advise, parse_score
 from manille_variants.search.analyze import analyze_record
@@ -37,12 +36,7 @@ def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pe
         raise HTTPException(400, f"score: {exc}") from None
     rs = resolve(store, ruleset)
     cards = parse_cards(hand)
-    try:
-        return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed).to_dict()
-    except ValueError as exc:  # a ruleset advice cannot serve (plug-ins, a turned trump)
-        if isinstance(exc, ManilleError):
-            raise
-        raise HTTPException(400, str(exc)) from None
+    return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed).to_dict()
 
 
 def analysis_json(store: Store, text: str, name: str = "", ruleset: str = "") -> dict[str, Any]:
