@@ -7,7 +7,7 @@
 //! Times are CPU time of the thread (the machine is shared); nodes do not depend on the load.
 //! The checksum (the sum of the values) must not change when the solver gets faster.
 
-use manille_engine::rules::{RulesData, TakeUp, TrumpSource, Undertrump};
+use manille_engine::rules::{RulesData, TakeUp, TrumpSource};
 use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
@@ -30,23 +30,16 @@ fn cpu_ms() -> f64 {
     ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
 }
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+/// `french-coinchee`'s play settings, as the solver's tests take them.
 fn french() -> RulesData {
-    RulesData {
-        step: -1,
-        packets: vec![4, 4],
-        cutter_offset: 1,
-        leader_offset: -1,
-        next_dealer_offset: -1,
-        delegation: true,
-        tie_carries: false,
-        sweep_factor: 1,
-        trump_when_partner_wins: true,
-        overtrump_partner: false,
-        undertrump: Undertrump::Allowed,
-        trick_points: 1,
-        target: 100,
-        ..RulesData::default()
-    }
+    common::bundled()
+        .into_iter()
+        .find(|(name, _)| *name == "french-coinchee")
+        .map(|(_, data)| data)
+        .expect("french-coinchee is bundled")
 }
 
 fn main() {

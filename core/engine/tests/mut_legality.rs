@@ -3,6 +3,8 @@
 //! plain reading of the clauses, card by card, under random play settings. Written from the
 //! cargo-mutants run (docs/testing.md, "Rust core").
 
+mod common;
+use common::undertrump;
 use manille_engine::cards::{iter, suit, suit_mask, CardSet};
 use manille_engine::legality::{legal, trick_winner, TrickView};
 use manille_engine::rules::{BeatOpponent, RulesData, Undertrump};
@@ -420,15 +422,6 @@ fn plain(d: &RulesData, hand: CardSet, trick: Option<TrickView>, trump: Option<u
         Undertrump::Required if !partner_wins && higher == 0 => lower,
         _ => hand,
     }
-}
-
-fn undertrump() -> impl Strategy<Value = Undertrump> {
-    prop_oneof![
-        Just(Undertrump::Forbidden),
-        Just(Undertrump::Allowed),
-        Just(Undertrump::ForbiddenIfCanOvertrump),
-        Just(Undertrump::Required),
-    ]
 }
 
 prop_compose! {

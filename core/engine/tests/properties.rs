@@ -1,5 +1,7 @@
 //! Invariants of the engine over random rules, seeds and playouts.
 
+mod common;
+use common::undertrump;
 use manille_engine::cards::{iter, FULL, NONE};
 use manille_engine::rules::{
     BeatOpponent, CallBy, CallData, Mode, RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump,
@@ -7,15 +9,6 @@ use manille_engine::rules::{
 use manille_engine::sim::Rng;
 use manille_engine::{Action, Deal, Phase, Rules};
 use proptest::prelude::*;
-
-fn undertrump() -> impl Strategy<Value = Undertrump> {
-    prop_oneof![
-        Just(Undertrump::Forbidden),
-        Just(Undertrump::Allowed),
-        Just(Undertrump::ForbiddenIfCanOvertrump),
-        Just(Undertrump::Required),
-    ]
-}
 
 prop_compose! {
     fn play_settings()(

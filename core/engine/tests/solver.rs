@@ -2,76 +2,15 @@
 //! ruleset's play settings (and random play settings), also mid-trick.
 
 mod common;
-use common::random_position;
+use common::{bundled, random_position};
 use manille_engine::cards::NONE;
 use manille_engine::cards::{iter, suit_mask};
-use manille_engine::rules::{
-    BeatOpponent, RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump,
-};
+use manille_engine::rules::{BeatOpponent, RulesData, TakeUp, TrumpSource, Undertrump};
 use manille_engine::sample::{Knowledge, Sampler};
 use manille_engine::sim::Rng;
 use manille_engine::solver::{brute_force, Solver};
 use manille_engine::{Action, Deal, Phase, Rules};
 use proptest::prelude::*;
-
-/// The play settings of the bundled rulesets (what the play phase reads).
-fn bundled() -> Vec<(&'static str, RulesData)> {
-    let belgian = RulesData {
-        blind_allowed: true,
-        tie_per_tie: true,
-        best_of: 3,
-        ..RulesData::default()
-    };
-    let french = RulesData {
-        step: -1,
-        packets: vec![4, 4],
-        cutter_offset: 1,
-        leader_offset: -1,
-        next_dealer_offset: -1,
-        delegation: true,
-        tie_carries: false,
-        sweep_factor: 1,
-        trump_when_partner_wins: true,
-        overtrump_partner: false,
-        undertrump: Undertrump::Allowed,
-        trick_points: 1,
-        target: 100,
-        ..RulesData::default()
-    };
-    let parlee = RulesData {
-        packets: vec![2, 2, 2, 2],
-        trump_source: TrumpSource::Turned,
-        take_up: TakeUp::AfterFirstCard,
-        turned_bonus: TurnedBonus::TenOnly,
-        delegation: false,
-        no_trump_allowed: false,
-        calls: Vec::new(),
-        trump_when_partner_wins: false,
-        target: 50,
-        ..french.clone()
-    };
-    vec![
-        ("table-convention", RulesData::default()),
-        ("belgian", belgian.clone()),
-        (
-            "belgian-capped",
-            RulesData {
-                cap: Some(4),
-                ..belgian
-            },
-        ),
-        ("french-coinchee", french),
-        ("french-parlee", parlee.clone()),
-        (
-            "french-muette",
-            RulesData {
-                turned_bonus: TurnedBonus::CardValue,
-                target: 100,
-                ..parlee
-            },
-        ),
-    ]
-}
 
 fn check(rules: &Rules, deal: &Deal, solver: &mut Solver) {
     let expected = brute_force(rules, deal);
