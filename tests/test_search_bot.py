@@ -52,7 +52,8 @@ def _first_lead(seed: int) -> DealState:
 
 
 def _swap_hidden(state: DealState, a: int, b: int) -> DealState:
-    """The same deal with the hands of seats ``a`` and ``b`` exchanged (before any card)."""
+    """The same deal with the hands of seats ``a`` and ``b`` exchanged, its decisions replayed
+    (before any card is played)."""
     hands = list(state.dealt_hands)
     hands[a], hands[b] = hands[b], hands[a]
     twin = mv.new_deal(state.rules, state.seed, dealer=state.dealer, hands=[[str(c) for c in h] for h in hands])
@@ -136,22 +137,13 @@ def test_decisions_before_play_are_blind_to_the_hidden_hands(name: str, phase: s
             continue  # no such decision in this deal (no call asked before play)
         seat = state.to_play
         others = [s for s in range(4) if s != seat]
-        twin = _swap_hidden_before_play(state, others[0], others[1])
+        twin = _swap_hidden(state, others[0], others[1])
         view, twin_view = state.view(seat), twin.view(seat)
         assert knowledge(view) == knowledge(twin_view)
         bot = SearchBot(seed=3, decision_samples=3, prior=prior)
         choice = bot.act(view)
         assert choice in view.legal
         assert choice == SearchBot(seed=3, decision_samples=3, prior=prior).act(twin_view)
-
-
-def _swap_hidden_before_play(state: DealState, a: int, b: int) -> DealState:
-    hands = list(state.dealt_hands)
-    hands[a], hands[b] = hands[b], hands[a]
-    twin = mv.new_deal(state.rules, state.seed, dealer=state.dealer, hands=[[str(c) for c in h] for h in hands])
-    for action in state.actions:
-        twin = twin.apply(action)
-    return twin
 
 
 def test_the_prior_keeps_legal_choices_and_names_no_trump_more_often_when_it_pays_more(tmp_path: Path) -> None:
