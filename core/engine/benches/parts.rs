@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use manille_engine::deal::Deal;
 use manille_engine::matchplay::deal_seed;
+use manille_engine::rng::Rng;
 use manille_engine::rules::RulesData;
 use manille_engine::shuffle::{shuffle, shuffle4};
-use manille_engine::sim::{random_bot_deal, random_playout, tally_deals, BotSpec, Rng};
+use manille_engine::sim::{random_bot_deal, random_playout, tally_deals, BotSpec};
 use manille_engine::Rules;
 
 /// Seconds this thread has run on a processor (Linux), else wall seconds: other jobs on a

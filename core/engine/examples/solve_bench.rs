@@ -7,8 +7,8 @@
 //! Times are CPU time of the thread (the machine is shared); nodes do not depend on the load.
 //! The checksum (the sum of the values) must not change when the solver gets faster.
 
+use manille_engine::rng::Rng;
 use manille_engine::rules::{RulesData, TakeUp, TrumpSource};
-use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
 

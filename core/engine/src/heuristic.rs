@@ -20,12 +20,13 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::action::Action;
+use crate::bot::Bot;
 use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
 use crate::deal::{Deal, Phase};
 use crate::legality::trick_winner;
+use crate::rng::Rng;
 use crate::rules::{Mode, Rules, TakeUp};
 use crate::scoring::{self, Figures};
-use crate::sim::{Bot, Rng};
 
 /// The estimated tricks at which the bot takes each risk.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,6 +9,7 @@
 //! of cards is a `u32` mask with bit `index` set.
 
 pub mod action;
+pub mod bot;
 pub mod cards;
 pub mod deal;
 pub mod heuristic;
@@ -16,6 +17,7 @@ pub mod keccak;
 pub mod legality;
 pub mod matchplay;
 pub mod pyrandom;
+pub mod rng;
 pub mod rules;
 pub mod sample;
 pub mod scoring;

@@ -14,8 +14,8 @@ use crate::action::Action;
 use crate::cards::{iter, CardSet, FULL, MAX_SEATS};
 use crate::deal::{Deal, Phase};
 use crate::legality::{legal, trick_winner, TrickView};
+use crate::rng::Rng;
 use crate::rules::Rules;
-use crate::sim::Rng;
 
 /// What one seat knows of a deal in progress.
 #[derive(Clone, Debug)]

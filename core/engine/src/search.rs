@@ -12,10 +12,10 @@ use crate::action::Action;
 use crate::cards::{iter, CardSet, MAX_SEATS};
 use crate::deal::{Deal, Phase};
 use crate::heuristic::{hand_tricks, suit_value, DEFAULT_THRESHOLDS};
+use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::sample::{Knowledge, NoWorld, Sampler};
 use crate::scoring::{self, Figures};
-use crate::sim::Rng;
 use crate::solver::Solver;
 
 thread_local! {

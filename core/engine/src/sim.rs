@@ -1,59 +1,18 @@
 //! Batch play: random playouts and matches, for simulation and benchmarks.
 
+use std::collections::BTreeMap;
+
 use crate::action::Action;
+use crate::bot::{apply_legal, Bot, RandomBot};
+use crate::cards::DECK;
 use crate::deal::Deal;
-use crate::matchplay::Match;
-use crate::rules::Rules;
+use crate::heuristic::HeuristicBot;
+use crate::matchplay::{deal_seed, Match};
+use crate::pyrandom::PyRandom;
+use crate::rng::Rng;
+use crate::rules::{Mode, Rules};
 use crate::scoring::DealResult;
-
-/// One step of SplitMix64: advance `state` and return the next output.
-#[inline(always)]
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// A small, fast, seeded generator (SplitMix64).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        splitmix64(&mut self.0)
-    }
-
-    /// A uniform index below `n` (n > 0).
-    pub fn below(&mut self, n: u32) -> u32 {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
-    }
-
-    /// A uniform member of a non-empty set of bits.
-    pub fn pick(&mut self, mut set: u64) -> u8 {
-        for _ in 0..self.below(set.count_ones()) {
-            set &= set - 1;
-        }
-        set.trailing_zeros() as u8
-    }
-}
-
-/// Apply an action known to be legal (a card without checking it again).
-#[inline]
-fn apply_legal(rules: &Rules, deal: &mut Deal, action: Action) {
-    match action.as_card() {
-        Some(card) if deal.phase == crate::deal::Phase::Play => deal.play_unchecked(rules, card),
-        // A legal decision is always accepted.
-        _ => {
-            let _ = deal.apply_mut(rules, action);
-        }
-    }
-}
+use crate::shuffle::{shuffle, shuffle4};
 
 /// Play `deal` out with uniformly random legal actions.
 pub fn random_playout(rules: &Rules, mut deal: Deal, rng: &mut Rng) -> Deal {
@@ -102,67 +61,6 @@ pub fn random_match(
         }
     }
     m
-}
-
-// ---------------------------------------------------------------------- bots and simulation
-
-use std::collections::BTreeMap;
-
-use crate::cards::DECK;
-use crate::heuristic::HeuristicBot;
-use crate::matchplay::deal_seed;
-use crate::pyrandom::PyRandom;
-use crate::rules::Mode;
-use crate::shuffle::{shuffle, shuffle4};
-
-/// A player: picks one of the legal actions (bit `code` of `legal`) for the seat to act.
-pub trait Bot {
-    fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action;
-
-    /// Told the match score before each deal of a match (a bot that weighs it keeps it).
-    fn set_scores(&mut self, _scores: [i64; 2]) {}
-}
-
-/// The random bot's stream: SplitMix64 from the bot's seed.  The Python `RandomBot`
-/// (`manille_variants.bots.base`) draws the same stream, so both make the same choices.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RandomStream(u64);
-
-impl RandomStream {
-    /// The stream of a bot seeded `seed` (Python: `seed % 2**64`).
-    pub fn new(seed: u64) -> RandomStream {
-        RandomStream(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        splitmix64(&mut self.0)
-    }
-
-    /// An index below `n` (n > 0): the high 64 bits of `next_u64() * n`.
-    pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u32
-    }
-}
-
-/// A uniformly random legal action: the `below(count)`-th legal action in code order
-/// (the order of the Python engine's `legal_actions`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RandomBot(RandomStream);
-
-impl RandomBot {
-    pub fn new(seed: u64) -> RandomBot {
-        RandomBot(RandomStream::new(seed))
-    }
-}
-
-impl Bot for RandomBot {
-    fn act(&mut self, _rules: &Rules, _deal: &Deal, legal: u64) -> Action {
-        let mut set = legal;
-        for _ in 0..self.0.below(legal.count_ones()) {
-            set &= set - 1;
-        }
-        Action(set.trailing_zeros() as u8)
-    }
 }
 
 /// The kinds of bot the core plays, by their names in the Python registry.  A new built-in
@@ -685,16 +583,6 @@ pub fn random_bot_match(
 mod tests {
     use super::*;
     use crate::rules::RulesData;
-
-    #[test]
-    fn the_random_stream_is_splitmix64() {
-        // SplitMix64 from 0: the reference sequence starts e220a8397b1dcdaf, 6e789e6aa1b965f4.
-        let mut s = RandomStream::new(0);
-        assert_eq!(s.next_u64(), 0xe220_a839_7b1d_cdaf);
-        assert_eq!(s.next_u64(), 0x6e78_9e6a_a1b9_65f4);
-        let mut s = RandomStream::new(0);
-        assert_eq!(s.below(4), ((0xe220_a839_7b1d_cdafu128 * 4) >> 64) as u32);
-    }
 
     #[test]
     fn bot_specs_name_one_two_or_four_bots() {

@@ -3,10 +3,10 @@
 mod common;
 use common::undertrump;
 use manille_engine::cards::{iter, FULL, NONE};
+use manille_engine::rng::Rng;
 use manille_engine::rules::{
     BeatOpponent, CallBy, CallData, Mode, RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump,
 };
-use manille_engine::sim::Rng;
 use manille_engine::{Action, Deal, Phase, Rules};
 use proptest::prelude::*;
 

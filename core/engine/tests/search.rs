@@ -4,12 +4,12 @@
 mod common;
 use common::random_position;
 use manille_engine::heuristic::hand_tricks;
+use manille_engine::rng::Rng;
 use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sample::Knowledge;
 use manille_engine::search::{
     calls_likelihood, choice_likelihood, decide_from, decision_values, Stop, CALL_AT,
 };
-use manille_engine::sim::Rng;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
 

@@ -15,12 +15,13 @@ use manille_engine::cards::{CardSet, MAX_SEATS, NONE};
 use manille_engine::deal::{Deal, IllegalAction, Phase};
 use manille_engine::legality::{legal, trick_winner, TrickView};
 use manille_engine::matchplay::{deal_seed as mix_seed, Match, Outcome};
+use manille_engine::rng::Rng;
 use manille_engine::rules::{
     BeatOpponent, CallBy, CallData, Mode, Rules, RulesData, TakeUp, TrumpSource, TurnedBonus,
     Undertrump,
 };
 use manille_engine::scoring::{self, DealResult};
-use manille_engine::sim::{self as engine_sim, Rng};
+use manille_engine::sim as engine_sim;
 use manille_engine::Action;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;

@@ -2,8 +2,8 @@
 //! each test crate uses some of them.
 #![allow(dead_code)]
 
+use manille_engine::rng::Rng;
 use manille_engine::rules::{RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump};
-use manille_engine::sim::Rng;
 use manille_engine::{Action, Deal, Phase, Rules};
 use proptest::prelude::*;
 
