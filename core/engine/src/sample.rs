@@ -35,6 +35,32 @@ pub struct Knowledge {
     pub scores: [i64; 2],
 }
 
+impl Knowledge {
+    /// What `seat` knows of `deal` (a bot in the core sees the whole deal and must read only
+    /// this): its own hand once it may look at it (the dealer not before the blind decision,
+    /// the dealer's partner not before trump is named unless asked to name it), the decisions,
+    /// the cards played, the turned card, the pending ties and the match score.
+    pub fn of(deal: &Deal, seat: u8, scores: [i64; 2]) -> Knowledge {
+        let looked = if seat == deal.dealer {
+            deal.phase != Phase::Blind
+        } else if seat == deal.dealer ^ 2 && matches!(deal.phase, Phase::Blind | Phase::Trump) {
+            deal.chooser == seat
+        } else {
+            true
+        };
+        Knowledge {
+            seat,
+            dealer: deal.dealer,
+            own: if looked { deal.dealt[seat as usize] } else { 0 },
+            decisions: deal.decisions[..deal.n_decisions as usize].to_vec(),
+            played: deal.history[..deal.played()].to_vec(),
+            turned: (deal.turned != crate::cards::NONE).then_some(deal.turned),
+            pending_ties: deal.pending_ties,
+            scores,
+        }
+    }
+}
+
 /// Why no world could be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoWorld(pub String);

@@ -6,7 +6,7 @@ use common::random_position;
 use manille_engine::heuristic::hand_tricks;
 use manille_engine::rng::Rng;
 use manille_engine::rules::{CallBy, CallData, RulesData};
-use manille_engine::sample::Knowledge;
+use manille_engine::sample::{Knowledge, Sampler};
 use manille_engine::search::{
     calls_likelihood, choice_likelihood, decide_from, decision_values, Stop, CALL_AT,
 };
@@ -383,6 +383,47 @@ proptest::proptest! {
             }
             let p = choice_likelihood(&rules, &deal, seat);
             proptest::prop_assert!((0.0..=1.0).contains(&p), "{p}");
+        }
+    }
+}
+
+/// `Knowledge::of` reads a seat's view off a whole deal: every world drawn from it replays to
+/// the deal's own phase, seat to play and cards played, with the seat's hand as dealt.
+#[test]
+fn knowledge_of_a_deal_gives_worlds_that_replay_to_it() {
+    let mut all: Vec<(&str, Rules)> = common::bundled()
+        .into_iter()
+        .map(|(name, data)| (name, Rules::new(data).unwrap()))
+        .collect();
+    all.push(("belgian with calls", belgian()));
+    for (name, rules) in all {
+        for seed in 0..40u64 {
+            let mut deal = Deal::new(&rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
+            let mut rng = Rng::new(seed);
+            let steps = rng.below(30);
+            for _ in 0..steps {
+                if deal.is_over() {
+                    break;
+                }
+                let legal = deal.legal_actions(&rules);
+                deal = deal.apply(&rules, Action(rng.pick(legal))).unwrap();
+            }
+            if deal.is_over() {
+                continue;
+            }
+            let seat = deal.to_play;
+            let know = Knowledge::of(&deal, seat, [0, 0]);
+            let sampler = Sampler::new(&rules, &know).unwrap();
+            let world = sampler.replay(&sampler.draw(&mut rng).unwrap()).unwrap();
+            assert_eq!(world.phase, deal.phase, "{name} seed {seed}");
+            assert_eq!(world.to_play, deal.to_play);
+            assert_eq!(
+                world.history[..world.played()],
+                deal.history[..deal.played()]
+            );
+            if know.own != 0 {
+                assert_eq!(world.dealt[seat as usize], deal.dealt[seat as usize]);
+            }
         }
     }
 }
