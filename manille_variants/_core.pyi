@@ -283,6 +283,23 @@ def search_decisions(
     tolerance: int = 0,
     default: int | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
+def search_choose(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    played: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    seed: int = 0,
+    worlds: int | None = None,
+    think_ms: float | None = None,
+    z: float = 2.0,
+    inference: bool = True,
+    model: CoreHeuristic | None = None,
+) -> tuple[int, list[tuple[int, float, float, int]]]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 
@@ -327,6 +344,16 @@ def sim_match_rows(
     max_deals: int = 10000,
     heuristic: CoreHeuristic | None = None,
 ) -> list[tuple[_MatchTuple, list[_DealRowTuple]]]: ...
+def sim_duel(
+    rules: CoreRules,
+    a: str,
+    b: str,
+    master: int,
+    start: int,
+    stop: int,
+    heuristic: CoreHeuristic | None = None,
+    threads: int = 1,
+) -> list[tuple[int, bool]]: ...
 
 @final
 class CoreHeuristic:

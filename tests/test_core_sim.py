@@ -90,12 +90,25 @@ def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     assert core_plays("random", [rules]) is not None
     assert core_plays("random", [rules], records=True) is None
     assert core_plays("random,heuristic", [rules]) is not None
-    assert core_plays("heuristic", [rules]) is not None and set(_core.sim_bots()) == {"random", "heuristic"}
-    assert core_plays("search", [rules]) is None
+    assert core_plays("heuristic", [rules]) is not None
+    assert set(_core.sim_bots()) == {"random", "heuristic", "search"}
+    assert core_plays("search", [rules]) is not None
+    assert core_plays("search:worlds=4,random", [rules]) is not None
+    assert core_plays("search", [rules], records=True) is None
     chunk = Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True)
     assert run_in_core(chunk, rules) is None
-    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "search"), rules) is None
-    assert run_in_core(Chunk("deals", (rules.ruleset,), 0, 5, 1, "random,search"), rules) is None
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_search_bot_deals_in_the_core_equal_the_python_loop(name: str) -> None:
+    # The core's search bot reads its seat's knowledge off the deal; the registry's search
+    # bot reads it off the seat's view: the same knowledge, the same worlds, the same choices.
+    rules = mv.compile_rules(mv.load_ruleset(name))
+    bots = "search:worlds=3,heuristic"
+    expected = python_rows(rules, "deals", 0, 3, 7, bots)
+    got = run_in_core(Chunk("deals", (rules.ruleset,), 0, 3, 7, bots), rules)
+    assert got is not None
+    assert got.deals == expected.deals
 
 
 def test_the_core_counts_the_python_metrics_in_the_same_order() -> None:

@@ -11,7 +11,8 @@ from strategies import BUNDLED as ALL_BUNDLED
 import manille_variants as mv
 from manille_variants.bots import make_bot, make_bots, play_deal
 from manille_variants.bots.search_prior import prior_choices
-from manille_variants.engine.actions import NO_TRUMP, PASS
+from manille_variants.cards import Suit
+from manille_variants.engine.actions import NO_TRUMP, PASS, trump_action
 from manille_variants.engine.deal import DealState
 from manille_variants.search.bot import SearchBot, knowledge
 
@@ -164,15 +165,20 @@ def test_the_prior_keeps_legal_choices_and_names_no_trump_more_often_when_it_pay
     assert shares[1] > shares[0]
 
 
-def test_a_clear_choice_is_taken_without_a_search() -> None:
+def test_the_earlier_search_takes_a_clear_choice_by_the_table_without_a_search() -> None:
     # Seven hearts from the manille down: no-trump (x2) is far ahead of any trump by the table.
+    # With prior=True (the earlier search, kept for comparison) the table's choice is taken
+    # without a search.  The budgeted search values every choice and names hearts: at
+    # no-trump the other side leads and cashes its suits first (the table's one number per
+    # hand cannot see that the hand has one suit only).
     hand = ["10H", "AH", "KH", "QH", "JH", "9H", "8H", "7S"]
     rs = _rules("table-convention")
     state = mv.new_deal(rs, 1, dealer=0, hands=[hand, *_rest(hand)])
     view = state.view(0)
     assert prior_choices(view) == [NO_TRUMP]
-    assert SearchBot(seed=1).values(view) == [(NO_TRUMP, 0.0)]
-    assert SearchBot(seed=1, prior=False).act(view) in view.legal
+    assert SearchBot(seed=1, prior=True).values(view) == [(NO_TRUMP, 0.0)]
+    assert len(SearchBot(seed=1, worlds=2).values(view)) == len(view.legal)
+    assert SearchBot(seed=1, worlds=2).act(view) == trump_action(Suit.H)
 
 
 def _rest(hand: list[str]) -> list[list[str]]:
@@ -216,14 +222,14 @@ def _play_until(state: DealState, phase: str) -> DealState | None:
 
 
 @pytest.mark.parametrize("name", ["table-convention", "belgian", "french-coinchee"])
-def test_a_decision_before_play_keeps_the_heuristics_choice_without_a_clear_margin(name: str) -> None:
-    # The search starts from the heuristic's choice (its decision table, its call thresholds)
-    # and departs from it only for an option better by z standard errors: with an infinite z,
-    # every decision before play is the heuristic's.
+def test_the_guided_search_keeps_the_heuristics_choice_without_a_clear_margin(name: str) -> None:
+    # guided=True (the earlier search, kept for comparison) starts from the heuristic's choice
+    # (its decision table, its call thresholds) and departs from it only for an option better
+    # by z standard errors: with an infinite z, every decision before play is the heuristic's.
     from manille_variants.bots.search_prior import default_choice
 
     rs = _rules(name)
-    never = SearchBot(seed=2, decision_samples=3, z=float("inf"), call_z=float("inf"))
+    never = SearchBot(seed=2, guided=True, decision_samples=3, z=float("inf"), call_z=float("inf"))
     checked = 0
     for seed in range(12):
         state = mv.new_deal(rs, seed, dealer=seed % 4)

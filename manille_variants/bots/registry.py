@@ -2,49 +2,138 @@
 
 Importing a bot's module registers nothing: a new bot is added to :data:`BOTS` below (or,
 from outside the package, with :func:`register_bot`).
+
+A seat's bot is written ``NAME`` or ``NAME:KEY=VALUE:...`` with the options the bot takes
+(:data:`OPTIONS`): ``search:worlds=64``, ``search:think_ms=40``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from manille_variants.bots.base import Bot, RandomBot
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.search_prior import default_choice, prior_choices
-from manille_variants.errors import ManilleError
+from manille_variants.errors import ManilleError, SearchError
 from manille_variants.search.bot import SearchBot, use_default, use_prior
 
-__all__ = ["BOTS", "BotFactory", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
+__all__ = [
+    "BOTS",
+    "OPTIONS",
+    "BotFactory",
+    "BotOptionError",
+    "UnknownBotError",
+    "budgeted",
+    "make_bot",
+    "make_bots",
+    "parse_seat",
+    "register_bot",
+    "search_bot",
+]
 
 
 class UnknownBotError(ManilleError, ValueError):
     """A bot name that is not registered."""
 
 
-BotFactory = Callable[[int], Bot]  # a seed -> a new bot
+class BotOptionError(UnknownBotError):
+    """A bot option the bot does not take, or a value it refuses (a budget that is not a
+    positive number)."""
+
+
+BotFactory = Callable[..., Bot]  # a seed (and the bot's options) -> a new bot
+def search_bot(seed: int = 0, **options: Any) -> SearchBot:
+    """The search bot, with the heuristic bot (and the ruleset's decision table) as its model
+    of play."""
+    return SearchBot(seed, model=_HEURISTIC.core, **options)
+
+
+_HEURISTIC = HeuristicBot(0)
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
-    "search": SearchBot,
+    "search": search_bot,
 }
+def _flag(value: str) -> bool:
+    if value not in ("0", "1", "true", "false"):
+        raise ValueError(value)
+    return value in ("1", "true")
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (to ``make_bot`` and the ``--bots`` options)."""
+# The options each bot takes by name, and how a value written in a spec is read.
+OPTIONS: dict[str, dict[str, Callable[[str], object]]] = {
+    "search": {"worlds": int, "think_ms": float, "z": float, "inference": _flag},
+}
+# The options that are a budget (``--think-ms`` sets it on every bot that has it).
+BUDGETS = ("worlds", "think_ms", "iterations")
+
+
+def register_bot(name: str, factory: BotFactory, options: dict[str, Callable[[str], object]] | None = None) -> None:
+    """Make a bot available by name (to ``make_bot`` and the ``--bots`` options), with the
+    options its factory takes as keywords."""
     BOTS[name] = factory
+    OPTIONS[name] = dict(options or {})
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot of the registered kind ``name``, seeded."""
-    factory = BOTS.get(name)
-    if factory is None:
+def parse_seat(text: str) -> tuple[str, dict[str, object]]:
+    """A seat's bot as written in a spec: its name and options (``search:worlds=64``)."""
+    name, *parts = [p.strip() for p in text.split(":")]
+    if name not in BOTS:
         raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
-    return factory(seed)
+    options: dict[str, object] = {}
+    for part in parts:
+        key, eq, value = (p.strip() for p in part.partition("="))
+        readers = OPTIONS.get(name, {})
+        if not eq or key not in readers:
+            known = ", ".join(sorted(readers)) or "none"
+            raise BotOptionError(f"bot {name!r} has no option {part!r} (its options: {known})")
+        try:
+            options[key] = readers[key](value)
+        except ValueError:
+            raise BotOptionError(f"bot {name!r}: {key} must be a number{' (0 or 1)' if readers[key] is _flag else ''} "
+                                 f"(got {value!r})") from None
+    return name, options
 
 
-def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
+def budgeted(name: str) -> bool:
+    """Whether the bot ``name`` takes a time budget (``think_ms``)."""
+    return "think_ms" in OPTIONS.get(name, {})
+
+
+def make_bot(name: str, seed: int = 0, **options: object) -> Bot:
+    """A new bot of the registered kind ``name`` (or ``NAME:KEY=VALUE...``), seeded, with
+    ``options`` as keywords (those of the name first)."""
+    name, given = parse_seat(name)
+    given.update(options)
+    unknown = sorted(set(given) - set(OPTIONS.get(name, {})))
+    if unknown:
+        known = ", ".join(sorted(OPTIONS.get(name, {}))) or "none"
+        raise BotOptionError(f"bot {name!r} has no option {unknown[0]!r} (its options: {known})")
+    try:
+        return BOTS[name](seed, **given)
+    except SearchError as e:
+        raise BotOptionError(f"bot {name!r}: {e}") from None
+
+
+def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | None = None) -> list[Bot]:
     """Four bots from ``"heuristic"`` (all seats), ``"heuristic,random"`` (team 0, team 1)
-    or four names (seat order); each seeded from ``seed`` and its seat."""
+    or four names (seat order); each seeded from ``seed`` and its seat.  ``think_ms`` gives
+    every bot that takes a time budget that budget (an error if none does)."""
+    names = seat_names(spec)
+    if think_ms is not None and not any(budgeted(parse_seat(n)[0]) for n in names):
+        raise BotOptionError(f"--think-ms needs a bot with a time budget (search), not {', '.join(names)}")
+    bots = []
+    for seat, text in enumerate(names):
+        name, options = parse_seat(text)
+        if think_ms is not None and budgeted(name):
+            options = {k: v for k, v in options.items() if k not in BUDGETS} | {"think_ms": think_ms}
+        bots.append(make_bot(name, seed * 4 + seat, **options))
+    return bots
+
+
+def seat_names(spec: str | Sequence[str]) -> list[str]:
+    """The four seats' bots of a spec: one name for all, two per team, or four."""
     names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else list(spec)
     if len(names) == 1:
         names = names * 4
@@ -52,7 +141,7 @@ def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
         names = [names[0], names[1], names[0], names[1]]
     if len(names) != 4:
         raise UnknownBotError(f"give one bot, one per team, or four (got {len(names)})")
-    return [make_bot(name, seed * 4 + seat) for seat, name in enumerate(names)]
+    return names
 
 use_prior(prior_choices)
 use_default(default_choice)

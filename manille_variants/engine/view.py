@@ -48,6 +48,9 @@ class SeatView:
     legal: tuple[AnyAction, ...]
     turned: Card | None = None
     turned_on_table: bool = False
+    # The decisions before the first card, in order, by whoever took them: everyone at the
+    # table sees (and hears) them: blind or look, delegation, trump, each call and pass.
+    decisions: tuple[AnyAction, ...] = ()
 
     @property
     def team(self) -> int:
@@ -97,4 +100,5 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         legal=tuple(state.legal_actions()) if state.to_play == seat and not state.is_over else (),
         turned=state.turned_card,
         turned_on_table=on_table,
+        decisions=tuple(a for a in state.actions if not isinstance(a, Card)),
     )

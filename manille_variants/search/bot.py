@@ -13,8 +13,10 @@ departs from it only when the search shows another option clearly better.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from manille_variants.cards import Card
 from manille_variants.engine.actions import (
@@ -23,6 +25,7 @@ from manille_variants.engine.actions import (
     LOOK,
     NO_TRUMP,
     PASS,
+    THROW_IN,
     AnyAction,
     call_action,
     trump_action,
@@ -32,7 +35,25 @@ from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
 from manille_variants.search.solver import searchable
 
-__all__ = ["Knowledge", "SearchBot", "card_samples", "decisions", "knowledge"]
+if TYPE_CHECKING:
+    from manille_variants._core import CoreHeuristic
+    from manille_variants.engine.rules import Rules
+
+__all__ = ["Knowledge", "SearchBot", "card_samples", "check_budget", "decisions", "knowledge"]
+
+
+def check_budget(worlds: int | None, think_ms: float | None) -> tuple[int | None, float | None]:
+    """A search budget as given: at most one of ``worlds`` (a positive whole number) and
+    ``think_ms`` (a positive number of milliseconds); SearchError otherwise."""
+    if worlds is not None and think_ms is not None:
+        raise SearchError("give the search a budget of worlds or of think_ms, not both")
+    if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds <= 0):
+        raise SearchError(f"worlds must be a positive whole number (got {worlds!r})")
+    if think_ms is not None:
+        if isinstance(think_ms, bool) or not isinstance(think_ms, (int, float)) or not 0 < think_ms < math.inf:
+            raise SearchError(f"think_ms must be a positive number of milliseconds (got {think_ms!r})")
+        think_ms = float(think_ms)
+    return worlds, think_ms
 
 
 def card_samples(cards_left: int, base: int) -> int:
@@ -45,31 +66,43 @@ def card_samples(cards_left: int, base: int) -> int:
 
 
 class SearchBot:
-    """Chooses by the solver's values over sampled worlds (seeded, deterministic).
+    """Chooses by the solver's values over sampled worlds (seeded).
 
-    A card decision draws :func:`card_samples` worlds, and up to ``close_factor`` times as
-    many while no card beats every other by ``z`` standard errors (a close choice).
+    Every decision, a card or a decision before play (blind or look, trump or no-trump,
+    delegation, the calls and replies), is searched in the core (``_core.search_choose``):
+    worlds consistent with the seat's view are drawn, weighed by how likely the other seats'
+    decisions and cards were under a model of play (``inference``), each solved double-dummy
+    and scored in match points under the ruleset, paired over the same worlds; sampling stops
+    when one option beats every other by ``z`` standard errors or the budget is spent, and the
+    best mean is taken.  The budget is ``worlds`` per card decision (deterministic: the same
+    seed and view give the same choice; decisions before play may draw four times as many,
+    fewer while many cards are out) or ``think_ms`` milliseconds per decision (anytime: the
+    best answer when the time is up).  Without either, ``worlds`` is 16 (``samples``, the
+    older name, is taken as ``worlds``).  ``model`` gives the model of play under a ruleset
+    (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
+    exact ties, weighs worlds by the cards played, and its table skips the dealer's trump
+    choices far below its best); without it, the heuristic's default settings, no table
+    (the registry's ``search`` bot gets the heuristic's table).
 
-    Decisions before play draw between ``decision_min`` and ``decision_samples`` worlds,
-    stopping as soon as one option beats every other by ``z`` standard errors (paired over
-    the same worlds), each world solved within ``tolerance`` points (``call_tolerance`` for a
-    call or a reply, where only the sign of the expected margin matters).  With ``guided``
-    (the default), the heuristic's choice (:func:`default_choice`) stands unless another option
-    beats it by ``z`` standard errors of the paired difference (``call_z`` for the calls and
-    replies) over at least four worlds.  The dealer's trump,
-    no-trump, delegation or blind no-trump first ranks its choices by the ruleset's decision
-    table (expected match points per hand class, learned by the search: see
-    ``bots.decisions``); choices far below the best are not searched, and a choice far ahead
-    of every other is taken without a search (``prior=False``: search them all).
+    ``guided=True`` or ``prior=True`` select the earlier search instead (kept for
+    comparison): the heuristic's choice before play stands unless another option beats it by
+    ``z`` (``call_z`` for calls) standard errors, the dealer's choices are pruned by the
+    decision table, with ``samples``, ``decision_samples``, ``decision_min``, ``tolerance``,
+    ``call_tolerance`` and ``close_factor`` as before.
     """
 
     name = "search"
 
-    def __init__(self, seed: int = 0, *, samples: int = 12, decision_samples: int = 8,
-                 decision_min: int = 2, z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10,
-                 prior: bool = True, close_factor: int = 2, guided: bool = True, call_z: float = 3.0) -> None:
+    def __init__(self, seed: int = 0, *, worlds: int | None = None, think_ms: float | None = None,
+                 samples: int | None = None, decision_samples: int = 8, decision_min: int = 2,
+                 z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10, prior: bool = False,
+                 close_factor: int = 2, guided: bool = False, call_z: float = 3.0,
+                 inference: bool = True, model: Model | None = None) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
-        self.samples = samples
+        if worlds is None and samples is not None and think_ms is None:
+            worlds = samples
+        self.worlds, self.think_ms = check_budget(worlds, think_ms)
+        self.samples = samples if samples is not None else 12
         self.decision_samples = decision_samples
         self.decision_min = decision_min
         self.z = z
@@ -79,6 +112,8 @@ class SearchBot:
         self.prior = prior
         self.guided = guided
         self.call_z = call_z
+        self.inference = inference
+        self.model = model
 
     def act(self, view: SeatView) -> AnyAction:
         legal = view.legal
@@ -86,12 +121,27 @@ class SearchBot:
             return legal[0]
         if not searchable(view.rules):
             raise SearchError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
+        if not (self.guided or self.prior):
+            chosen, _ = self.choose(view)
+            return chosen
         default = default_choice(view) if self.guided and view.phase != "play" else None
         if default is not None:
             return self.decide_from(view, default)
         values = self.values(view)
         best = max(values, key=lambda item: (item[1], -action_code(view.rules, item[0])))
         return best[0]
+
+    def choose(self, view: SeatView) -> tuple[AnyAction, list[tuple[AnyAction, float, float, int]]]:
+        """The budgeted search's choice for the seat to act, and each option's (action, mean,
+        sd, worlds): net match points for the bot's side."""
+        from manille_variants._core import search_choose
+
+        k = knowledge(view)
+        rules = view.rules
+        chosen, rows = search_choose(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.played, k.turned,
+                                     k.pending_ties, k.scores, self.seed, self.worlds, self.think_ms, self.z,
+                                     self.inference, None if self.model is None else self.model(rules))
+        return code_action(rules, chosen), [(code_action(rules, c), m, sd, n) for c, m, sd, n in rows]
 
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
         """A decision before play that departs from ``default`` only for an option the search
@@ -105,6 +155,8 @@ class SearchBot:
 
     def values(self, view: SeatView) -> list[tuple[AnyAction, float]]:
         """Each legal action's mean net match points for the bot's side."""
+        if not (self.guided or self.prior):
+            return [(a, mean) for a, mean, _, _ in self.choose(view)[1]]
         if view.phase == "play":
             from manille_variants._core import search_cards
 
@@ -133,6 +185,10 @@ class SearchBot:
                                 k.scores, self.decision_samples, self.seed, codes, self.decision_min, z, tolerance,
                                 None if default is None else action_code(rules, default))
 
+
+# The model of play under a ruleset: the core's heuristic bot (with the ruleset's decision
+# table), made by the bots room, which may import the search.
+Model = Callable[["Rules"], "CoreHeuristic"]
 
 # The prior over the dealer's choices (``bots.search_prior.prior_choices``): it reads the
 # heuristic's decision table, so the bots room, which may import the search, sets it.
@@ -209,11 +265,15 @@ def _mine(view: SeatView) -> list[Card]:
 
 
 def decisions(view: SeatView) -> list[int]:
-    """A sequence of decision codes that leads to the decisions the view shows (the passes
-    between calls are found by a small search over the calling order)."""
+    """The decision codes of the view, in order: the view's own record of them when it has
+    one (who called and who passed, as the seats heard it), else a sequence that leads to the
+    decisions the view shows (the passes between calls are found by a small search over the
+    calling order)."""
     from manille_variants._core import CoreDeal
 
     rules = view.rules
+    if view.decisions:
+        return [action_code(rules, a) for a in view.decisions if a != THROW_IN]
     core = to_core(rules)
     start = CoreDeal(core, 0, view.dealer, view.pending_ties, (view.scores[0], view.scores[1]))
     codes: list[int] = []

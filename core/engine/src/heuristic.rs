@@ -546,6 +546,39 @@ impl HeuristicBot {
         choice
     }
 
+    /// The expected net match points of each trump and no-trump open to the seat in the
+    /// trump phase, by the decision table (`factor × (expected total − half)` for the hand's
+    /// class under that choice), with the deal's factor; `None` without a table, outside the
+    /// trump phase or before the seat has looked.  The search skips the choices far below
+    /// the best of these (see `search::PRIOR_GAP`).
+    pub fn trump_prior(&self, rules: &Rules, view: &SeatView) -> Option<Vec<(Action, f64, f64)>> {
+        let table = self.table.as_deref()?;
+        if view.phase != Phase::Trump || view.hand == 0 {
+            return None;
+        }
+        let half = table.half;
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let mut out = Vec::new();
+        for s in 0..4u8 {
+            let action = Action::trump(s);
+            if has(view.legal, action) {
+                let cls = hand_class(hand_tricks(rules, view.hand, Some(s)));
+                let f = factor(Mode::Trump);
+                out.push((action, (table.expected_total(false, cls) - half) * f, f));
+            }
+        }
+        if has(view.legal, Action::NO_TRUMP) {
+            let cls = hand_class(hand_tricks(rules, view.hand, None));
+            let f = factor(Mode::NoTrump);
+            out.push((
+                Action::NO_TRUMP,
+                (table.expected_total(true, cls) - half) * f,
+                f,
+            ));
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     fn call(&self, rules: &Rules, view: &SeatView) -> Action {
         let calls = view.legal >> Action::FIRST_CALL;
         if calls == 0 {

@@ -12,6 +12,7 @@ use crate::pyrandom::PyRandom;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules};
 use crate::scoring::DealResult;
+use crate::search::{Budget, SearchBot, Settings};
 use crate::shuffle::{shuffle, shuffle4};
 
 /// Play `deal` out with uniformly random legal actions.
@@ -71,16 +72,18 @@ pub fn random_match(
 pub enum BotKind {
     Random,
     Heuristic,
+    Search,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Search];
 
     /// The bot's name in the Python registry (`make_bot(name, seed)`).
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Search => "search",
         }
     }
 
@@ -90,13 +93,74 @@ impl BotKind {
     }
 
     /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets; the heuristic
-    /// bot is deterministic and plays with the settings of `heuristic`).
-    pub fn make(self, seed: u64, heuristic: &HeuristicBot) -> SeatBot {
+    /// bot is deterministic and plays with the settings of `heuristic`, which the search bot
+    /// takes as its model of play; the search bot searches with `search`).
+    pub fn make(self, seed: u64, heuristic: &HeuristicBot, search: &Settings) -> SeatBot {
         match self {
             BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
             BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
+            // The search's model of play is the heuristic with the ruleset's decision table:
+            // it orders the search, its table prunes the dealer's choices far below the best,
+            // and its card play weighs the worlds.
+            BotKind::Search => SeatBot::Search(SearchBot::new(seed, *search, heuristic.clone())),
         }
     }
+
+    /// The kind and the search settings of one seat's bot as a spec names it: `NAME`, or
+    /// `NAME:KEY=VALUE:...` with the options of a bot that has them (`search`: `worlds`,
+    /// `think_ms`, `z`, `inference` 0 or 1).
+    pub fn parse_seat(text: &str) -> Result<(BotKind, Settings), String> {
+        let mut parts = text.split(':').map(str::trim);
+        let name = parts.next().unwrap_or("");
+        let kind = BotKind::named(name).ok_or_else(|| format!("the core has no bot {name:?}"))?;
+        let mut settings = Settings::default();
+        for option in parts {
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| format!("a bot option is KEY=VALUE (got {option:?})"))?;
+            if kind != BotKind::Search {
+                return Err(format!("bot {name:?} takes no option {key:?}"));
+            }
+            search_option(&mut settings, key.trim(), value.trim())?;
+        }
+        Ok((kind, settings))
+    }
+}
+
+/// Set one option of the search bot.
+fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), String> {
+    let positive = |v: &str| match v.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("{key} must be a positive number (got {v:?})")),
+    };
+    match key {
+        "worlds" => match value.parse::<u32>() {
+            Ok(n) if n > 0 => settings.budget = Budget::Worlds(n),
+            _ => {
+                return Err(format!(
+                    "worlds must be a positive whole number (got {value:?})"
+                ))
+            }
+        },
+        "think_ms" => settings.budget = Budget::Millis(positive(value)?),
+        "z" => settings.z = positive(value)?,
+        "prior" => {
+            settings.prior = match value {
+                "1" | "true" => true,
+                "0" | "false" => false,
+                _ => return Err(format!("prior is 0 or 1 (got {value:?})")),
+            }
+        }
+        "inference" => {
+            settings.inference = match value {
+                "1" | "true" => true,
+                "0" | "false" => false,
+                _ => return Err(format!("inference is 0 or 1 (got {value:?})")),
+            }
+        }
+        _ => return Err(format!("bot \"search\" has no option {key:?}")),
+    }
+    Ok(())
 }
 
 /// One seat's bot, whatever its kind.
@@ -105,6 +169,7 @@ impl BotKind {
 pub enum SeatBot {
     Random(RandomBot),
     Heuristic(HeuristicBot),
+    Search(SearchBot),
 }
 
 impl Bot for SeatBot {
@@ -113,12 +178,15 @@ impl Bot for SeatBot {
         match self {
             SeatBot::Random(bot) => bot.act(rules, deal, legal),
             SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
+            SeatBot::Search(bot) => bot.act(rules, deal, legal),
         }
     }
 
     fn set_scores(&mut self, scores: [i64; 2]) {
-        if let SeatBot::Heuristic(bot) = self {
-            bot.set_scores(scores);
+        match self {
+            SeatBot::Random(_) => {}
+            SeatBot::Heuristic(bot) => bot.set_scores(scores),
+            SeatBot::Search(bot) => bot.set_scores(scores),
         }
     }
 }
@@ -131,6 +199,8 @@ impl Bot for SeatBot {
 pub struct BotSpec {
     pub seats: [BotKind; 4],
     pub heuristic: HeuristicBot,
+    /// The search settings of each seat (read by search seats).
+    pub search: [Settings; 4],
 }
 
 impl BotSpec {
@@ -140,7 +210,7 @@ impl BotSpec {
         let names: Vec<&str> = spec.split(',').map(str::trim).collect();
         let kinds = names
             .iter()
-            .map(|n| BotKind::named(n).ok_or_else(|| format!("the core has no bot {n:?}")))
+            .map(|n| BotKind::parse_seat(n))
             .collect::<Result<Vec<_>, _>>()?;
         let seats = match kinds[..] {
             [a] => [a; 4],
@@ -153,7 +223,10 @@ impl BotSpec {
                 ))
             }
         };
-        Ok(BotSpec::of(seats))
+        Ok(BotSpec {
+            search: seats.map(|s| s.1),
+            ..BotSpec::of(seats.map(|s| s.0))
+        })
     }
 
     /// These seats, heuristic ones with the default settings.
@@ -161,6 +234,7 @@ impl BotSpec {
         BotSpec {
             seats,
             heuristic: HeuristicBot::default(),
+            search: [Settings::default(); 4],
         }
     }
 
@@ -182,8 +256,10 @@ impl BotSpec {
     /// The four bots seeded from `seed` as `make_bots` seeds them (`seed * 4 + seat`).
     pub fn make(&self, seed: u64) -> [SeatBot; 4] {
         let base = seed.wrapping_mul(4);
-        [0u64, 1, 2, 3]
-            .map(|seat| self.seats[seat as usize].make(base.wrapping_add(seat), &self.heuristic))
+        [0u64, 1, 2, 3].map(|seat| {
+            let k = seat as usize;
+            self.seats[k].make(base.wrapping_add(seat), &self.heuristic, &self.search[k])
+        })
     }
 }
 
@@ -577,6 +653,45 @@ pub fn random_bot_match(
         rows.push(r)
     })?;
     Some((row, rows))
+}
+
+/// One duplicate deal pair of a duel: deal `index` (seed `deal_seed(master, index)`, dealer
+/// `index % 4`, no pending tie, level scores) played twice, bots `a` on team 0 and `b` on team
+/// 1, then the other way round; `a`'s net match points summed over both tables (its side's
+/// match points less the other side's), and whether the two dealers named the same trump (or
+/// both no-trump, or both blind).  `None` if a deal did not finish.
+pub fn duel_pair(
+    rules: &Rules,
+    master: u64,
+    index: u64,
+    a: &BotSpec,
+    b: &BotSpec,
+) -> Option<(i64, bool)> {
+    let seed = deal_seed(master, index as i64);
+    let mut net = 0;
+    let mut named = Vec::new();
+    for a_team in 0..2u8 {
+        let (first, second) = if a_team == 0 { (a, b) } else { (b, a) };
+        let mut bots: [SeatBot; 4] = {
+            let one = first.make(bot_seed(seed));
+            let two = second.make(bot_seed(seed));
+            let [f0, _, f2, _] = one;
+            let [_, s1, _, s3] = two;
+            [f0, s1, f2, s3]
+        };
+        let deal = Deal::new(rules, seed as i128, (index % 4) as u8, 0, [0, 0]);
+        let done = play_deal(rules, deal, &mut bots);
+        let result = done.result(rules)?;
+        named.push((done.mode, done.trump));
+        let dealer_team = rules.team(done.dealer);
+        let dealer_net = result.team_a as i64 - result.team_b as i64;
+        net += if dealer_team == a_team {
+            dealer_net
+        } else {
+            -dealer_net
+        };
+    }
+    Some((net, named[0] == named[1]))
 }
 
 #[cfg(test)]

@@ -1038,12 +1038,14 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::solve_value, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
+    m.add_function(wrap_pyfunction!(search::search_choose, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_bots, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_metrics, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_deal_tally, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_deal_rows, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_match_tally, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_match_rows, m)?)?;
+    m.add_function(wrap_pyfunction!(sim::sim_duel, m)?)?;
     m.add("ACTION_NO_TRUMP", Action::NO_TRUMP.0)?;
     Ok(())
 }

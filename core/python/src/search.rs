@@ -1,11 +1,13 @@
 //! The solver and the search (PIMC) of `manille_engine`, for `manille_variants.search`.
 
+use manille_engine::heuristic::HeuristicBot;
 use manille_engine::sample::{Knowledge, NoWorld};
-use manille_engine::search::{self, with_solver, Estimate};
+use manille_engine::search::{self, with_solver, Budget, Estimate, Settings};
 use manille_engine::Action;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::bots::CoreHeuristic;
 use super::{guard, CoreDeal, CoreRules};
 
 /// Team A's double-dummy total from a play-phase deal, and each legal card's value.
@@ -169,6 +171,83 @@ pub fn search_decisions(
                 stop,
                 default.map(Action),
             );
+            let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
+            estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
+        })
+    })
+}
+
+/// The search bot's decision for the seat to act (a card or a decision before play) within a
+/// budget of `worlds` per decision (deterministic) or `think_ms` milliseconds (anytime; not
+/// both): the action taken and each option's (code, mean, sd, worlds).
+#[pyfunction]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, worlds=None, think_ms=None, z=2.0, inference=true, model=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn search_choose(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    played: Vec<u8>,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+    seed: u64,
+    worlds: Option<u32>,
+    think_ms: Option<f64>,
+    z: f64,
+    inference: bool,
+    model: Option<PyRef<'_, CoreHeuristic>>,
+) -> PyResult<(u8, Estimates)> {
+    let budget = match (worlds, think_ms) {
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "give a budget of worlds or of think_ms, not both",
+            ))
+        }
+        (Some(n), None) if n > 0 => Budget::Worlds(n),
+        (None, Some(ms)) if ms > 0.0 && ms.is_finite() => Budget::Millis(ms),
+        (None, None) => Budget::Worlds(search::DEFAULT_WORLDS),
+        (Some(n), _) => {
+            return Err(PyValueError::new_err(format!(
+                "worlds must be a positive whole number (got {n})"
+            )))
+        }
+        (_, Some(ms)) => {
+            return Err(PyValueError::new_err(format!(
+                "think_ms must be a positive number (got {ms})"
+            )))
+        }
+    };
+    if !(z > 0.0 && z.is_finite()) {
+        return Err(PyValueError::new_err(format!(
+            "z must be a positive number (got {z})"
+        )));
+    }
+    let know = knowledge(
+        rules,
+        seat,
+        dealer,
+        own,
+        decisions,
+        played,
+        turned,
+        pending_ties,
+        scores,
+    )?;
+    let settings = Settings {
+        budget,
+        z,
+        inference,
+        ..Settings::default()
+    };
+    let r = rules.rules.clone();
+    let model = model.map_or_else(HeuristicBot::default, |m| m.bot.clone());
+    py.detach(|| {
+        guard(|| {
+            let decision = search::choose(&r, &know, &settings, seed, &model);
             let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
             estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
         })

@@ -249,3 +249,69 @@ pub fn sim_match_rows(
     }
     Ok(per_match)
 }
+
+/// Duplicate deal pairs `start..stop` of a duel between the bots `a` and `b` (specs as
+/// `make_bots` reads them, one per team) under `rules`, on `threads` threads with the GIL
+/// released: per pair, `a`'s net match points over both tables and whether both dealers made
+/// the same trump choice (see `sim::duel_pair`).  `heuristic`: the heuristic bot's settings
+/// (its decision table), for heuristic and search seats.
+#[pyfunction]
+#[pyo3(signature = (rules, a, b, master, start, stop, heuristic=None, threads=1))]
+#[allow(clippy::too_many_arguments)]
+pub fn sim_duel(
+    py: Python<'_>,
+    rules: &CoreRules,
+    a: &str,
+    b: &str,
+    master: u64,
+    start: u64,
+    stop: u64,
+    heuristic: Option<PyRef<'_, CoreHeuristic>>,
+    threads: usize,
+) -> PyResult<Vec<(i64, bool)>> {
+    let spec = |text: &str| -> PyResult<BotSpec> {
+        let s = BotSpec::parse(text).map_err(PyValueError::new_err)?;
+        Ok(match &heuristic {
+            Some(h) => s.with_heuristic(h.bot.clone()),
+            None => s,
+        })
+    };
+    let (sa, sb) = (spec(a)?, spec(b)?);
+    let r = rules.rules.clone();
+    let threads = threads.clamp(1, 64) as u64;
+    py.detach(|| {
+        guard(|| {
+            let indices: Vec<u64> = (start..stop).collect();
+            let chunk = indices.len().div_ceil(threads as usize).max(1);
+            let parts: Vec<Result<Vec<(i64, bool)>, PyErr>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = indices
+                    .chunks(chunk)
+                    .map(|part| {
+                        let (r, sa, sb) = (&r, &sa, &sb);
+                        scope.spawn(move || {
+                            part.iter()
+                                .map(|&i| {
+                                    sim::duel_pair(r, master, i, sa, sb)
+                                        .ok_or_else(|| unfinished(i))
+                                })
+                                .collect::<Result<Vec<_>, _>>()
+                        })
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| {
+                        h.join().unwrap_or_else(|_| {
+                            Err(PyRuntimeError::new_err("a duel thread panicked"))
+                        })
+                    })
+                    .collect()
+            });
+            let mut out = Vec::with_capacity(indices.len());
+            for p in parts {
+                out.extend(p?);
+            }
+            Ok(out)
+        })
+    })
+}
