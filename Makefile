@@ -115,7 +115,7 @@ docs: $(VENV)/.demo-installed
 # the settings reference regenerated first, the API reference from the docstrings.
 site: $(VENV)/.test-installed
 	$(PY) -m manille_variants.ruleset.docgen
-	$(VENV)/bin/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
 
 clean:
 	rm -rf $(VENV) build dist site .pytest_cache .mypy_cache .ruff_cache mutants core/target core/mutants.out core/mutants.out.old
