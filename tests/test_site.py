@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -33,3 +34,19 @@ def test_the_site_builds_in_strict_mode(tmp_path: Path) -> None:
         assert (out / page).is_file(), page
     api = (out / "api" / "engine" / "index.html").read_text(encoding="utf-8")
     assert "new_deal" in api and ":func:`" not in api
+
+
+def _docstrings_extension() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("griffe_docstrings", ROOT / "tools" / "griffe_docstrings.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docstrings_become_markdown_roles_doctests_and_literal_blocks() -> None:
+    to_markdown = _docstrings_extension().to_markdown
+    text = "Use :func:`~a.b.solve` or :class:`a.Card`::\n\n    code\n\n>>> [1]\n[1]\n\nAfter."
+    expected = "Use `solve` or `a.Card`:\n\n    code\n\n```pycon\n>>> [1]\n[1]\n```\n\nAfter."
+    assert to_markdown(text) == expected
+    assert to_markdown(expected) == expected  # once is enough: a second pass changes nothing

@@ -1,10 +1,10 @@
 """The package's docstrings as the website's Markdown (a griffe extension, named in mkdocs.yml).
 
 The docstrings are written for the terminal and for ``help()``: Sphinx roles
-(``:func:`~manille_variants.engine.deal.new_deal```) and doctest examples after a line of prose.
-For the API reference a role becomes the code span of its name (``new_deal``) and each run of
-doctest lines a ``pycon`` block, so Markdown neither prints the role's markup nor reads an
-example's brackets as links.
+(``:func:`~manille_variants.engine.deal.new_deal```), doctest examples after a line of prose,
+``text::`` before an indented literal block. For the API reference a role becomes the code span
+of its name (``new_deal``), each run of doctest lines a ``pycon`` block and ``::`` a colon, so
+Markdown neither prints the markup nor reads an example's brackets as links.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ def _role(match: re.Match[str]) -> str:
 
 
 def _fence_doctests(text: str) -> str:
-    """Every run of doctest lines (from ``>>>`` to the next blank line) as a ``pycon`` block;
-    fenced blocks are left as they are."""
+    """Every run of doctest lines (from ``>>>`` to the next blank line) as a ``pycon`` block,
+    and reST's ``text::`` before a literal block as ``text:``; fenced blocks are left as they
+    are."""
     out: list[str] = []
     in_fence = in_doctest = False
     for line in text.splitlines():
@@ -39,6 +40,8 @@ def _fence_doctests(text: str) -> str:
             in_doctest = True
         elif not in_doctest and stripped.startswith("```"):
             in_fence = not in_fence
+        elif not in_doctest and not in_fence and line.endswith("::"):
+            line = line[:-1]  # reST's "literal block follows": the indented block is code already
         out.append(line)
     if in_doctest:
         out.append("```")
