@@ -8,7 +8,7 @@ MANILLE := $(VENV)/bin/manille
 MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
 CARGO ?= cargo
 
-.PHONY: demo test bench mutation mutation-python mutation-rust lint docs clean screenshots core core-release core-lint core-test
+.PHONY: demo test bench mutation mutation-python mutation-rust lint docs site clean screenshots core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
@@ -21,9 +21,10 @@ $(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
 	$(MATURIN) develop --quiet --release --extras report,web
 	touch $@
 
+# The tests build the documentation website too, hence the docs extra.
 $(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
 	$(PIP) install -q maturin
-	$(MATURIN) develop --quiet --extras test,report,web
+	$(MATURIN) develop --quiet --extras test,report,web,docs
 	touch $@
 
 $(VENV)/.dev-installed: $(VENV)/bin/python pyproject.toml
@@ -66,7 +67,7 @@ $(CHROMIUM):
 	apt-get install -y -qq chromium
 
 test: $(VENV)/.test-installed $(CHROMIUM) core core-lint core-test
-	$(VENV)/bin/ruff check manille_variants tests bench
+	$(VENV)/bin/ruff check manille_variants tests bench tools
 	$(VENV)/bin/mypy
 	$(PY) -m mypy.stubtest manille_variants._core
 	$(VENV)/bin/pytest
@@ -110,6 +111,12 @@ mutation-rust: $(CARGO_MUTANTS)
 docs: $(VENV)/.demo-installed
 	$(PY) -m manille_variants.ruleset.docgen
 
+# The documentation website (mkdocs.yml; strict: a broken link or anchor fails) into site/,
+# the settings reference regenerated first, the API reference from the docstrings.
+site: $(VENV)/.test-installed
+	$(PY) -m manille_variants.ruleset.docgen
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache mutants core/target core/mutants.out core/mutants.out.old
+	rm -rf $(VENV) build dist site .pytest_cache .mypy_cache .ruff_cache mutants core/target core/mutants.out core/mutants.out.old
 	rm -f manille_variants/_core*.so

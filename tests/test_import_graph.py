@@ -1,10 +1,13 @@
 """The package's import graph: no cycle (imports inside functions count, ``if TYPE_CHECKING:``
-imports do not), each room imports only the rooms below it, and importing the package runs
-every module once."""
+imports do not), each room imports only the rooms below it, importing the package runs every
+module once, and docs/package-map.md shows these rules and today's imports.
+
+``python tests/test_import_graph.py`` prints the map's diagram, for pasting into the page."""
 
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,22 +17,24 @@ import manille_variants
 PACKAGE = Path(manille_variants.__file__).resolve().parent
 ROOT = PACKAGE.name
 
-# room -> the rooms it may import (top-level modules are rooms of their own).  Dependencies
-# point one way: cards/errors <- ruleset <- engine <- bots <- sim; records -> engine/ruleset;
-# search -> records/engine (the search bot is registered in bots); table -> records/bots/engine;
-# cli -> everything.
+# room -> the rooms it may import (top-level modules are rooms of their own, the compiled core
+# `_core` one too, read from its stub).  Dependencies point one way: cards/errors <- ruleset <-
+# engine <- bots <- sim; records -> engine/ruleset; search -> records/engine (the search bot is
+# registered in bots); table -> records/bots/engine; cli -> everything; the compiled core is
+# reached by the engine, the bots, the search and the simulation only.
 BASE = {"cards", "errors", "words"}
 ALLOWED: dict[str, set[str]] = {
     "_version": set(),
+    "_core": set(),
     "errors": set(),
     "cards": {"errors"},
     "words": {"cards", "errors"},
     "ruleset": BASE,
-    "engine": BASE | {"ruleset"},
-    "search": BASE | {"ruleset", "engine", "records"},
-    "bots": BASE | {"ruleset", "engine", "search"},
+    "engine": BASE | {"ruleset", "_core"},
+    "search": BASE | {"ruleset", "engine", "records", "_core"},
+    "bots": BASE | {"ruleset", "engine", "search", "_core"},
     "records": BASE | {"_version", "ruleset", "engine"},
-    "sim": BASE | {"ruleset", "engine", "bots", "records"},
+    "sim": BASE | {"ruleset", "engine", "bots", "records", "_core"},
     "table": BASE | {"_version", "ruleset", "engine", "bots", "records"},
     "web": BASE | {"", "_version", "ruleset", "engine", "bots", "records", "sim", "table", "search"},
     "cli": BASE | {"_version", "ruleset", "engine", "bots", "records", "sim", "table", "web", "search"},
@@ -38,9 +43,10 @@ ALLOWED: dict[str, set[str]] = {
 
 
 def module_files() -> dict[str, Path]:
-    """Every module of the package by dotted name (a package by its own name)."""
+    """Every module of the package by dotted name (a package by its own name); the compiled
+    core by its stub."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted([*PACKAGE.rglob("*.py"), PACKAGE / "_core.pyi"]):
         parts = [ROOT, *path.relative_to(PACKAGE).with_suffix("").parts]
         if parts[-1] == "__init__":
             parts.pop()
@@ -74,7 +80,8 @@ def _imported_names(name: str, tree: ast.AST, is_package: bool) -> set[str]:
                     package = name.split(".") if is_package else name.split(".")[:-1]
                     package = package[: len(package) - child.level + 1]
                     base = ".".join([*package, base] if base else package)
-                names.add(base)
+                if base != ROOT:  # the package's own __init__ runs first anyway
+                    names.add(base)
                 names.update(f"{base}.{alias.name}" for alias in child.names)
             visit(child)
 
@@ -91,7 +98,9 @@ def _module_of(dotted: str) -> str | None:
 
 def import_graph() -> dict[str, set[str]]:
     """module -> the package modules it imports, with the packages an import runs first
-    (``import a.b.c`` runs ``a.b``); a module's own packages are left out."""
+    (``import a.b.c`` runs ``a.b``); a module's own packages are left out, except the
+    top-level package where its public API is used (``import manille_variants as mv``,
+    ``from manille_variants import solve``)."""
     graph: dict[str, set[str]] = {}
     for name, path in MODULES.items():
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -101,8 +110,8 @@ def import_graph() -> dict[str, set[str]]:
             if module is None:
                 continue
             parts = module.split(".")
-            targets.update(".".join(parts[:i]) for i in range(2, len(parts) + 1))
-        graph[name] = {t for t in targets if t != name and not name.startswith(t + ".")}
+            targets.update(".".join(parts[:i]) for i in range(1 if module == ROOT else 2, len(parts) + 1))
+        graph[name] = {t for t in targets if t != name and (t == ROOT or not name.startswith(t + "."))}
     return graph
 
 
@@ -144,6 +153,9 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert f"{ROOT}.engine.rules" in graph[f"{ROOT}.engine.compiled"]  # from a.b import c
     assert f"{ROOT}.sim.report" in graph[f"{ROOT}.cli.sim_cmds"]  # inside a function
     assert f"{ROOT}.engine.deal" not in graph[f"{ROOT}.engine.view"]  # under TYPE_CHECKING
+    assert f"{ROOT}._core" in graph[f"{ROOT}.engine.core"]  # the compiled core, by its stub
+    assert ROOT in graph[f"{ROOT}.web.scoring"]  # import manille_variants as mv
+    assert ROOT not in graph[f"{ROOT}.sim.runner"]  # from manille_variants import _core
 
 
 def test_find_cycle_reports_a_cycle() -> None:
@@ -165,6 +177,85 @@ def test_each_room_imports_only_the_rooms_below_it() -> None:
         if room(target) != room(module) and room(target) not in ALLOWED[room(module)]
     )
     assert not wrong, "\n".join(wrong)
+
+
+# --- docs/package-map.md: the rules as a table, today's imports as a diagram ------------------
+
+PAGE = PACKAGE.parent / "docs" / "package-map.md"
+
+
+def room_graph() -> dict[str, set[str]]:
+    """room -> the other rooms its modules import today."""
+    graph: dict[str, set[str]] = {r: set() for r in ALLOWED}
+    for module, targets in import_graph().items():
+        graph[room(module)].update(room(t) for t in targets if room(t) != room(module))
+    return graph
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for nxt in graph[todo.pop()] - seen:
+            seen.add(nxt)
+            todo.append(nxt)
+    return seen
+
+
+def without_implied(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The graph less each arrow a -> b that a path a -> c -> ... -> b already shows."""
+    return {
+        a: {b for b in targets if not any(b in _reach(graph, c) for c in targets - {b})}
+        for a, targets in graph.items()
+    }
+
+
+def floor(name: str) -> int:
+    """1 for a room that may import nothing, else one above the highest room it may import."""
+    return 1 + max((floor(r) for r in ALLOWED[name]), default=0)
+
+
+def label(name: str) -> str:
+    """A room as the page names it (the top-level ``__init__`` by the package's name)."""
+    return name or ROOT
+
+
+def mermaid_diagram() -> str:
+    """The page's diagram: every room, top floor first, and today's imports between rooms, less
+    those that a path of others already shows."""
+    rooms = sorted(ALLOWED, key=lambda r: (-floor(r), label(r)))
+    ident = {r: label(r).strip("_") for r in rooms}
+    arrows = without_implied(room_graph())
+    lines = ["```mermaid", "flowchart TD"]
+    lines += [f'    {ident[r]}["{label(r)}"]' for r in rooms]
+    lines += [f"    {ident[a]} --> {ident[b]}" for a in rooms for b in sorted(arrows[a], key=rooms.index)]
+    return "\n".join([*lines, "```"])
+
+
+def page_rules() -> dict[str, set[str]]:
+    """The page's table: room -> the rooms it may import (each named in backticks)."""
+    text = PAGE.read_text(encoding="utf-8")
+    section = text.split("\n## What each room may import\n", 1)[1].split("\n## ", 1)[0]
+    rules: dict[str, set[str]] = {}
+    for row in re.findall(r"^\| `([^`]+)` \|.*\|(.*)\|$", section, re.M):
+        name, may = row[0].rstrip("/"), re.findall(r"`([^`]+)`", row[1])
+        rules[name.removeprefix(ROOT)] = {m.rstrip("/").removeprefix(ROOT) for m in may}
+    return rules
+
+
+def test_the_package_map_states_the_rules_of_this_test() -> None:
+    assert page_rules() == ALLOWED, f"docs/package-map.md: the table differs from ALLOWED in {__file__}"
+
+
+def test_the_package_map_draws_todays_imports() -> None:
+    assert mermaid_diagram() in PAGE.read_text(encoding="utf-8"), (
+        "docs/package-map.md: the diagram is stale; `python tests/test_import_graph.py` prints it"
+    )
+
+
+def test_without_implied_keeps_only_arrows_no_path_shows() -> None:
+    graph = {"a": {"b", "c"}, "b": {"c"}, "c": set()}
+    assert without_implied(graph) == {"a": {"b"}, "b": {"c"}, "c": set()}
 
 
 # Run in a fresh interpreter: a finder that only watches sees every module the package's
@@ -196,3 +287,7 @@ def test_importing_the_package_runs_each_module_once() -> None:
     ).stdout.split()
     assert int(out[0]) >= 30
     assert out[1:] == [], f"imported twice: {out[1:]}"
+
+
+if __name__ == "__main__":
+    print(mermaid_diagram())
