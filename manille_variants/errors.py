@@ -83,3 +83,8 @@ class SheetMissingError(ScoresheetError):
 class SearchError(ManilleError, ValueError):
     """A ruleset or position the search cannot serve: Python plug-ins (the solver plays the
     compiled core's rules), or nothing to advise (trump taken from the turned card)."""
+
+
+class BotOptionError(ManilleError, ValueError):
+    """A bot option the bot does not take, or a value it refuses (a budget that is not a
+    positive number, ``--think-ms`` for bots without a time budget): bad usage, exit 2."""

@@ -10,13 +10,17 @@ A seat's bot is written ``NAME`` or ``NAME:KEY=VALUE:...`` with the options the 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from manille_variants.bots.base import Bot, RandomBot
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.search_prior import default_choice, prior_choices
-from manille_variants.errors import ManilleError, SearchError
+from manille_variants.engine.rules import Rules
+from manille_variants.errors import BotOptionError, ManilleError, SearchError
 from manille_variants.search.bot import SearchBot, use_default, use_prior
+
+if TYPE_CHECKING:
+    from manille_variants._core import CoreHeuristic
 
 __all__ = [
     "BOTS",
@@ -29,7 +33,7 @@ __all__ = [
     "make_bots",
     "parse_seat",
     "register_bot",
-    "search_bot",
+    "search_bot", "search_model",
 ]
 
 
@@ -37,19 +41,20 @@ class UnknownBotError(ManilleError, ValueError):
     """A bot name that is not registered."""
 
 
-class BotOptionError(UnknownBotError):
-    """A bot option the bot does not take, or a value it refuses (a budget that is not a
-    positive number)."""
-
-
 BotFactory = Callable[..., Bot]  # a seed (and the bot's options) -> a new bot
+_HEURISTIC = HeuristicBot(0)
+
+
+def search_model(rules: Rules) -> CoreHeuristic:
+    """The search bot's model of play under ``rules``: the core's heuristic bot with the
+    ruleset's decision table."""
+    return _HEURISTIC.core(rules)
+
+
 def search_bot(seed: int = 0, **options: Any) -> SearchBot:
     """The search bot, with the heuristic bot (and the ruleset's decision table) as its model
-    of play."""
-    return SearchBot(seed, model=_HEURISTIC.core, **options)
-
-
-_HEURISTIC = HeuristicBot(0)
+    of play (:func:`search_model`)."""
+    return SearchBot(seed, model=search_model, **options)
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
@@ -130,6 +135,33 @@ def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | Non
             options = {k: v for k, v in options.items() if k not in BUDGETS} | {"think_ms": think_ms}
         bots.append(make_bot(name, seed * 4 + seat, **options))
     return bots
+
+
+def with_think_ms(spec: str, think_ms: float | None) -> str:
+    """``spec`` with every bot that takes a time budget given ``think_ms`` instead of its own
+    budget (``search`` -> ``search:think_ms=40``); BotOptionError if no bot of the spec takes
+    one, or if ``think_ms`` is not a positive number."""
+    if think_ms is None:
+        return spec
+    if not 0 < think_ms < float("inf"):
+        raise BotOptionError(f"--think-ms must be a positive number of milliseconds (got {think_ms:g})")
+    seats = [n.strip() for n in spec.split(",")]
+    if not any(budgeted(parse_seat(n)[0]) for n in seats):
+        raise BotOptionError(f"--think-ms needs a bot with a time budget (search), not {spec!r}")
+    out = []
+    for text in seats:
+        name, *parts = [p.strip() for p in text.split(":")]
+        if budgeted(name):
+            parts = [p for p in parts if p.partition("=")[0].strip() not in BUDGETS] + [f"think_ms={think_ms:g}"]
+        out.append(":".join([name, *parts]))
+    return ",".join(out)
+
+
+def check_spec(spec: str) -> None:
+    """Raise UnknownBotError (or BotOptionError) for a spec ``make_bots`` would refuse."""
+    for text in seat_names(spec):
+        name, options = parse_seat(text)
+        make_bot(name, 0, **options)
 
 
 def seat_names(spec: str | Sequence[str]) -> list[str]:

@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperCommand, TyperGroup
 
 from manille_variants.errors import (
+    BotOptionError,
     ManilleError,
     OutputExistsError,
     RulesetError,
@@ -55,6 +56,10 @@ def user_errors() -> Iterator[None]:
         for problem in exc.problems:
             typer.echo(str(problem), err=True)
         raise typer.Exit(1) from None
+    except BotOptionError as exc:  # a bot option or budget the bot refuses: bad usage
+        if debug_enabled():
+            raise
+        raise fail(str(exc), 2) from None
     except ManilleError as exc:
         if debug_enabled():
             raise

@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
+from manille_variants.bots.registry import check_spec, with_think_ms
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
@@ -29,8 +30,11 @@ def play_command(
     bots: str = typer.Option(
         "heuristic", "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
-             "'search': the strongest, a moment per card).",
+             "'search': the strongest, a moment per card; options as search:think_ms=200).",
     ),
+    think_ms: float | None = typer.Option(
+        None, "--think-ms", metavar="T",
+        help="Give every bot with a time budget (search) T milliseconds a decision."),
     record: Path | None = typer.Option(
         None, "--record", metavar="FILE",
         help="Write the game record (JSON) to this file, after every deal and when you leave."
@@ -49,7 +53,9 @@ def play_command(
             raise fail(f"{record} exists; use --force to overwrite it")
         if record is not None and not record.parent.is_dir():
             raise fail(f"{record}: the folder {record.parent} does not exist")
-        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=bots, record=record)
+        spec = with_think_ms(bots, think_ms)
+        check_spec(spec)
+        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=spec, record=record)
         status = session.run()
         if record is not None and record.exists():
             session.console.print(f"Record saved in {record}.")

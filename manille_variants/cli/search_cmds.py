@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.records.textdeal import load_game
@@ -52,7 +53,8 @@ def advise_command(
     with user_errors():
         points = _score(score)
         rs = load_ruleset(ruleset)
-        advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties, samples=samples, seed=seed)
+        advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties, samples=samples, seed=seed,
+                        model=search_model)
         if as_json:
             echo_json(advice.to_dict())
             return
@@ -63,6 +65,8 @@ def advise_command(
             mark = " (best)" if c.action == advice.best else ""
             table.add_row(c.action + mark, f"{c.mean:+.1f}", f"{c.low:+.1f} .. {c.high:+.1f}")
         Console(highlight=False).print(table)
+        if advice.not_searched:
+            typer.echo(f"not searched (far below the best by the decision table): {', '.join(advice.not_searched)}")
 
 
 def analyze_command(

@@ -6,6 +6,7 @@ Thin typer commands: the work lives in :mod:`manille_variants.sim`.
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+from manille_variants.bots.registry import check_spec, with_think_ms
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
@@ -25,7 +27,13 @@ SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed g
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
     help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
-         "(slow) (default: heuristic if available, else random).",
+         "(the strongest; options as search:worlds=64 or search:think_ms=40) (default: heuristic if "
+         "available, else random).",
+)
+THINK_MS = typer.Option(
+    None, "--think-ms", metavar="T",
+    help="Give every bot with a time budget (search) T milliseconds a decision (anytime; the "
+         "results then depend on the machine's speed).",
 )
 JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")
 SCHEDULER = typer.Option(
@@ -60,19 +68,42 @@ def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
             console.print(difference_table(comparison, console.width))
 
 
+@contextmanager
+def _progress_lines(total: int, kind: str) -> Iterator[ProgressCallback | None]:
+    """Progress on standard error when it is not a terminal (a log, CI): a line at every 5%
+    of the units once a second has passed, with the time so far."""
+    done = 0
+    step = max(1, total // 20)
+    started = time.monotonic()
+    next_line = step
+
+    def advance(units: int) -> None:
+        nonlocal done, next_line
+        done += units
+        if done >= next_line and time.monotonic() - started >= 1.0:
+            typer.echo(f"{kind}: {done} of {total} ({100 * done // total}%), {time.monotonic() - started:.0f} s",
+                       err=True)
+        while next_line <= done:
+            next_line += step
+
+    yield advance if total > 0 else None
+
+
 def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Comparison:
     rulesets = [load_ruleset(name) for name in names]
-    if "search" in {b.strip() for b in settings.bots.split(",")}:
-        typer.echo("note: the search bot is slow (about a quarter of a second a deal on one core; "
-                   "matches take a minute or more)", err=True)
-    show = not quiet and sys.stdout.isatty()
-    with _progress(settings.deals + settings.matches, show) as progress:
-        return run_comparison(rulesets, settings, progress=progress, kind=kind)
+    total = settings.deals + settings.matches
+    if sys.stdout.isatty() and not quiet:
+        with _progress(total, True) as progress:
+            return run_comparison(rulesets, settings, progress=progress, kind=kind)
+    with _progress_lines(total, kind) as lines:
+        return run_comparison(rulesets, settings, progress=lines, kind=kind)
 
 
 def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int | None,
-              scheduler: str | None, records: bool = False) -> SimSettings:
-    return SimSettings(deals=deals, matches=matches, seed=seed, bots=bots or default_bots(),
+              scheduler: str | None, records: bool = False, think_ms: float | None = None) -> SimSettings:
+    spec = with_think_ms(bots or default_bots(), think_ms)
+    check_spec(spec)
+    return SimSettings(deals=deals, matches=matches, seed=seed, bots=spec,
                        jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
 
 
@@ -82,7 +113,7 @@ def simulate_command(
                                      help="Play this many independent seeded deals."),
     matches: int | None = typer.Option(None, "--matches", min=1, metavar="M",
                                        help="Play this many whole matches instead."),
-    seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
+    seed: int = SEED, bots: str | None = BOTS, think_ms: float | None = THINK_MS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER, as_json: bool = AS_JSON, as_csv: bool = AS_CSV,
     records: Path | None = typer.Option(None, "--records", metavar="DIR",
                                         help="Write a game record per deal or match here."),
@@ -99,7 +130,7 @@ def simulate_command(
 
             check_records_dir(records, force=force)
         settings = _settings(deals or 0, matches or 0, seed, bots, jobs, scheduler,
-                             records is not None)
+                             records is not None, think_ms)
         comparison = _run([ruleset], settings, as_json or as_csv, "simulate")
         if records is not None:
             _write_records(records, comparison)
@@ -123,7 +154,7 @@ def compare_command(
     matches: int | None = typer.Option(
         None, "--matches", min=0, metavar="M",
         help="Duplicate matches for game and match lengths (default: deals / 50)."),
-    seed: int = SEED, bots: str | None = BOTS, jobs: int | None = JOBS,
+    seed: int = SEED, bots: str | None = BOTS, think_ms: float | None = THINK_MS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER,
     report: Path | None = typer.Option(None, "--report", metavar="FILE.html",
                                        help="Write a self-contained HTML report with charts."),
@@ -142,7 +173,7 @@ def compare_command(
         if report is not None and report.exists() and not force:
             raise fail(f"{report} exists; use --force to overwrite it")
         n_matches = matches if matches is not None else (deals or 0) // 50
-        settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler)
+        settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler, think_ms=think_ms)
         comparison = _run(rulesets, settings, as_json or as_csv, "compare")
         _emit(comparison, as_json, as_csv)
         if report is not None or plots is not None:

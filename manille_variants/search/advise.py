@@ -21,6 +21,7 @@ from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.core import action_code, code_action, to_core
 from manille_variants.errors import CardError, SearchError
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.search.bot import Model
 from manille_variants.search.solver import searchable
 
 __all__ = ["Advice", "Choice", "advise", "parse_score"]
@@ -48,13 +49,17 @@ class Advice:
 
     choices: tuple[Choice, ...]
     samples: int
+    # Choices the search skipped: trumps or no-trump the model's decision table puts far
+    # below its best (each searched choice costs a solve per world).
+    not_searched: tuple[str, ...] = ()
 
     @property
     def best(self) -> str:
         return self.choices[0].action
 
     def to_dict(self) -> dict[str, object]:
-        return {"choices": [c.to_dict() for c in self.choices], "best": self.best}
+        return {"choices": [c.to_dict() for c in self.choices], "best": self.best,
+                "not_searched": list(self.not_searched)}
 
 
 def parse_score(text: str) -> tuple[int, int]:
@@ -77,9 +82,17 @@ def advise(
     pending_ties: int = 0,
     samples: int = 24,
     seed: int = 1,
+    model: Model | None = None,
 ) -> Advice:
-    """Rank the dealer's choices for ``hand`` (``score``: the dealer's side first)."""
-    from manille_variants._core import CoreDeal, search_decisions
+    """Rank the dealer's choices for ``hand`` (``score``: the dealer's side first).
+
+    The choices are searched as the search bot searches them (``_core.search_choose``) with a
+    budget of ``samples`` worlds and ``model`` as its model of play (the registry's search bot
+    gets the heuristic's, :func:`manille_variants.bots.registry.search_bot`), so that the bot
+    seated as dealer with the same budget, seed and model names ``best`` for this hand.
+    Blind no-trump is valued with the typed cards dealt to the dealer.
+    """
+    from manille_variants._core import CoreDeal, search_choose, search_decisions
 
     rules = compile_rules(ruleset)
     if not searchable(rules):
@@ -101,10 +114,16 @@ def advise(
         blind = [action_code(rules, BLIND)]
         rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind)[1]
     after = [action_code(rules, LOOK)] if blind_phase else []
-    rows += search_decisions(core, 0, 0, own, after, None, pending_ties, score, samples, seed)[1]
+    chosen, searched = search_choose(core, 0, 0, own, after, [], None, pending_ties, score, seed, samples,
+                                     None, 2.0, True, None if model is None else model(rules))
+    rows += searched
     choices = []
+    skipped = tuple(sorted(str(code_action(rules, code)) for code, _, _, n in rows if n == 0))
     for code, mean, sd, n in rows:
+        if n == 0:
+            continue
         half = _Z95 * sd / math.sqrt(n) if n > 1 else math.inf
         choices.append(Choice(str(code_action(rules, code)), mean, mean - half, mean + half))
-    choices.sort(key=lambda c: (-c.mean, c.action))
-    return Advice(tuple(choices), samples)
+    best = str(code_action(rules, chosen))
+    choices.sort(key=lambda c: (c.action != best, -c.mean, c.action))
+    return Advice(tuple(choices), samples, skipped)

@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.exceptions import HTTPException
 
+from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
 from manille_variants.records.textdeal import loads_game
 from manille_variants.search.advise import advise, parse_score
@@ -36,7 +37,8 @@ def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pe
         raise HTTPException(400, f"score: {exc}") from None
     rs = resolve(store, ruleset)
     cards = parse_cards(hand)
-    return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed).to_dict()
+    return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed,
+                  model=search_model).to_dict()
 
 
 def analysis_json(store: Store, text: str, name: str = "", ruleset: str = "") -> dict[str, Any]:

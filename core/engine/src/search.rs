@@ -457,19 +457,19 @@ pub struct Settings {
 
 /// How far (net match points, per unit of the larger factor) a trump or no-trump may fall
 /// below the decision table's best and still be searched.
-pub const PRIOR_GAP: f64 = 2.0;
+pub const PRIOR_GAP: f64 = 5.0;
 
 /// The default budget: worlds per card decision (fewer while many cards are out, see
 /// [`card_worlds`]); decisions before play get [`DECISION_FACTOR`] times as many.
-pub const DEFAULT_WORLDS: u32 = 16;
+pub const DEFAULT_WORLDS: u32 = 12;
 /// How many more worlds a decision before play may draw than a card decision: these choices
 /// (trump, no-trump, blind, the calls) move the most match points, and most stop early.
-pub const DECISION_FACTOR: u32 = 4;
+pub const DECISION_FACTOR: u32 = 2;
 /// The fewest worlds a decision before play is decided on (unless every option is equal).
-pub const DECISION_MIN: u32 = 6;
+pub const DECISION_MIN: u32 = 4;
 /// An option this many standard errors below the best is dropped from a decision before play
 /// (no more solves are spent on it).
-pub const DROP_Z: f64 = 3.0;
+pub const DROP_Z: f64 = 2.5;
 /// The most worlds a timed decision draws.
 const MAX_TIMED_WORLDS: u32 = 4096;
 
@@ -552,6 +552,9 @@ pub fn choose(
     if first.to_play != know.seat || first.phase == Phase::Over {
         return Err(NoWorld("it is not this seat's turn".into()));
     }
+    if first.phase == Phase::Blind && know.own == 0 && know.decisions.is_empty() {
+        return blind_decision(rules, know, settings);
+    }
     let mut heuristic = model.clone();
     heuristic.set_scores(know.scores);
     let tie_break = heuristic.act(rules, &first, first.legal_actions(rules));
@@ -568,6 +571,68 @@ pub fn choose(
     } else {
         race.decision(&mut rng, first, tie_break)
     }
+}
+
+/// The worlds the blind decision is searched over, once per ruleset and pending ties.
+pub const BLIND_WORLDS: u32 = 48;
+
+thread_local! {
+    static BLIND: RefCell<Vec<(crate::rules::RulesData, u32, Decision)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Blind no-trump or look, decided before the dealer has seen a card: nothing in the view
+/// tells one deal from another but the ruleset and the pending ties (the values are match
+/// points for the deal; the score does not move them), so the decision is searched once per
+/// ruleset and pending ties, over [`BLIND_WORLDS`] × [`DECISION_FACTOR`] worlds at most from a
+/// fixed seed (the same answer for every bot, seed and thread), and kept.
+fn blind_decision(
+    rules: &Rules,
+    know: &Knowledge,
+    settings: &Settings,
+) -> Result<Decision, NoWorld> {
+    let found = BLIND.with(|b| {
+        b.borrow()
+            .iter()
+            .find(|(data, ties, _)| *ties == know.pending_ties && *data == rules.data)
+            .map(|e| e.2.clone())
+    });
+    if let Some(d) = found {
+        return Ok(d);
+    }
+    let canonical = Knowledge {
+        seat: 0,
+        dealer: 0,
+        own: 0,
+        decisions: Vec::new(),
+        played: Vec::new(),
+        turned: know.turned,
+        pending_ties: know.pending_ties,
+        scores: [0, 0],
+    };
+    let fixed = Settings {
+        budget: Budget::Worlds(BLIND_WORLDS),
+        ..*settings
+    };
+    let sampler = Sampler::new(rules, &canonical)?;
+    let mut rng = Rng::new(view_seed(&canonical, 0));
+    let first = draw_weighted(&sampler, rules, &canonical, &mut rng, None)?;
+    let mut race = Race {
+        rules,
+        know: &canonical,
+        settings: &fixed,
+        sampler: &sampler,
+        infer: None,
+        prior: None,
+    };
+    let decision = race.decision(&mut rng, first, Action::LOOK)?;
+    BLIND.with(|b| {
+        let mut b = b.borrow_mut();
+        if b.len() >= 32 {
+            b.clear();
+        }
+        b.push((rules.data.clone(), know.pending_ties, decision.clone()));
+    });
+    Ok(decision)
 }
 
 /// One budgeted decision in progress: the worlds drawn so far and each option's values.
@@ -704,7 +769,8 @@ impl Race<'_> {
     /// The options worth searching: all, but for a trump or no-trump that the model's table
     /// puts more than [`PRIOR_GAP`] times the larger factor below its best trump or no-trump
     /// (a choice that far below is never the best in practice, and each searched choice
-    /// costs a solve per world).  Delegation and every other decision are always searched.
+    /// costs a solve per world); the table's best trump suit is always searched, and so are
+    /// delegation and every other decision.
     fn prior_live(&self, first: &Deal, actions: &[Action]) -> Vec<bool> {
         let mut live = vec![true; actions.len()];
         let Some(model) = self.prior else {
@@ -729,9 +795,16 @@ impl Race<'_> {
                         (t, f)
                     }
                 });
+        // The best trump suit by the table stays in the race whatever no-trump is worth.
+        let best_trump = prior
+            .iter()
+            .filter(|p| p.0 != Action::NO_TRUMP)
+            .map(|p| p.1)
+            .fold(f64::NEG_INFINITY, f64::max);
         for (k, a) in actions.iter().enumerate() {
             if let Some(&(_, v, f)) = prior.iter().find(|p| p.0 == *a) {
-                live[k] = v >= top - PRIOR_GAP * f.max(top_factor);
+                let best_suit = *a != Action::NO_TRUMP && v >= best_trump;
+                live[k] = best_suit || v >= top - PRIOR_GAP * f.max(top_factor);
             }
         }
         live
