@@ -112,17 +112,19 @@ def test_simulate_and_compare_take_a_search_budget() -> None:
     assert json.loads(result.stdout)["bots"] == "search:think_ms=1"
 
 
-def test_progress_goes_to_standard_error_in_lines_when_not_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_progress_goes_to_standard_error_in_lines_when_not_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     from manille_variants.cli import sim_cmds
 
     clock = iter(float(t) for t in range(1000))
-    monkeypatch.setattr(sim_cmds.time, "monotonic", lambda: next(clock))
-    lines: list[str] = []
-    monkeypatch.setattr(sim_cmds.typer, "echo", lambda text, err=False: lines.append(text))
+    monkeypatch.setattr("manille_variants.cli.sim_cmds.time.monotonic", lambda: next(clock))
     with sim_cmds._progress_lines(100, "compare") as advance:
         assert advance is not None
         for _ in range(100):
             advance(1)
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert captured.out == ""
     assert len(lines) == 20
     assert lines[0].startswith("compare: 5 of 100 (5%)")
     assert lines[-1].startswith("compare: 100 of 100 (100%)")
