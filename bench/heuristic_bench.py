@@ -1,15 +1,18 @@
 """The heuristic bot in the compiled core: deals per second in the core against the Python loop
-driving the same bot, and the four-ruleset comparison of issue 10 timed as a whole command
-(target: at most 20 s wall on 2 cores; peak memory reported)."""
+driving the same bot, the four-ruleset comparison of issue 10 timed as a whole command
+(target: at most 20 s wall on 2 cores; peak memory reported), and the time of one decision
+before play in the core (target: at most 0.1 ms), by the learned model and by the old table
+(``python bench/heuristic_bench.py --decisions`` for that part alone)."""
 
 from __future__ import annotations
 
 import resource
+import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import manille_variants as mv
 from manille_variants.sim.runner import RulesetRun, play_one_deal, run_units
@@ -50,7 +53,58 @@ def compare_command(deals: int = 100_000, jobs: int = 2) -> dict[str, Any]:
     return {"deals": deals, "jobs": jobs, "wall": wall, "cpu": cpu, "peak_mb": after.ru_maxrss / 1024}
 
 
+class _Timed:
+    """A core bot whose every decision before play is timed (the core call alone)."""
+
+    def __init__(self, core: Any, times: list[float]) -> None:
+        self.inner, self.times = core, times
+
+    def act(self, rules: Any, phase: str, *args: Any) -> int:
+        if phase == "play":
+            return int(self.inner.act(rules, phase, *args))
+        start = time.perf_counter_ns()
+        code = int(self.inner.act(rules, phase, *args))
+        self.times.append((time.perf_counter_ns() - start) / 1e6)
+        return code
+
+
+def decision_times(name: str, deals: int = 2_000, model: Literal["learned", "table"] = "learned") -> list[float]:
+    """Milliseconds per decision before play (blind, trump, calls) of the heuristic bot in the core,
+    over ``deals`` seeded deals played by four heuristic bots (the first decision of each bot
+    builds its samples once: left out)."""
+    from manille_variants.bots import play_deal
+    from manille_variants.bots.heuristic import HeuristicBot
+
+    times: list[float] = []
+
+    class Bot(HeuristicBot):
+        def core(self, rules: Any) -> Any:
+            return _Timed(super().core(rules), times)
+
+    rs = mv.load_ruleset(name)
+    bots = [Bot(seat, model=model) for seat in range(4)]
+    for index in range(deals):
+        play_deal(mv.new_deal(rs, index, dealer=index % 4), bots)
+    return times[4:]
+
+
+def print_decision_times() -> None:
+    for name in COMPARED:
+        models: tuple[Literal["table", "learned"], ...] = ("table", "learned")
+        for model in models:
+            t = sorted(decision_times(name, model=model))
+            p90 = t[int(0.9 * (len(t) - 1))]
+            print(f"  {name:18s} {model:8s} {len(t):6d} decisions before play: median {statistics.median(t):.4f} ms,"
+                  f" p90 {p90:.4f} ms, max {t[-1]:.3f} ms")
+
+
 def main() -> None:
+    if "--decisions" in sys.argv[1:]:
+        print("== heuristic bot, one decision before play in the core (target <= 0.1 ms)")
+        print_decision_times()
+        return
+    print("== heuristic bot, one decision before play in the core (target <= 0.1 ms)")
+    print_decision_times()
     print("== heuristic bot in the compiled core")
     for name in ("belgian", "french-coinchee"):
         core = core_deals_per_second(name)

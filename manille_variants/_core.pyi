@@ -16,12 +16,14 @@ __all__ = [
     "CoreRules",
     "CoreState",
     "deal_seed",
+    "decision_features",
     "hand_tricks",
     "legal_cards",
     "legal_mask",
     "phases",
     "random_deals",
     "random_matches",
+    "ridge_fit",
     "score_deal",
     "search_cards",
     "search_choose",
@@ -364,6 +366,7 @@ class CoreHeuristic:
         thresholds: tuple[float, float, float, float, float, float],
         table: tuple[float, list[tuple[float, int]], list[tuple[float, int]], tuple[float, float] | None]
         | None = None,
+        model: tuple[float, list[tuple[list[float], float]], float, float] | None = None,
     ) -> CoreHeuristic: ...
     def act(
         self,
@@ -382,3 +385,5 @@ class CoreHeuristic:
     ) -> int: ...
 
 def hand_tricks(rules: CoreRules, hand: int, trump: int | None = None) -> float: ...
+def decision_features(rules: CoreRules, hand: int, trump: int | None = None) -> list[float]: ...
+def ridge_fit(rows: list[list[float]], targets: list[float], penalty: float) -> tuple[list[float], float]: ...

@@ -98,3 +98,62 @@ def test_no_trump_is_named_more_often_when_it_pays_more(tmp_path: Path) -> None:
     x2 = mv.load_ruleset("table-convention")
     x8 = _variant(tmp_path, "extends: table-convention\ntrump:\n  no_trump:\n    factor: 8\n")
     assert _no_trump_share(x8) > 2 * _no_trump_share(x2) > 0
+
+
+def test_the_learned_model_names_the_suit_with_the_top_trumps() -> None:
+    # The case that showed the class table's limit: spades and clubs have the same trick
+    # estimate (3.75), but clubs hold the 10 and the ace of trump and more card points; the
+    # solver ranks clubs first (+5.1 net match points) and spades at -1.9.
+    from manille_variants.cards import Suit, parse_cards
+    from manille_variants.engine.actions import NO_TRUMP, trump_action
+    from manille_variants.engine.view import SeatView
+
+    compiled = compile_rules(mv.load_ruleset("table-convention"))
+    hand = tuple(parse_cards("9S JS AS 9H AD 10C QC AC"))
+    assert hand_tricks(compiled, hand, Suit.S) == pytest.approx(hand_tricks(compiled, hand, Suit.C)) == 3.75
+    view = SeatView(
+        seat=0, rules=compiled, phase="trump", to_play=0, dealer=0, hand=hand, looked=True, trump=None, mode=None,
+        chooser=0, calls=(), trick=(), trick_leader=1, winning_seat=None, tricks=(), points=(0, 0),
+        tricks_won=(0, 0), scores=(0, 0), pending_ties=0, legal=(*(trump_action(s) for s in Suit), NO_TRUMP),
+    )
+    assert HeuristicBot().act(view) == trump_action(Suit.C)
+    assert HeuristicBot(model="table").act(view) == trump_action(Suit.S)  # the old table's choice
+    table = decision_table(compiled, hand_tricks)
+    assert table is not None and table.model is not None
+    totals = {s: table.model.expected_total(compiled, 0, 0, hand, s) for s in Suit}
+    assert max(totals, key=totals.__getitem__) == Suit.C and totals[Suit.C] > totals[Suit.S] + 2
+
+
+def test_a_learned_model_is_the_same_for_the_same_seed() -> None:
+    rules = compile_rules(mv.load_ruleset("belgian"))
+    first = learn(rules, hand_tricks, deals=10)
+    assert first.model is not None and first.model.deals == 10
+    assert learn(rules, hand_tricks, deals=10) == first
+    assert learn(rules, hand_tricks, deals=10, seed=2).model != first.model
+    again = DecisionTable.from_json(json.loads(json.dumps(first.to_json())))
+    assert again == first and first.to_json()["version"] == decisions.VERSION
+
+
+def test_a_changed_play_setting_changes_the_key(tmp_path: Path) -> None:
+    base = compile_rules(mv.load_ruleset("table-convention"))
+    other = compile_rules(_variant(tmp_path, "extends: table-convention\nscoring:\n  last_trick_bonus: 10\n"))
+    assert table_key(base) != table_key(other)
+
+
+def test_a_cached_table_of_the_old_format_is_learned_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("MANILLE_LEARN", "1")
+    rules = compile_rules(_variant(tmp_path, "extends: table-convention\nscoring:\n  trick_points: 3\n", "three"))
+    old = learn(rules, hand_tricks, deals=6)
+    old_json = {k: v for k, v in old.to_json().items() if k != "model"} | {"version": 1}
+    read = DecisionTable.from_json(old_json)
+    assert read.model is None and read.trump == old.trump  # format 1: the table alone
+    cached = tmp_path / "cache" / "manille-variants" / f"decisions-{table_key(rules)}.json"
+    cached.parent.mkdir(parents=True)
+    cached.write_text(json.dumps(old_json), encoding="utf-8")
+    monkeypatch.setattr(decisions, "learn", lambda r, e, **kw: learn(r, e, deals=6, **kw))
+    found = decision_table(rules, hand_tricks)
+    assert found is not None and found.model is not None
+    assert json.loads(cached.read_text(encoding="utf-8"))["version"] == decisions.VERSION
+    with pytest.raises(ValueError, match="format 3"):
+        DecisionTable.from_json(old_json | {"version": 3})

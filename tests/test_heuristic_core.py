@@ -1,8 +1,9 @@
 """The heuristic bot in the compiled core makes the choices the Python bot made: a frozen
 record of its choices (``tests/data/heuristic-choices.json``, written by the Python bot before
 it moved to the core) over seeded deals and matches of every bundled ruleset, with and
-without the rulesets' decision tables; and simulations with it in the core give the rows of
-the Python loop."""
+without the rulesets' decision tables (the "learned" record, of the bot's learned model, was
+written by the core bot when the model came: ``python tests/test_heuristic_core.py --learned``); and
+simulations with it in the core give the rows of the Python loop."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from core_helpers import core_bundled
@@ -45,13 +46,19 @@ class Recorder:
         return action
 
 
-def choices(name: str, rule_aware: bool) -> tuple[str, int]:
+MODES = ["learned", "table", "thresholds"]
+
+
+def choices(name: str, mode: str) -> tuple[str, int]:
     """A hash of the bots' choices over seeded deals (random scores and pending ties) and
-    matches of ``name``, and how many there were."""
+    matches of ``name``, and how many there were; ``mode`` the bot's decisions before play:
+    its learned model, its class table, its thresholds."""
     rs = mv.load_ruleset(name)
     seen: list[str] = []
+    rule_aware = mode != "thresholds"
     thresholds = None if rule_aware else Thresholds()
-    bots = [Recorder(HeuristicBot(seat, thresholds, rule_aware=rule_aware), seen) for seat in range(4)]
+    model: Literal["learned", "table"] = "table" if mode == "table" else "learned"
+    bots = [Recorder(HeuristicBot(seat, thresholds, rule_aware=rule_aware, model=model), seen) for seat in range(4)]
     for seed in range(DEALS):
         scores = (seed * 37 % 100, seed * 53 % 100)
         state: DealState = new_deal(rs, seed, seed % 4, pending_ties=seed % 3, scores=scores)
@@ -63,11 +70,19 @@ def choices(name: str, rule_aware: bool) -> tuple[str, int]:
     return hashlib.sha256("\n".join(seen).encode()).hexdigest()[:24], len(seen)
 
 
-@pytest.mark.parametrize("rule_aware", [True, False], ids=["table", "thresholds"])
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("name", BUNDLED)
-def test_the_heuristic_makes_the_choices_frozen_before_it_moved_to_the_core(name: str, rule_aware: bool) -> None:
+def test_the_heuristic_makes_the_choices_frozen_before_it_moved_to_the_core(name: str, mode: str) -> None:
     frozen = json.loads(DATA.read_text(encoding="utf-8"))
-    assert list(choices(name, rule_aware)) == frozen[name]["table" if rule_aware else "thresholds"]
+    assert list(choices(name, mode)) == frozen[name][mode]
+
+
+def _freeze_learned() -> None:
+    """Write the "learned" records (on purpose, when the learned model changes)."""
+    frozen = json.loads(DATA.read_text(encoding="utf-8"))
+    for name in BUNDLED:
+        frozen[name]["learned"] = list(choices(name, "learned"))
+    DATA.write_text(json.dumps(frozen, indent=1) + "\n", encoding="utf-8")
 
 
 MIXES = ["heuristic", "heuristic,random", "random,heuristic", "random,heuristic,heuristic,random"]
@@ -113,15 +128,17 @@ def test_compare_gives_the_same_numbers_on_one_and_two_jobs() -> None:
 # The JSON of `manille compare` / `simulate` with heuristic bots, hashed (sha256) on main
 # before the core tallied heuristic chunks (it returned rows that Python tallied): the same
 # bytes now, on one job and on two.  Refresh only for an intended change of the bot, the
-# bundled rulesets or their decision tables, or the statistics.
+# bundled rulesets or their decision tables, or the statistics (refreshed when the learned
+# model came: the heuristic's trump, no-trump, delegation and calls changed; french-parlee,
+# without a choice of trump or calls, kept its bytes).
 RULESETS = ["table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee"]
 FROZEN_JSON = {
     ("compare", *RULESETS, "-n", "3000", "--matches", "40", "--bots", "heuristic"):
-        "a4a5ba53515cf9f8b2d983cdba5cf52068168efc69dbf9a27d94c932c5919ce4",
+        "d6946e23fc64539556d23974948d28d3561f5b36b434a7937ae14b26f274b70b",
     ("compare", *RULESETS, "-n", "3000", "--matches", "40", "--bots", "heuristic,random"):
-        "82902f8d90d139c0b4eaa34672c6c84ab9efde0403d5a842c5e4972a1715f79b",
+        "2f92e5d84f62be58c2751df6fb023470b1829d2621eddfd5f516ee46b45d0564",
     ("simulate", "-r", "belgian", "-n", "3000", "--bots", "heuristic"):
-        "0190c5390574682f07f6d72dc80450dd265ac48fc94b365559f9fd68f7e638d7",
+        "6ade4f4dcb93420916907d4ad777f762b33d7f3893ba14cf452ad679368f818a",
     ("simulate", "-r", "french-parlee", "--matches", "30", "--bots", "heuristic"):
         "f2bce81f1f4612302a2edc44d74fea88e0e68deeee7a2a0a481d3b2ff48a26df",
 }
@@ -170,14 +187,18 @@ def test_blind_no_trump_by_the_thresholds_without_a_table_spread(monkeypatch: py
     rules = mv.compile_rules(rs)
     table = decisions.decision_table(rules, hand_tricks)
     assert table is not None and table.no_trump_sd is not None
-    monkeypatch.setitem(decisions._memory, rules.content_hash, replace(table, trump_sd=None, no_trump_sd=None))
+    # A table of format 1 learned before spreads were kept (no learned model either).
+    monkeypatch.setitem(decisions._memory, rules.content_hash,
+                        replace(table, trump_sd=None, no_trump_sd=None, model=None))
     # the thresholds: the opponents at 3/4 of the target, 45% of it ahead
     assert blind_choice(rs, (0, 80)) == "blind"
     assert blind_choice(rs, (50, 90)) == "look"
     assert blind_choice(rs, (50, 90), HeuristicBot(0, Thresholds(blind_deficit=0.3))) == "blind"
 
 
-if __name__ == "__main__":  # python tests/test_heuristic_core.py --write
+if __name__ == "__main__":  # python tests/test_heuristic_core.py --write (every record) or --learned
     if "--write" in sys.argv:
-        out = {n: {"table": list(choices(n, True)), "thresholds": list(choices(n, False))} for n in BUNDLED}
+        out = {n: {mode: list(choices(n, mode)) for mode in ("table", "thresholds", "learned")} for n in BUNDLED}
         DATA.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    elif "--learned" in sys.argv:
+        _freeze_learned()

@@ -3,13 +3,15 @@
 It plays in the compiled core (``core/engine/src/heuristic.rs``, the one implementation):
 this module hands it the seat's view as plain data (its hand, the cards played and who led
 each trick, trump, the turned card, the scores, the pending ties and the legal actions) and
-returns the action it chose.  Decisions before play come from a rough estimate of the tricks
-a hand takes by itself (:func:`hand_tricks`): the best trump suit, no-trump and delegation
-ranked by the ruleset's decision table (:mod:`manille_variants.bots.decisions`) or by
-:class:`Thresholds`, blind no-trump when the table says its factor pays given the match score
-(points beyond what a side needs to reach the target count for nothing, so a side far behind
-gambles; without a table, by the thresholds), and a doubling call (or its reply) with a hand
-strong enough to take the deal.
+returns the action it chose.  Decisions before play come from the ruleset's learned model
+(:mod:`manille_variants.bots.decisions`): the dealer's side's expected total for each trump
+suit and no-trump from the features of the hand, so the bot names the best ``factor x
+(expected total - half)``, delegates when a random hand's best is worth more, blinds when the
+blind factor pays given the match score (points beyond what a side needs to reach the target
+count for nothing, so a side far behind gambles), and calls (or answers a call) when the
+expected total is beyond the learned margin.  ``model="table"`` decides by the older class
+table of a rough estimate of the tricks a hand takes by itself (:func:`hand_tricks`), with
+delegation and the calls by :class:`Thresholds`; without a table, all by the thresholds.
 
 Card play follows common advice:
 
@@ -28,7 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from manille_variants.bots.decisions import decision_table
 from manille_variants.cards import Card, Suit
@@ -72,12 +74,18 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, thresholds: Thresholds | None = None, *, rule_aware: bool | None = None) -> None:
+    def __init__(self, seed: int = 0, thresholds: Thresholds | None = None, *, rule_aware: bool | None = None,
+                 model: Literal["learned", "table"] = "learned") -> None:
         self.rng = random.Random(seed)
         self.thresholds = thresholds or Thresholds()
-        # Trump or no-trump from the ruleset's decision table (see bots.decisions), unless
+        # Decisions before play from the ruleset's learned model (see bots.decisions), unless
         # thresholds are given (or the ruleset has no table: plug-ins, MANILLE_LEARN=0).
         self.rule_aware = thresholds is None if rule_aware is None else rule_aware
+        # "table": trump and no-trump by the class table alone, delegation and calls by the
+        # thresholds (the bot before the learned model, kept to measure against).
+        if model not in ("learned", "table"):
+            raise ValueError(f"model: 'learned' or 'table' (got {model!r})")
+        self.model = model
         self._core: dict[str, CoreHeuristic] = {}  # by the ruleset's content hash
 
     def act(self, view: SeatView) -> AnyAction:
@@ -112,7 +120,10 @@ class HeuristicBot:
                 spread = None if table.trump_sd is None or table.no_trump_sd is None else (
                     table.trump_sd, table.no_trump_sd)
                 rows = (table.half, list(table.trump), list(table.no_trump), spread)
-            found = self._core[rules.content_hash] = CoreHeuristic(self.thresholds.as_tuple(), rows)
+            learned = None
+            if table is not None and table.model is not None and self.model == "learned":
+                learned = table.model.as_tuple(table.half)
+            found = self._core[rules.content_hash] = CoreHeuristic(self.thresholds.as_tuple(), rows, learned)
         return found
 
 

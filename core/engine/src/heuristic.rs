@@ -1,10 +1,12 @@
 //! The heuristic bot: a club player's habits, seeing only its own seat's view.
 //!
-//! Decisions before play come from a rough estimate of the tricks a hand takes by itself
-//! ([`hand_tricks`]): the best trump suit, no-trump or delegation ranked by a ruleset's
-//! [`DecisionTable`] (expected totals per hand class, times the deal's factor) or by
-//! [`Thresholds`], blind no-trump when far behind, and a doubling call (or its reply) with a
-//! hand strong enough to take the deal.
+//! Decisions before play come from a ruleset's learned [`DecisionModel`] (the expected total
+//! of the dealer's side for each candidate from the hand's [`decision_features`], times the
+//! deal's factor; delegation, blind no-trump and the calls by the same figures), or from a
+//! rough estimate of the tricks a hand takes by itself ([`hand_tricks`]): the best trump
+//! suit, no-trump or delegation ranked by a ruleset's [`DecisionTable`] (expected totals per
+//! hand class) or by [`Thresholds`], blind no-trump when far behind, and a doubling call (or
+//! its reply) with a hand strong enough to take the deal.
 //!
 //! Card play follows common advice: lead a master side card while nobody can trump it, draw
 //! trumps with the master trump, otherwise lead low from a long side suit or a suit the
@@ -132,6 +134,225 @@ impl DecisionTable {
             top
         }
     }
+}
+
+// ---------------------------------------------------------------------- the learned model
+
+/// The number of features of a hand for one candidate choice ([`decision_features`]).
+pub const FEATURES: usize = 16;
+/// The roles a model is kept for: a seat's offset from the dealer (0 the dealer, 2 the partner).
+pub const ROLES: usize = 4;
+
+/// One linear model: the dealer's side's expected double-dummy total for a candidate choice
+/// from [`decision_features`] of one seat's hand, and the spread (standard deviation) of the
+/// totals about it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinearModel {
+    pub weights: [f64; FEATURES],
+    pub sd: f64,
+}
+
+impl LinearModel {
+    /// The expected total for these features.
+    pub fn predict(&self, features: &[f64; FEATURES]) -> f64 {
+        self.weights
+            .iter()
+            .zip(features)
+            .fold(0.0, |s, (w, x)| s + w * x)
+    }
+}
+
+/// The learned decisions before play of one ruleset play (the Python `DecisionModel`): per
+/// role, a model of the dealer's side's total for each candidate (a trump, no-trump) from
+/// that seat's hand, fitted over every candidate (for choosing), and another fitted over the
+/// choice the dealer makes (for the calls: a seat that sees a trump named knows the dealer
+/// chose it); and the margins (in points of the total) beyond which the calls pay.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DecisionModel {
+    /// Half the deal's total.
+    pub half: f64,
+    /// Per role: naming a trump, naming no-trump.
+    pub trump: Vec<LinearModel>,
+    pub no_trump: Vec<LinearModel>,
+    /// Per role, given the dealer's choice: a trump, no-trump.
+    pub call_trump: Vec<LinearModel>,
+    pub call_no_trump: Vec<LinearModel>,
+    /// An opponent calls when the expected total is below half by more than this ...
+    pub call_margin: f64,
+    /// ... and the contract side answers a call when it is above half by more than this.
+    pub reply_margin: f64,
+}
+
+impl DecisionModel {
+    /// The expected total of the dealer's side when `role` names `trump` (None: no-trump)
+    /// holding `hand`.
+    pub fn expected_total(
+        &self,
+        rules: &Rules,
+        role: usize,
+        hand: CardSet,
+        trump: Option<u8>,
+    ) -> f64 {
+        let models = if trump.is_some() {
+            &self.trump
+        } else {
+            &self.no_trump
+        };
+        models[role % ROLES].predict(&decision_features(rules, hand, trump))
+    }
+
+    /// The same once `trump` is named by the dealer's side, as `role` holding `hand` sees it.
+    pub fn called_total(
+        &self,
+        rules: &Rules,
+        role: usize,
+        hand: CardSet,
+        trump: Option<u8>,
+    ) -> f64 {
+        let models = if trump.is_some() {
+            &self.call_trump
+        } else {
+            &self.call_no_trump
+        };
+        models[role % ROLES].predict(&decision_features(rules, hand, trump))
+    }
+}
+
+/// The strongest cards of a suit, as ranks: bit k set when `set` holds the suit's k-th
+/// strongest card (k < 3).
+fn top_ranks(rules: &Rules, set: CardSet, s: u8) -> u32 {
+    let mut bits = 0;
+    for card in cards::iter(set & suit_mask(s)) {
+        let rank = rules.above[card as usize].count_ones();
+        if rank < 3 {
+            bits |= 1 << rank;
+        }
+    }
+    bits
+}
+
+/// What the learned model reads of a hand for one candidate (`trump`; None: no-trump), in
+/// order: 1 (the intercept), the heuristic's trick estimate, the trumps held and their
+/// square, the trumps' card points, whether the hand holds the first, second and third trump
+/// (the 10, ace and king where the 10 is highest), then over the side suits (all four at
+/// no-trump): the first, second and third cards of their suits held, their card points, the
+/// voids, the singletons, the longest suit's length, and the suits headed by their two
+/// strongest cards.  Who leads first is a play setting, the same for every deal a model is
+/// fitted on, so it is in the model's intercept, not a feature.
+pub fn decision_features(rules: &Rules, hand: CardSet, trump: Option<u8>) -> [f64; FEATURES] {
+    let mut f = [0.0; FEATURES];
+    f[0] = 1.0;
+    f[1] = hand_tricks(rules, hand, trump);
+    let points = |set: CardSet| -> f64 {
+        cards::iter(set)
+            .map(|c| rules.data.values[c as usize] as f64)
+            .sum()
+    };
+    if let Some(t) = trump {
+        let trumps = hand & suit_mask(t);
+        let n = trumps.count_ones() as f64;
+        f[2] = n;
+        f[3] = n * n;
+        f[4] = points(trumps);
+        let top = top_ranks(rules, hand, t);
+        for k in 0..3 {
+            f[5 + k] = (top >> k & 1) as f64;
+        }
+    }
+    let mut longest = 0;
+    for s in 0..4u8 {
+        if Some(s) == trump {
+            continue;
+        }
+        let side = hand & suit_mask(s);
+        let n = side.count_ones();
+        let top = top_ranks(rules, hand, s);
+        for k in 0..3 {
+            f[8 + k] += (top >> k & 1) as f64;
+        }
+        f[11] += points(side);
+        f[12] += (n == 0) as u8 as f64;
+        f[13] += (n == 1) as u8 as f64;
+        longest = longest.max(n);
+        f[15] += (top & 3 == 3) as u8 as f64;
+    }
+    f[14] = longest as f64;
+    f
+}
+
+/// The ridge (least squares with a penalty `lambda` on every weight but the intercept's)
+/// fit of `targets` on `rows` of features, and the spread of the residuals: the model a
+/// learner keeps.  Deterministic: the same rows give the same weights.
+pub fn ridge_fit(rows: &[[f64; FEATURES]], targets: &[f64], lambda: f64) -> LinearModel {
+    let mut a = [[0.0; FEATURES]; FEATURES];
+    let mut b = [0.0; FEATURES];
+    for (x, &y) in rows.iter().zip(targets) {
+        for i in 0..FEATURES {
+            b[i] += x[i] * y;
+            for j in 0..FEATURES {
+                a[i][j] += x[i] * x[j];
+            }
+        }
+    }
+    for (i, row) in a.iter_mut().enumerate().skip(1) {
+        row[i] += lambda;
+    }
+    // A feature that never varies (a play without that card, or no rows): a tiny penalty
+    // keeps the system solvable.
+    for (i, row) in a.iter_mut().enumerate() {
+        row[i] += 1e-9;
+    }
+    let weights = solve_linear(a, b);
+    let n = rows.len();
+    let sse: f64 = rows
+        .iter()
+        .zip(targets)
+        .map(|(x, &y)| {
+            let e = y - LinearModel { weights, sd: 0.0 }.predict(x);
+            e * e
+        })
+        .sum();
+    let freedom = n.saturating_sub(FEATURES).max(1);
+    LinearModel {
+        weights,
+        sd: (sse / freedom as f64).sqrt(),
+    }
+}
+
+/// Gaussian elimination with partial pivoting of `a x = b` (a zero pivot leaves its unknown 0).
+fn solve_linear(mut a: [[f64; FEATURES]; FEATURES], mut b: [f64; FEATURES]) -> [f64; FEATURES] {
+    for col in 0..FEATURES {
+        let pivot = (col..FEATURES)
+            .max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))
+            .unwrap_or(col);
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let p = a[col][col];
+        if p.abs() < 1e-300 {
+            continue;
+        }
+        for row in col + 1..FEATURES {
+            let k = a[row][col] / p;
+            if k == 0.0 {
+                continue;
+            }
+            let top = a[col];
+            for (x, &y) in a[row][col..].iter_mut().zip(&top[col..]) {
+                *x -= k * y;
+            }
+            b[row] -= k * b[col];
+        }
+    }
+    let mut x = [0.0; FEATURES];
+    for col in (0..FEATURES).rev() {
+        let p = a[col][col];
+        if p.abs() < 1e-300 {
+            continue;
+        }
+        let rest: f64 = (col + 1..FEATURES).map(|j| a[col][j] * x[j]).sum();
+        x[col] = (b[col] - rest) / p;
+    }
+    x
 }
 
 // ---------------------------------------------------------------------- the seat's view
@@ -340,10 +561,16 @@ pub struct HeuristicBot {
     /// The ruleset's decision table (trump or no-trump by expected match points); `None`:
     /// by the thresholds.
     pub table: Option<Arc<DecisionTable>>,
+    /// The ruleset's learned model (trump, no-trump, delegation and the calls by expected
+    /// match points from the hand's features); when set, it decides instead of the table.
+    pub model: Option<Arc<DecisionModel>>,
     /// Match points of teams 0 and 1 in the current game (set before each deal of a match).
     pub scores: [i64; 2],
     /// Sampled dealer's hands, classified once (for the blind decision by the table).
     samples: Arc<OnceLock<Vec<HandSample>>>,
+    /// The same hands valued by the model as the dealer: the expected total with each trump
+    /// and at no-trump (for the blind decision and delegation by the model).
+    model_samples: Arc<OnceLock<Vec<[f64; 5]>>>,
 }
 
 /// How the bot would read one possible hand of the dealer: its best trump's class and its
@@ -377,8 +604,19 @@ impl HeuristicBot {
         HeuristicBot {
             thresholds,
             table,
+            model: None,
             scores: [0, 0],
             samples: Arc::default(),
+            model_samples: Arc::default(),
+        }
+    }
+
+    /// The same bot deciding before play by a learned model.
+    pub fn with_model(self, model: Option<Arc<DecisionModel>>) -> HeuristicBot {
+        HeuristicBot {
+            model,
+            model_samples: Arc::default(),
+            ..self
         }
     }
 
@@ -403,6 +641,13 @@ impl HeuristicBot {
     fn blind(&self, rules: &Rules, view: &SeatView) -> Action {
         if !has(view.legal, Action::BLIND) {
             return Action::LOOK;
+        }
+        if let Some(model) = self.model.as_deref() {
+            return if self.blind_pays_model(rules, view, model) {
+                Action::BLIND
+            } else {
+                Action::LOOK
+            };
         }
         let by_table = self
             .table
@@ -499,6 +744,9 @@ impl HeuristicBot {
         let Some((best, tricks)) = best else {
             return self.no_suit(view);
         };
+        if let Some(model) = &self.model {
+            return self.trump_by_model(rules, view, model);
+        }
         if let Some(table) = &self.table {
             return self.trump_by_table(rules, view, table, best, tricks);
         }
@@ -547,36 +795,167 @@ impl HeuristicBot {
     }
 
     /// The expected net match points of each trump and no-trump open to the seat in the
-    /// trump phase, by the decision table (`factor × (expected total − half)` for the hand's
-    /// class under that choice), with the deal's factor; `None` without a table, outside the
-    /// trump phase or before the seat has looked.  The search skips the choices far below
-    /// the best of these (see `search::PRIOR_GAP`).
+    /// trump phase, by the learned model (`factor × (expected total − half)` for the hand
+    /// under that choice) or, without one, the decision table (for the hand's class), with
+    /// the deal's factor; `None` without either, outside the trump phase or before the seat
+    /// has looked.  The search skips the choices far below the best of these (see
+    /// `search::PRIOR_GAP`).
     pub fn trump_prior(&self, rules: &Rules, view: &SeatView) -> Option<Vec<(Action, f64, f64)>> {
-        let table = self.table.as_deref()?;
         if view.phase != Phase::Trump || view.hand == 0 {
             return None;
         }
-        let half = table.half;
+        let role = role(rules, view);
+        let total = |trump: Option<u8>| -> Option<(f64, f64)> {
+            if let Some(model) = self.model.as_deref() {
+                return Some((
+                    model.expected_total(rules, role, view.hand, trump),
+                    model.half,
+                ));
+            }
+            let table = self.table.as_deref()?;
+            let cls = hand_class(hand_tricks(rules, view.hand, trump));
+            Some((table.expected_total(trump.is_none(), cls), table.half))
+        };
         let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
         let mut out = Vec::new();
         for s in 0..4u8 {
             let action = Action::trump(s);
             if has(view.legal, action) {
-                let cls = hand_class(hand_tricks(rules, view.hand, Some(s)));
+                let (t, half) = total(Some(s))?;
                 let f = factor(Mode::Trump);
-                out.push((action, (table.expected_total(false, cls) - half) * f, f));
+                out.push((action, (t - half) * f, f));
             }
         }
         if has(view.legal, Action::NO_TRUMP) {
-            let cls = hand_class(hand_tricks(rules, view.hand, None));
+            let (t, half) = total(None)?;
             let f = factor(Mode::NoTrump);
-            out.push((
-                Action::NO_TRUMP,
-                (table.expected_total(true, cls) - half) * f,
-                f,
-            ));
+            out.push((Action::NO_TRUMP, (t - half) * f, f));
         }
         (!out.is_empty()).then_some(out)
+    }
+
+    /// The dealer's sampled hands valued by the model (once per bot).
+    fn model_samples(&self, rules: &Rules, model: &DecisionModel) -> &[[f64; 5]] {
+        self.model_samples.get_or_init(|| {
+            sample_cards(rules)
+                .into_iter()
+                .map(|hand| {
+                    let mut totals = [0.0; 5];
+                    for s in 0..4u8 {
+                        totals[s as usize] = model.expected_total(rules, 0, hand, Some(s));
+                    }
+                    totals[4] = model.expected_total(rules, 0, hand, None);
+                    totals
+                })
+                .collect()
+        })
+    }
+
+    /// The best choice of a hand valued `totals` (each trump, no-trump) under the factors,
+    /// as expected net match points: (value, is no-trump).
+    fn best_of(totals: &[f64; 5], half: f64, f_trump: f64, f_no_trump: Option<f64>) -> (f64, bool) {
+        let mut best = (f64::NEG_INFINITY, false);
+        for &t in &totals[..4] {
+            let v = (t - half) * f_trump;
+            if v > best.0 {
+                best = (v, false);
+            }
+        }
+        if let Some(f) = f_no_trump {
+            let v = (totals[4] - half) * f;
+            if v > best.0 {
+                best = (v, true);
+            }
+        }
+        best
+    }
+
+    /// The trump or no-trump with the best expected net match points by the model (its
+    /// expected total for the seat's hand and each candidate, times the deal's factor);
+    /// delegation when the partner's choice is worth more on average (a random hand's best).
+    fn trump_by_model(&self, rules: &Rules, view: &SeatView, model: &DecisionModel) -> Action {
+        let half = model.half;
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let role = role(rules, view);
+        let f_trump = factor(Mode::Trump);
+        let mut best: Option<(Action, f64)> = None;
+        for s in 0..4u8 {
+            let action = Action::trump(s);
+            if !has(view.legal, action) {
+                continue;
+            }
+            let value = (model.expected_total(rules, role, view.hand, Some(s)) - half) * f_trump;
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((action, value));
+            }
+        }
+        if has(view.legal, Action::NO_TRUMP) {
+            let value =
+                (model.expected_total(rules, role, view.hand, None) - half) * factor(Mode::NoTrump);
+            if best.is_none_or(|(_, v)| value > v) {
+                best = Some((Action::NO_TRUMP, value));
+            }
+        }
+        let Some((choice, value)) = best else {
+            return self.no_suit(view);
+        };
+        if has(view.legal, Action::DELEGATE) {
+            let f_no_trump = rules.data.no_trump_allowed.then(|| factor(Mode::NoTrump));
+            let samples = self.model_samples(rules, model);
+            let partner = samples
+                .iter()
+                .map(|t| Self::best_of(t, half, f_trump, f_no_trump).0)
+                .sum::<f64>()
+                / samples.len().max(1) as f64;
+            if partner > value {
+                return Action::DELEGATE;
+            }
+        }
+        choice
+    }
+
+    /// [`Self::blind_pays`] by the model: over the sampled hands, blind scores the hand's
+    /// no-trump total at the blind factor, looking the choice the model makes seeing it, each
+    /// total normal about the model's figure with the model's spread.
+    fn blind_pays_model(&self, rules: &Rules, view: &SeatView, model: &DecisionModel) -> bool {
+        let samples = self.model_samples(rules, model);
+        let (trump_sd, no_trump_sd) = (model.trump[0].sd, model.no_trump[0].sd);
+        let team = view.team(rules);
+        let target = rules.data.target;
+        let need_us = (target - view.scores[team]).max(1) as f64;
+        let need_them = (target - view.scores[1 - team]).max(1) as f64;
+        let half = model.half;
+        let useful = |mean: f64, sd: f64, factor: f64| {
+            GAUSS_HERMITE
+                .iter()
+                .map(|&(x, w)| {
+                    let net = (mean + sd * x - half) * factor;
+                    w * net.clamp(-need_them, need_us)
+                })
+                .sum::<f64>()
+        };
+        let factor = |mode| deal_factor(rules, mode, view.pending_ties) as f64;
+        let (f_trump, f_no_trump, f_blind) = (
+            factor(Mode::Trump),
+            factor(Mode::NoTrump),
+            factor(Mode::Blind),
+        );
+        let open = rules.data.no_trump_allowed.then_some(f_no_trump);
+        let (mut look, mut blind) = (0.0, 0.0);
+        for totals in samples {
+            let (_, no_trump) = Self::best_of(totals, half, f_trump, open);
+            look += if no_trump {
+                useful(totals[4], no_trump_sd, f_no_trump)
+            } else {
+                let best = totals[..4]
+                    .iter()
+                    .copied()
+                    .fold(f64::NEG_INFINITY, f64::max);
+                useful(best, trump_sd, f_trump)
+            };
+            blind += useful(totals[4], no_trump_sd, f_blind);
+        }
+        blind > look
     }
 
     fn call(&self, rules: &Rules, view: &SeatView) -> Action {
@@ -584,8 +963,22 @@ impl HeuristicBot {
         if calls == 0 {
             return Action::PASS;
         }
-        let tricks = hand_tricks(rules, view.hand, view.trump);
         let contract_side = rules.team(view.seat) == rules.team(view.dealer);
+        if let Some(model) = &self.model {
+            let role = role(rules, view);
+            let expected = model.called_total(rules, role, view.hand, view.trump) - model.half;
+            let call = if contract_side {
+                expected > model.reply_margin
+            } else {
+                -expected > model.call_margin
+            };
+            return if call {
+                Action::call(calls.trailing_zeros() as u8)
+            } else {
+                Action::PASS
+            };
+        }
+        let tricks = hand_tricks(rules, view.hand, view.trump);
         let t = &self.thresholds;
         let needed = if contract_side { t.reply } else { t.call };
         if tricks >= needed {
@@ -596,8 +989,8 @@ impl HeuristicBot {
     }
 }
 
-/// Hands the dealer may hold, drawn with a fixed seed and classified as the bot would.
-fn sample_hands(rules: &Rules) -> Vec<HandSample> {
+/// Hands the dealer may hold, drawn with a fixed seed.
+fn sample_cards(rules: &Rules) -> Vec<CardSet> {
     let mut rng = Rng::new(BLIND_SEED);
     let size = rules.data.hand_size as u32;
     (0..BLIND_SAMPLES)
@@ -606,6 +999,21 @@ fn sample_hands(rules: &Rules) -> Vec<HandSample> {
             while hand.count_ones() < size.min(DECK as u32) {
                 hand |= 1 << rng.below(DECK as u32);
             }
+            hand
+        })
+        .collect()
+}
+
+/// A seat's role for the model: its offset from the dealer in seat numbers.
+fn role(rules: &Rules, view: &SeatView) -> usize {
+    (view.seat as usize + rules.seats() as usize - view.dealer as usize) % rules.seats() as usize
+}
+
+/// Hands the dealer may hold, drawn with a fixed seed and classified as the bot would.
+fn sample_hands(rules: &Rules) -> Vec<HandSample> {
+    sample_cards(rules)
+        .into_iter()
+        .map(|hand| {
             let mut tricks = f64::NEG_INFINITY;
             for s in 0..4u8 {
                 let value = suit_value(rules, hand, s);
@@ -1068,6 +1476,90 @@ mod tests {
         }
     }
 
+    #[test]
+    fn ridge_fit_recovers_a_linear_total() {
+        let r = rules();
+        let mut rng = Rng::new(7);
+        let (mut rows, mut targets) = (Vec::new(), Vec::new());
+        for _ in 0..400 {
+            let mut hand: CardSet = 0;
+            while hand.count_ones() < 8 {
+                hand |= 1 << rng.below(32);
+            }
+            let x = decision_features(&r, hand, Some(0));
+            targets.push(20.0 + 3.0 * x[2] + 5.0 * x[5] + 0.5 * x[11]);
+            rows.push(x);
+        }
+        let model = ridge_fit(&rows, &targets, 1e-6);
+        assert!(model.sd < 1e-3, "{model:?}");
+        for (x, y) in rows.iter().zip(&targets) {
+            assert!((model.predict(x) - y).abs() < 1e-3);
+        }
+        assert_eq!(ridge_fit(&rows, &targets, 1e-6), model);
+    }
+
+    #[test]
+    fn features_read_the_top_trumps_and_the_side_suits() {
+        let r = rules();
+        // 10S AS 7S (trump spades), 10H, nothing in diamonds, KC.
+        let card = |s: u8, k: u8| 1u32 << (s * 8 + k);
+        let ten = (0..8).find(|&k| r.above[k as usize] == 0).unwrap();
+        let ace = (0..8)
+            .find(|&k| r.above[k as usize].count_ones() == 1)
+            .unwrap();
+        let king = (0..8)
+            .find(|&k| r.above[k as usize].count_ones() == 2)
+            .unwrap();
+        let low = (0..8)
+            .find(|&k| r.above[k as usize].count_ones() == 7)
+            .unwrap();
+        let hand = card(0, ten) | card(0, ace) | card(0, low) | card(1, ten) | card(3, king);
+        let f = decision_features(&r, hand, Some(0));
+        assert_eq!((f[0], f[2], f[3]), (1.0, 3.0, 9.0));
+        assert_eq!((f[5], f[6], f[7]), (1.0, 1.0, 0.0));
+        assert_eq!((f[8], f[9], f[10]), (1.0, 0.0, 1.0));
+        assert_eq!((f[12], f[13], f[14], f[15]), (1.0, 2.0, 1.0, 0.0));
+        let at_no_trump = decision_features(&r, hand, None);
+        assert_eq!(
+            (at_no_trump[2], at_no_trump[8], at_no_trump[15]),
+            (0.0, 2.0, 1.0)
+        );
+    }
+
+    #[test]
+    fn every_choice_by_a_model_is_legal() {
+        let r = Rules::new(RulesData {
+            no_trump_allowed: true,
+            ..RulesData::default()
+        })
+        .unwrap();
+        let linear = |w0: f64, w2: f64| {
+            let mut weights = [0.0; FEATURES];
+            weights[0] = w0;
+            weights[2] = w2;
+            LinearModel { weights, sd: 10.0 }
+        };
+        let model = DecisionModel {
+            half: 30.0,
+            trump: vec![linear(20.0, 3.0); ROLES],
+            no_trump: vec![linear(28.0, 0.0); ROLES],
+            call_trump: vec![linear(22.0, 3.0); ROLES],
+            call_no_trump: vec![linear(28.0, 0.0); ROLES],
+            call_margin: 2.0,
+            reply_margin: 2.0,
+        };
+        let bot = HeuristicBot::default().with_model(Some(Arc::new(model)));
+        for seed in 0..100i128 {
+            let mut deal = Deal::new(&r, seed, (seed % 4) as u8, 0, [0, 0]);
+            let mut bot = bot.clone();
+            while !deal.is_over() {
+                let legal = deal.legal_actions(&r);
+                let action = bot.act(&r, &deal, legal);
+                assert!(has(legal, action), "seed {seed}: {action:?} not legal");
+                deal = deal.apply(&r, action).unwrap();
+            }
+        }
+    }
     #[test]
     fn the_turned_card_is_known_to_be_the_dealers() {
         let r = Rules::new(RulesData {

@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use manille_engine::cards::{DECK, NONE};
 use manille_engine::deal::Phase;
-use manille_engine::heuristic::{self, DecisionTable, HeuristicBot, SeatView, Thresholds, CLASSES};
+use manille_engine::heuristic::{
+    self, DecisionModel, DecisionTable, HeuristicBot, LinearModel, SeatView, Thresholds, CLASSES,
+    FEATURES, ROLES,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -16,6 +19,48 @@ type ThresholdTuple = (f64, f64, f64, f64, f64, f64);
 /// (half, trump rows, no-trump rows, spreads), a row per class: (mean total, deals); the
 /// spreads (trump, no-trump) if the table has them
 type TableTuple = (f64, Vec<(f64, u64)>, Vec<(f64, u64)>, Option<(f64, f64)>);
+/// (weights, spread) of one linear model
+type ModelTuple = (Vec<f64>, f64);
+/// (half, models, call margin, reply margin): the models per role 0-3 in four runs (naming a
+/// trump, naming no-trump, a trump named, no-trump named)
+type DecisionTuple = (f64, Vec<ModelTuple>, f64, f64);
+
+fn linear(model: &ModelTuple) -> PyResult<LinearModel> {
+    let weights: [f64; FEATURES] = model
+        .0
+        .as_slice()
+        .try_into()
+        .map_err(|_| PyValueError::new_err(format!("a linear model has {FEATURES} weights")))?;
+    Ok(LinearModel {
+        weights,
+        sd: model.1,
+    })
+}
+
+fn decision_model(model: DecisionTuple) -> PyResult<DecisionModel> {
+    let (half, models, call_margin, reply_margin) = model;
+    if models.len() != 4 * ROLES {
+        return Err(PyValueError::new_err(format!(
+            "a decision model has {} linear models",
+            4 * ROLES
+        )));
+    }
+    let run = |k: usize| -> PyResult<Vec<LinearModel>> {
+        models[k * ROLES..(k + 1) * ROLES]
+            .iter()
+            .map(linear)
+            .collect()
+    };
+    Ok(DecisionModel {
+        half,
+        trump: run(0)?,
+        no_trump: run(1)?,
+        call_trump: run(2)?,
+        call_no_trump: run(3)?,
+        call_margin,
+        reply_margin,
+    })
+}
 
 /// The heuristic bot's settings: its thresholds and the ruleset's decision table, if any.
 #[pyclass(frozen, module = "manille_variants._core")]
@@ -50,8 +95,12 @@ fn card(code: u8, what: &str) -> PyResult<u8> {
 #[pymethods]
 impl CoreHeuristic {
     #[new]
-    #[pyo3(signature = (thresholds, table=None))]
-    fn new(thresholds: ThresholdTuple, table: Option<TableTuple>) -> PyResult<Self> {
+    #[pyo3(signature = (thresholds, table=None, model=None))]
+    fn new(
+        thresholds: ThresholdTuple,
+        table: Option<TableTuple>,
+        model: Option<DecisionTuple>,
+    ) -> PyResult<Self> {
         let (no_trump, delegate, call, reply, blind_deficit, blind_danger) = thresholds;
         let table = match table {
             None => None,
@@ -77,8 +126,9 @@ impl CoreHeuristic {
             blind_deficit,
             blind_danger,
         };
+        let model = model.map(decision_model).transpose()?.map(Arc::new);
         Ok(CoreHeuristic {
-            bot: HeuristicBot::new(thresholds, table),
+            bot: HeuristicBot::new(thresholds, table).with_model(model),
         })
     }
 
@@ -156,4 +206,41 @@ pub(crate) fn hand_tricks(rules: &CoreRules, hand: u32, trump: Option<u8>) -> Py
         return Err(PyValueError::new_err("trump: not a suit"));
     }
     Ok(heuristic::hand_tricks(&rules.rules, hand, trump))
+}
+
+/// The features the learned model reads of a hand (a card mask) for a candidate `trump`
+/// (None: no-trump).
+#[pyfunction]
+#[pyo3(signature = (rules, hand, trump=None))]
+pub(crate) fn decision_features(
+    rules: &CoreRules,
+    hand: u32,
+    trump: Option<u8>,
+) -> PyResult<Vec<f64>> {
+    if trump.is_some_and(|t| t > 3) {
+        return Err(PyValueError::new_err("trump: not a suit"));
+    }
+    Ok(heuristic::decision_features(&rules.rules, hand, trump).to_vec())
+}
+
+/// The ridge fit of `targets` on `rows` of decision features (penalty `penalty`, the intercept
+/// unpenalised): (weights, spread of the residuals).
+#[pyfunction]
+pub(crate) fn ridge_fit(
+    rows: Vec<Vec<f64>>,
+    targets: Vec<f64>,
+    penalty: f64,
+) -> PyResult<(Vec<f64>, f64)> {
+    if rows.len() != targets.len() {
+        return Err(PyValueError::new_err("one target per row"));
+    }
+    let rows = rows
+        .iter()
+        .map(|r| {
+            <[f64; FEATURES]>::try_from(r.as_slice())
+                .map_err(|_| PyValueError::new_err(format!("a row has {FEATURES} features")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let model = heuristic::ridge_fit(&rows, &targets, penalty);
+    Ok((model.weights.to_vec(), model.sd))
 }

@@ -1026,6 +1026,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::CoreState>()?;
     m.add_class::<bots::CoreHeuristic>()?;
     m.add_function(wrap_pyfunction!(bots::hand_tricks, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::decision_features, m)?)?;
+    m.add_function(wrap_pyfunction!(bots::ridge_fit, m)?)?;
     m.add_function(wrap_pyfunction!(score_deal, m)?)?;
     m.add_function(wrap_pyfunction!(shuffle, m)?)?;
     m.add_function(wrap_pyfunction!(deal_seed, m)?)?;
