@@ -13,6 +13,7 @@ pub mod bot;
 pub mod cards;
 pub mod deal;
 pub mod heuristic;
+pub mod ismcts;
 pub mod keccak;
 pub mod legality;
 pub mod matchplay;

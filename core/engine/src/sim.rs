@@ -7,6 +7,7 @@ use crate::bot::{apply_legal, Bot, RandomBot};
 use crate::cards::DECK;
 use crate::deal::Deal;
 use crate::heuristic::HeuristicBot;
+use crate::ismcts::{IsmctsBot, Settings};
 use crate::matchplay::{deal_seed, Match};
 use crate::pyrandom::PyRandom;
 use crate::rng::Rng;
@@ -71,16 +72,18 @@ pub fn random_match(
 pub enum BotKind {
     Random,
     Heuristic,
+    Ismcts,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 2] = [BotKind::Random, BotKind::Heuristic];
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Ismcts];
 
     /// The bot's name in the Python registry (`make_bot(name, seed)`).
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
+            BotKind::Ismcts => "ismcts",
         }
     }
 
@@ -90,11 +93,18 @@ impl BotKind {
     }
 
     /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets; the heuristic
-    /// bot is deterministic and plays with the settings of `heuristic`).
+    /// bot is deterministic and plays with the settings of `heuristic`; the IS-MCTS bot
+    /// searches with its default settings, a fixed number of iterations, its rollouts played
+    /// by the heuristic with those settings).
     pub fn make(self, seed: u64, heuristic: &HeuristicBot) -> SeatBot {
         match self {
             BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
             BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
+            BotKind::Ismcts => SeatBot::Ismcts(IsmctsBot::new(
+                seed,
+                Settings::default(),
+                heuristic.clone(),
+            )),
         }
     }
 }
@@ -105,6 +115,7 @@ impl BotKind {
 pub enum SeatBot {
     Random(RandomBot),
     Heuristic(HeuristicBot),
+    Ismcts(IsmctsBot),
 }
 
 impl Bot for SeatBot {
@@ -113,12 +124,15 @@ impl Bot for SeatBot {
         match self {
             SeatBot::Random(bot) => bot.act(rules, deal, legal),
             SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
+            SeatBot::Ismcts(bot) => bot.act(rules, deal, legal),
         }
     }
 
     fn set_scores(&mut self, scores: [i64; 2]) {
-        if let SeatBot::Heuristic(bot) = self {
-            bot.set_scores(scores);
+        match self {
+            SeatBot::Random(_) => {}
+            SeatBot::Heuristic(bot) => bot.set_scores(scores),
+            SeatBot::Ismcts(bot) => bot.set_scores(scores),
         }
     }
 }
