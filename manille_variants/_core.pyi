@@ -17,6 +17,7 @@ __all__ = [
     "CoreState",
     "deal_seed",
     "hand_tricks",
+    "ismcts_choose",
     "legal_cards",
     "legal_mask",
     "phases",
@@ -283,6 +284,23 @@ def search_decisions(
     tolerance: int = 0,
     default: int | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
+def ismcts_choose(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    played: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    seed: int = 0,
+    iterations: int | None = None,
+    think_ms: float | None = None,
+    heuristic: CoreHeuristic | None = None,
+    exploration: float = ...,
+    rollout: str = "heuristic",
+) -> tuple[int, list[tuple[int, int, float]], int]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 

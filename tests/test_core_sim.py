@@ -90,7 +90,7 @@ def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     assert core_plays("random", [rules]) is not None
     assert core_plays("random", [rules], records=True) is None
     assert core_plays("random,heuristic", [rules]) is not None
-    assert core_plays("heuristic", [rules]) is not None and set(_core.sim_bots()) == {"random", "heuristic"}
+    assert core_plays("heuristic", [rules]) is not None and set(_core.sim_bots()) == {"random", "heuristic", "ismcts"}
     assert core_plays("search", [rules]) is None
     chunk = Chunk("deals", (rules.ruleset,), 0, 5, 1, "random", records=True)
     assert run_in_core(chunk, rules) is None

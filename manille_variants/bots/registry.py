@@ -13,8 +13,9 @@ from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.search_prior import default_choice, prior_choices
 from manille_variants.errors import ManilleError
 from manille_variants.search.bot import SearchBot, use_default, use_prior
+from manille_variants.search.ismcts import IsmctsBot, use_rollouts
 
-__all__ = ["BOTS", "BotFactory", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
+__all__ = ["BOTS", "BotFactory", "IsmctsBot", "UnknownBotError", "make_bot", "make_bots", "register_bot"]
 
 
 class UnknownBotError(ManilleError, ValueError):
@@ -26,6 +27,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": SearchBot,
+    "ismcts": IsmctsBot,
 }
 
 
@@ -56,3 +58,6 @@ def make_bots(spec: str | Sequence[str], seed: int = 0) -> list[Bot]:
 
 use_prior(prior_choices)
 use_default(default_choice)
+# The IS-MCTS bot's rollouts play as the heuristic bot with its default settings (and the
+# ruleset's decision table), as in the core's simulations (``sim.runner.core_heuristics``).
+use_rollouts(HeuristicBot(0).core)

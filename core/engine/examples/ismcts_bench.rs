@@ -3,6 +3,7 @@
 //! real rulesets and the heuristic's decision tables):
 //!
 //! `cargo run --release --example ismcts_bench [PAIRS] [table|belgian|coinchee] [ITERATIONS|Nms] [heuristic|random] [EXPLORATION]`
+//! (`WEIGHTED=0`: worlds not weighted by the decisions they show)
 //!
 //! Duplicate deal pairs: each deal played twice, the IS-MCTS bot on team 0 then on team 1, the
 //! heuristic (default thresholds, no decision table) on the other team; a pair's figure is the
@@ -95,6 +96,7 @@ fn main() {
         budget,
         exploration,
         rollout,
+        weighted: std::env::var("WEIGHTED").map_or(true, |v| v != "0"),
     };
     let mut nets = Vec::new();
     let mut times: [Vec<f64>; 4] = Default::default();
@@ -134,7 +136,11 @@ fn main() {
             }
             let r = deal.result(&rules).expect("over");
             let a = r.team_a as i64 - r.team_b as i64;
-            net += if rules.team(deal.dealer) == team { a } else { -a };
+            net += if rules.team(deal.dealer) == team {
+                a
+            } else {
+                -a
+            };
         }
         nets.push(net as f64);
     }
@@ -142,10 +148,14 @@ fn main() {
     let mean = nets.iter().sum::<f64>() / n;
     let sd = (nets.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
     println!(
-        "{pairs} pairs, {budget:?}, {rollout:?}, c = {exploration}: IS-MCTS side {mean:+.2} ± {:.2} a pair",
+        "{pairs} pairs, {budget:?}, {rollout:?}, c = {exploration}, weighted {}: IS-MCTS side {mean:+.2} ± {:.2} a pair",
+        settings.weighted,
         1.96 * sd / n.sqrt()
     );
-    for (name, t) in ["card", "trump", "calls", "blind"].iter().zip(times.iter_mut()) {
+    for (name, t) in ["card", "trump", "calls", "blind"]
+        .iter()
+        .zip(times.iter_mut())
+    {
         if t.is_empty() {
             continue;
         }

@@ -57,6 +57,9 @@ pub struct Settings {
     /// UCB's exploration constant, on rewards normalised to about [-1, 1].
     pub exploration: f64,
     pub rollout: Rollout,
+    /// Keep each world with the likelihood of the decisions before play it shows (as the PIMC
+    /// search does, [`draw_world`]); false: every world the sampler draws.
+    pub weighted: bool,
 }
 
 /// The default iterations per decision (see docs/search.md for the time it takes).
@@ -70,6 +73,7 @@ impl Default for Settings {
             budget: Budget::Iterations(DEFAULT_ITERATIONS),
             exploration: DEFAULT_EXPLORATION,
             rollout: Rollout::Heuristic,
+            weighted: true,
         }
     }
 }
@@ -118,7 +122,17 @@ pub fn search(
 ) -> Result<Outcome, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
-    let first = draw_world(&sampler, rules, know, &mut rng)?;
+    let draw = |rng: &mut Rng| {
+        if settings.weighted {
+            draw_world(&sampler, rules, know, rng)
+        } else {
+            let hands = sampler.draw(rng)?;
+            sampler
+                .replay(&hands)
+                .ok_or_else(|| NoWorld("a drawn world did not replay".into()))
+        }
+    };
+    let first = draw(&mut rng)?;
     if first.is_over() || first.to_play != know.seat {
         return Err(NoWorld("it is not this seat's turn".into()));
     }
@@ -151,7 +165,7 @@ pub fn search(
             Budget::Iterations(n) => iterations >= n.max(1),
             Budget::Millis(ms) => {
                 iterations > 0
-                    && iterations % CLOCK_EVERY == 0
+                    && iterations.is_multiple_of(CLOCK_EVERY)
                     && start.elapsed().as_secs_f64() * 1e3 >= ms as f64
             }
         };
@@ -160,7 +174,7 @@ pub fn search(
         }
         let deal = match world.take() {
             Some(d) => d,
-            None => draw_world(&sampler, rules, know, &mut rng)?,
+            None => draw(&mut rng)?,
         };
         tree.iterate(deal, &mut rng);
         iterations += 1;

@@ -100,11 +100,9 @@ impl BotKind {
         match self {
             BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
             BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
-            BotKind::Ismcts => SeatBot::Ismcts(IsmctsBot::new(
-                seed,
-                Settings::default(),
-                heuristic.clone(),
-            )),
+            BotKind::Ismcts => {
+                SeatBot::Ismcts(IsmctsBot::new(seed, Settings::default(), heuristic.clone()))
+            }
         }
     }
 }

@@ -72,7 +72,10 @@ fn a_forced_move_is_returned_at_once() {
             )
             .unwrap();
             assert_eq!(out.iterations, 0, "{name} seed {seed}");
-            assert_eq!(out.action.0 as u32, deal.legal_cards(&rules).trailing_zeros());
+            assert_eq!(
+                out.action.0 as u32,
+                deal.legal_cards(&rules).trailing_zeros()
+            );
         }
     }
 }
@@ -86,14 +89,18 @@ fn it_never_plays_an_illegal_action_under_any_bundled_ruleset() {
             let scores = [[0, 0], [0, 80], [60, 100]][seed as usize % 3];
             let mut bots: Vec<IsmctsBot> = (0..4)
                 .map(|s| {
-                    let mut bot = IsmctsBot::new(seed * 4 + s, iterations(40), HeuristicBot::default());
+                    let mut bot =
+                        IsmctsBot::new(seed * 4 + s, iterations(40), HeuristicBot::default());
                     bot.set_scores(scores);
                     bot
                 })
                 .collect();
             let deal = Deal::new(&rules, seed as i128 + 77, (seed % 4) as u8, 0, scores);
             let end = play_deal(&rules, deal, &mut bots);
-            assert!(end.result(&rules).is_some(), "{name} seed {seed}: unfinished");
+            assert!(
+                end.result(&rules).is_some(),
+                "{name} seed {seed}: unfinished"
+            );
         }
         for seed in 0..30u64 {
             // Random positions in play, each rollout policy.
@@ -149,7 +156,9 @@ fn the_tree_covers_the_decisions_before_play() {
 #[test]
 fn a_time_budget_stops_the_search() {
     let rules = &rulesets()[0].1;
-    let deal = Deal::new(rules, 3, 0, 0, [0, 0]).apply(rules, Action::trump(0)).unwrap();
+    let deal = Deal::new(rules, 3, 0, 0, [0, 0])
+        .apply(rules, Action::trump(0))
+        .unwrap();
     let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
     let settings = Settings {
         budget: Budget::Millis(30),
@@ -214,5 +223,8 @@ fn it_prefers_a_clearly_winning_card_in_a_small_endgame() {
             assert_eq!(chosen, best, "{name} seed {seed}");
         }
     }
-    assert!(found >= 10, "only {found} endgames with a clearly better card");
+    assert!(
+        found >= 10,
+        "only {found} endgames with a clearly better card"
+    );
 }
