@@ -3,7 +3,8 @@
 //! real rulesets and the heuristic's decision tables):
 //!
 //! `cargo run --release --example ismcts_bench [PAIRS] [table|belgian|coinchee] [ITERATIONS|Nms] [heuristic|random] [EXPLORATION]`
-//! (`WEIGHTED=0`: worlds not weighted by the decisions they show)
+//! (`WEIGHTED=0`: worlds not weighted by the decisions they show; `WORLDS=N`: at most N
+//! distinct worlds a decision, 0 for a new world every iteration)
 //!
 //! Duplicate deal pairs: each deal played twice, the IS-MCTS bot on team 0 then on team 1, the
 //! heuristic (default thresholds, no decision table) on the other team; a pair's figure is the
@@ -12,7 +13,9 @@
 
 use manille_engine::bot::Bot;
 use manille_engine::heuristic::HeuristicBot;
-use manille_engine::ismcts::{Budget, IsmctsBot, Rollout, Settings, DEFAULT_EXPLORATION};
+use manille_engine::ismcts::{
+    Budget, IsmctsBot, Rollout, Settings, DEFAULT_EXPLORATION, DEFAULT_WORLDS,
+};
 use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sim::SeatBot;
 use manille_engine::{Action, Deal, Phase, Rules};
@@ -97,6 +100,7 @@ fn main() {
         exploration,
         rollout,
         weighted: std::env::var("WEIGHTED").map_or(true, |v| v != "0"),
+        worlds: std::env::var("WORLDS").map_or(DEFAULT_WORLDS, |v| v.parse().unwrap()),
     };
     let mut nets = Vec::new();
     let mut times: [Vec<f64>; 4] = Default::default();
@@ -148,8 +152,9 @@ fn main() {
     let mean = nets.iter().sum::<f64>() / n;
     let sd = (nets.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
     println!(
-        "{pairs} pairs, {budget:?}, {rollout:?}, c = {exploration}, weighted {}: IS-MCTS side {mean:+.2} ± {:.2} a pair",
+        "{pairs} pairs, {budget:?}, {rollout:?}, c = {exploration}, weighted {}, worlds {}: IS-MCTS side {mean:+.2} ± {:.2} a pair",
         settings.weighted,
+        settings.worlds,
         1.96 * sd / n.sqrt()
     );
     for (name, t) in ["card", "trump", "calls", "blind"]

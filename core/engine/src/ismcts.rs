@@ -60,10 +60,16 @@ pub struct Settings {
     /// Keep each world with the likelihood of the decisions before play it shows (as the PIMC
     /// search does, [`draw_world`]); false: every world the sampler draws.
     pub weighted: bool,
+    /// How many distinct worlds a decision draws at most: once that many are drawn, the
+    /// iterations go round them again (weighted worlds cost up to 64 draws each); 0: a new
+    /// world every iteration.
+    pub worlds: u32,
 }
 
 /// The default iterations per decision (see docs/search.md for the time it takes).
 pub const DEFAULT_ITERATIONS: u32 = 1000;
+/// The default number of distinct worlds per decision.
+pub const DEFAULT_WORLDS: u32 = 128;
 /// The default exploration constant.
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
@@ -74,6 +80,7 @@ impl Default for Settings {
             exploration: DEFAULT_EXPLORATION,
             rollout: Rollout::Heuristic,
             weighted: true,
+            worlds: DEFAULT_WORLDS,
         }
     }
 }
@@ -159,7 +166,7 @@ pub fn search(
     tree.heuristic.set_scores(know.scores);
     let start = Instant::now();
     let mut iterations = 0u32;
-    let mut world = Some(first);
+    let mut pool = vec![first];
     loop {
         let done = match settings.budget {
             Budget::Iterations(n) => iterations >= n.max(1),
@@ -172,9 +179,16 @@ pub fn search(
         if done {
             break;
         }
-        let deal = match world.take() {
-            Some(d) => d,
-            None => draw(&mut rng)?,
+        let deal = if iterations == 0 {
+            pool[0]
+        } else if settings.worlds == 0 {
+            draw(&mut rng)?
+        } else if pool.len() < settings.worlds as usize {
+            let d = draw(&mut rng)?;
+            pool.push(d);
+            d
+        } else {
+            pool[(iterations % settings.worlds) as usize]
         };
         tree.iterate(deal, &mut rng);
         iterations += 1;

@@ -257,7 +257,7 @@ pub fn ismcts_choose(
         budget,
         exploration,
         rollout,
-        weighted: true,
+        ..ismcts::Settings::default()
     };
     let bot = heuristic.map_or_else(HeuristicBot::default, |h| h.bot.clone());
     let r = rules.rules.clone();
