@@ -24,8 +24,8 @@ from manille_variants.sim.tables import csv_text, difference_table, summary_tabl
 SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed gives the same numbers.")
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
-    help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
-         "(slow) (default: heuristic if available, else random).",
+    help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, ismcts "
+         "(tree search, a few ms a decision), search (slow) (default: heuristic if available, else random).",
 )
 JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")
 SCHEDULER = typer.Option(
