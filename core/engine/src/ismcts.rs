@@ -4,10 +4,11 @@
 //! One tree of action sequences from the present, shared by every world: each iteration
 //! draws a world consistent with what the seat has seen (the exact sampler of
 //! [`crate::sample`], worlds kept with the likelihood of the decisions they show, as the PIMC
-//! search keeps them: [`crate::search::draw_world`]), descends the tree choosing among the
-//! actions legal in that world by UCB with availability counts (an action's count of trials
-//! is how often it was legal when its parent was visited, not how often the parent was),
-//! adds one node, finishes the deal with a cheap rollout policy and backs up the deal's net
+//! search keeps them: [`crate::search::draw_world`]; at most [`DEFAULT_WORLDS`] distinct
+//! worlds a decision by default, later iterations going round them again), descends the tree
+//! choosing among the actions legal in that world by UCB with availability counts (an
+//! action's count of trials is how often it was legal when its parent was visited, not how
+//! often the parent was), adds one node, finishes the deal with a cheap rollout policy and backs up the deal's net
 //! match points for the root seat's side (the real result: sweep, calls, pending ties and cap
 //! included).  Every seat's decisions, before play and in play, are nodes of the same tree;
 //! a seat other than the root's picks the action best for its own side.
