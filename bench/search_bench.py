@@ -72,20 +72,20 @@ def decision_kind(view: mv.SeatView) -> str:
     return "card"
 
 
-def bench_bot(name: str, deals: int = 24) -> dict[str, tuple[int, float, float]]:
+def bench_bot(name: str, deals: int = 24, kind: str = "search") -> dict[str, tuple[int, float, float]]:
     """CPU milliseconds per decision of the search bot (default settings, one core), per kind:
     (decisions, median, p90).  Seeded positions: deals played by the heuristic from varied
     match scores, the search bot asked at every decision with a choice before play and at
     every card with a choice in one deal of four (``card``: with a choice; ``all``: every
-    decision of the search side in the same deals, forced ones included)."""
+    decision of the search side in the same deals, forced ones included).  ``kind``: the
+    bot timed, by its registered name (``ismcts``: the IS-MCTS bot, default budget)."""
     from manille_variants.bots import make_bot
-    from manille_variants.search.bot import SearchBot
 
     rs = mv.load_ruleset(name)
     heuristic = make_bot("heuristic", 1)
     times: dict[str, list[float]] = {}
     for seed in range(deals):
-        bot = SearchBot(seed)
+        bot = make_bot(kind, seed)
         scores = ((seed * 7) % 60, (seed * 13) % 60)
         state = mv.new_deal(rs, seed, dealer=seed % 4, scores=scores)
         while not state.is_over:
@@ -120,6 +120,15 @@ def bench_bot_overall(name: str, deals: int = 6) -> dict[str, float]:
             state = state.apply(action)
     med, p90 = _quantiles(times)
     return {"median": med, "p90": p90}
+
+
+def main_bot(kind: str, names: list[str], deals: int) -> None:
+    """The time per decision of one bot (``python bench/search_bench.py --bot ismcts``)."""
+    print(f"== {kind} bot, CPU ms per decision with a choice, per kind, default settings")
+    for name in names:
+        for decision, (n, med, p90) in sorted(bench_bot(name, deals, kind).items()):
+            print(f"  {name:18s} {decision:16s} {n:4d} decisions: median {med:6.1f} ms, p90 {p90:7.1f} ms",
+                  flush=True)
 
 
 def main() -> None:
@@ -179,4 +188,17 @@ def main_decisions() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import argparse
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", help="time only this bot's decisions (e.g. ismcts); default: every benchmark")
+    parser.add_argument("--rulesets", default="table-convention,belgian")
+    parser.add_argument("--deals", type=int, default=24)
+    args = parser.parse_args()
+    if args.bot:
+        main_bot(args.bot, args.rulesets.split(","), args.deals)
+    else:
+        main()

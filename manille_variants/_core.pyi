@@ -18,6 +18,7 @@ __all__ = [
     "deal_seed",
     "decision_features",
     "hand_tricks",
+    "ismcts_choose",
     "legal_cards",
     "legal_mask",
     "phases",
@@ -304,6 +305,23 @@ def search_choose(
     inference: bool = True,
     model: CoreHeuristic | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
+def ismcts_choose(
+    rules: CoreRules,
+    seat: int,
+    dealer: int,
+    own: int,
+    decisions: list[int],
+    played: list[int],
+    turned: int | None = None,
+    pending_ties: int = 0,
+    scores: tuple[int, int] = ...,
+    seed: int = 0,
+    iterations: int | None = None,
+    think_ms: float | None = None,
+    heuristic: CoreHeuristic | None = None,
+    exploration: float = ...,
+    rollout: str = "heuristic",
+) -> tuple[int, list[tuple[int, int, float]], int]: ...
 
 _DealRowTuple = tuple[int, int, bool, bool, bool, str, int, int, bool, int]
 

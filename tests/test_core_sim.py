@@ -91,7 +91,7 @@ def test_the_core_plays_only_its_own_bots_and_no_records() -> None:
     assert core_plays("random", [rules], records=True) is None
     assert core_plays("random,heuristic", [rules]) is not None
     assert core_plays("heuristic", [rules]) is not None
-    assert set(_core.sim_bots()) == {"random", "heuristic", "search"}
+    assert set(_core.sim_bots()) == {"random", "heuristic", "search", "ismcts"}
     assert core_plays("search", [rules]) is not None
     assert core_plays("search:worlds=4,random", [rules]) is not None
     assert core_plays("search", [rules], records=True) is None

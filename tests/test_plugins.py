@@ -239,3 +239,15 @@ def test_the_search_refuses_a_ruleset_with_plug_ins_as_a_user_error(monkeypatch:
     assert state.phase == "play"
     with pytest.raises(SearchError, match="without Python plug-ins"):
         mv.solve(state)
+
+
+def test_the_ismcts_bot_refuses_a_ruleset_with_plug_ins(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The IS-MCTS search plays the compiled core's rules, as the search bot does.
+    from manille_variants.errors import SearchError
+    from manille_variants.search import IsmctsBot
+
+    monkeypatch.setitem(plugins._registered, "high-cards-only", OnlyHighCards())
+    rs = with_rules("table-convention", extra_rules=["high-cards-only"])
+    state = mv.new_deal(rs, 1, dealer=0).apply(trump_action(mv.Suit.H))
+    with pytest.raises(SearchError, match=r"the IS-MCTS bot cannot play .*: it has Python plug-ins"):
+        IsmctsBot(0, iterations=10).act(state.view(state.to_play))

@@ -18,6 +18,7 @@ from manille_variants.bots.search_prior import default_choice, prior_choices
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import BotOptionError, ManilleError, SearchError
 from manille_variants.search.bot import SearchBot, use_default, use_prior
+from manille_variants.search.ismcts import IsmctsBot
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreHeuristic
@@ -29,11 +30,13 @@ __all__ = [
     "BotOptionError",
     "UnknownBotError",
     "budgeted",
+    "ismcts_bot",
     "make_bot",
     "make_bots",
     "parse_seat",
     "register_bot",
-    "search_bot", "search_model",
+    "search_bot",
+    "search_model",
 ]
 
 
@@ -51,6 +54,12 @@ def search_model(rules: Rules) -> CoreHeuristic:
     return _HEURISTIC.core(rules)
 
 
+def ismcts_bot(seed: int = 0, **options: Any) -> IsmctsBot:
+    """The IS-MCTS bot, its rollouts played by the heuristic bot with the ruleset's decision
+    model (:func:`search_model`)."""
+    return IsmctsBot(seed, model=search_model, **options)
+
+
 def search_bot(seed: int = 0, **options: Any) -> SearchBot:
     """The search bot, with the heuristic bot (and the ruleset's decision table) as its model
     of play (:func:`search_model`)."""
@@ -59,6 +68,7 @@ BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "search": search_bot,
+    "ismcts": ismcts_bot,
 }
 def _flag(value: str) -> bool:
     if value not in ("0", "1", "true", "false"):
@@ -69,6 +79,7 @@ def _flag(value: str) -> bool:
 # The options each bot takes by name, and how a value written in a spec is read.
 OPTIONS: dict[str, dict[str, Callable[[str], object]]] = {
     "search": {"worlds": int, "think_ms": float, "z": float, "inference": _flag},
+    "ismcts": {"iterations": int, "think_ms": float},
 }
 # The options that are a budget (``--think-ms`` sets it on every bot that has it).
 BUDGETS = ("worlds", "think_ms", "iterations")
@@ -117,7 +128,7 @@ def make_bot(name: str, seed: int = 0, **options: object) -> Bot:
         raise BotOptionError(f"bot {name!r} has no option {unknown[0]!r} (its options: {known})")
     try:
         return BOTS[name](seed, **given)
-    except SearchError as e:
+    except (SearchError, ValueError) as e:  # a budget or option value the bot refuses
         raise BotOptionError(f"bot {name!r}: {e}") from None
 
 
@@ -177,3 +188,5 @@ def seat_names(spec: str | Sequence[str]) -> list[str]:
 
 use_prior(prior_choices)
 use_default(default_choice)
+# The IS-MCTS bot's rollouts play as the heuristic bot with its default settings (and the
+# ruleset's decision table), as in the core's simulations (``sim.runner.core_heuristics``).

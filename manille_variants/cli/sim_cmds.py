@@ -27,12 +27,12 @@ SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed g
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
     help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
-         "(the strongest; options as search:worlds=64 or search:think_ms=40) (default: heuristic if "
-         "available, else random).",
+         "(the strongest; options as search:worlds=64 or search:think_ms=40), ismcts (tree search; "
+         "ismcts:iterations=N, ismcts:think_ms=T) (default: heuristic if available, else random).",
 )
 THINK_MS = typer.Option(
     None, "--think-ms", metavar="T",
-    help="Give every bot with a time budget (search) T milliseconds a decision (anytime; the "
+    help="Give every bot with a time budget (search, ismcts) T milliseconds a decision (anytime; the "
          "results then depend on the machine's speed).",
 )
 JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")

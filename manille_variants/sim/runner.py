@@ -34,7 +34,7 @@ from typing import Any, Literal, NamedTuple
 
 from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_deal, play_match
 from manille_variants.bots.heuristic import HeuristicBot
-from manille_variants.bots.registry import search_bot
+from manille_variants.bots.registry import ismcts_bot, search_bot
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.core import core_for
 from manille_variants.engine.deal import DealState, new_deal
@@ -74,7 +74,8 @@ Progress = Callable[[int], None]  # called with the number of units just finishe
 DISTRIBUTED_INSTALL = "pip install 'manille-variants[distributed]'"
 # The bots the compiled core plays, by their registered name: the core's bot of that name
 # makes the same choices as this class (a test holds them to it).
-CORE_BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot}
+CORE_BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot,
+                             "ismcts": ismcts_bot}
 
 
 class SimError(ManilleError):
@@ -299,8 +300,10 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
 
 def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:
     """The heuristic bot's settings under each of ``rules`` (with its decision table) when a
-    seat of ``bots`` is the heuristic bot, for the core's simulations; None otherwise."""
-    if not {"heuristic", "search"} & {name.split(":")[0].strip() for name in bots.split(",")}:
+    seat of ``bots`` is the heuristic bot, the search bot (whose model of play it is) or the
+    IS-MCTS bot (whose rollouts play as the heuristic), for the core's simulations; None
+    otherwise."""
+    if not {"heuristic", "search", "ismcts"} & {name.split(":")[0].strip() for name in bots.split(",")}:
         return None
     bot = HeuristicBot(0)
     return [bot.core(r) for r in rules]

@@ -14,6 +14,7 @@ pub mod cards;
 pub mod deal;
 pub mod heuristic;
 pub mod infer;
+pub mod ismcts;
 pub mod keccak;
 pub mod legality;
 pub mod matchplay;

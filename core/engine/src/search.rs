@@ -67,7 +67,7 @@ pub fn margin(rules: &Rules, factor: u64, a_total: u32) -> f64 {
 }
 
 /// A seed that depends on everything the seat knows (same view and seed: same worlds).
-fn view_seed(know: &Knowledge, seed: u64) -> u64 {
+pub fn view_seed(know: &Knowledge, seed: u64) -> u64 {
     let mut x = seed ^ 0x243F_6A88_85A3_08D3;
     let mut mix = |v: u64| {
         x = (x ^ v).wrapping_mul(0x100_0000_01B3).rotate_left(17);
@@ -107,7 +107,7 @@ fn summarise(actions: &[Action], values: &[Vec<f64>]) -> Vec<Estimate> {
 /// make that choice plausible (see [`choice_likelihood`]), and so must every delegation, call
 /// and pass of another seat ([`calls_likelihood`]); a world is kept with that probability (a
 /// world is taken anyway after 64 draws).
-fn draw_world(
+pub fn draw_world(
     sampler: &Sampler,
     rules: &Rules,
     know: &Knowledge,

@@ -7,6 +7,7 @@ use crate::bot::{apply_legal, Bot, RandomBot};
 use crate::cards::DECK;
 use crate::deal::Deal;
 use crate::heuristic::HeuristicBot;
+use crate::ismcts::{self, IsmctsBot};
 use crate::matchplay::{deal_seed, Match};
 use crate::pyrandom::PyRandom;
 use crate::rng::Rng;
@@ -73,10 +74,16 @@ pub enum BotKind {
     Random,
     Heuristic,
     Search,
+    Ismcts,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Heuristic, BotKind::Search];
+    pub const ALL: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Heuristic,
+        BotKind::Search,
+        BotKind::Ismcts,
+    ];
 
     /// The bot's name in the Python registry (`make_bot(name, seed)`).
     pub fn name(self) -> &'static str {
@@ -84,6 +91,7 @@ impl BotKind {
             BotKind::Random => "random",
             BotKind::Heuristic => "heuristic",
             BotKind::Search => "search",
+            BotKind::Ismcts => "ismcts",
         }
     }
 
@@ -94,8 +102,15 @@ impl BotKind {
 
     /// A new bot of this kind, seeded (the seed `make_bot(name, seed)` gets; the heuristic
     /// bot is deterministic and plays with the settings of `heuristic`, which the search bot
-    /// takes as its model of play; the search bot searches with `search`).
-    pub fn make(self, seed: u64, heuristic: &HeuristicBot, search: &Settings) -> SeatBot {
+    /// takes as its model of play and the IS-MCTS bot's rollouts play as; the search bot
+    /// searches with `search`, the IS-MCTS bot with `tree`).
+    pub fn make(
+        self,
+        seed: u64,
+        heuristic: &HeuristicBot,
+        search: &Settings,
+        tree: &ismcts::Settings,
+    ) -> SeatBot {
         match self {
             BotKind::Random => SeatBot::Random(RandomBot::new(seed)),
             BotKind::Heuristic => SeatBot::Heuristic(heuristic.clone()),
@@ -103,28 +118,69 @@ impl BotKind {
             // it orders the search, its table prunes the dealer's choices far below the best,
             // and its card play weighs the worlds.
             BotKind::Search => SeatBot::Search(SearchBot::new(seed, *search, heuristic.clone())),
+            BotKind::Ismcts => SeatBot::Ismcts(IsmctsBot::new(seed, *tree, heuristic.clone())),
         }
     }
 
-    /// The kind and the search settings of one seat's bot as a spec names it: `NAME`, or
-    /// `NAME:KEY=VALUE:...` with the options of a bot that has them (`search`: `worlds`,
-    /// `think_ms`, `z`, `inference` 0 or 1).
-    pub fn parse_seat(text: &str) -> Result<(BotKind, Settings), String> {
+    /// One seat's bot as a spec names it: `NAME`, or `NAME:KEY=VALUE:...` with the options of
+    /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `prior` and `inference` 0 or
+    /// 1; `ismcts`: `iterations`, `think_ms`).
+    pub fn parse_seat(text: &str) -> Result<SeatSpec, String> {
         let mut parts = text.split(':').map(str::trim);
         let name = parts.next().unwrap_or("");
         let kind = BotKind::named(name).ok_or_else(|| format!("the core has no bot {name:?}"))?;
-        let mut settings = Settings::default();
+        let mut seat = SeatSpec {
+            kind,
+            search: Settings::default(),
+            tree: ismcts::Settings::default(),
+        };
         for option in parts {
             let (key, value) = option
                 .split_once('=')
                 .ok_or_else(|| format!("a bot option is KEY=VALUE (got {option:?})"))?;
-            if kind != BotKind::Search {
-                return Err(format!("bot {name:?} takes no option {key:?}"));
+            let (key, value) = (key.trim(), value.trim());
+            match kind {
+                BotKind::Search => search_option(&mut seat.search, key, value)?,
+                BotKind::Ismcts => tree_option(&mut seat.tree, key, value)?,
+                _ => return Err(format!("bot {name:?} takes no option {key:?}")),
             }
-            search_option(&mut settings, key.trim(), value.trim())?;
         }
-        Ok((kind, settings))
+        Ok(seat)
     }
+}
+
+/// One seat of a spec: its bot's kind and the settings of the searching kinds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatSpec {
+    pub kind: BotKind,
+    pub search: Settings,
+    pub tree: ismcts::Settings,
+}
+
+/// Set one option of the IS-MCTS bot.
+fn tree_option(settings: &mut ismcts::Settings, key: &str, value: &str) -> Result<(), String> {
+    match key {
+        "iterations" => match value.parse::<u32>() {
+            Ok(n) if n > 0 => settings.budget = ismcts::Budget::Iterations(n),
+            _ => {
+                return Err(format!(
+                    "iterations must be a positive whole number (got {value:?})"
+                ))
+            }
+        },
+        "think_ms" => match value.parse::<f64>() {
+            Ok(ms) if ms.is_finite() && ms > 0.0 => {
+                settings.budget = ismcts::Budget::Millis((ms.ceil() as u64).max(1))
+            }
+            _ => {
+                return Err(format!(
+                    "think_ms must be a positive number (got {value:?})"
+                ))
+            }
+        },
+        _ => return Err(format!("bot \"ismcts\" has no option {key:?}")),
+    }
+    Ok(())
 }
 
 /// Set one option of the search bot.
@@ -170,6 +226,7 @@ pub enum SeatBot {
     Random(RandomBot),
     Heuristic(HeuristicBot),
     Search(SearchBot),
+    Ismcts(IsmctsBot),
 }
 
 impl Bot for SeatBot {
@@ -179,6 +236,7 @@ impl Bot for SeatBot {
             SeatBot::Random(bot) => bot.act(rules, deal, legal),
             SeatBot::Heuristic(bot) => bot.act(rules, deal, legal),
             SeatBot::Search(bot) => bot.act(rules, deal, legal),
+            SeatBot::Ismcts(bot) => bot.act(rules, deal, legal),
         }
     }
 
@@ -187,6 +245,7 @@ impl Bot for SeatBot {
             SeatBot::Random(_) => {}
             SeatBot::Heuristic(bot) => bot.set_scores(scores),
             SeatBot::Search(bot) => bot.set_scores(scores),
+            SeatBot::Ismcts(bot) => bot.set_scores(scores),
         }
     }
 }
@@ -199,8 +258,10 @@ impl Bot for SeatBot {
 pub struct BotSpec {
     pub seats: [BotKind; 4],
     pub heuristic: HeuristicBot,
-    /// The search settings of each seat (read by search seats).
+    /// The search settings of each seat (read by search seats) ...
     pub search: [Settings; 4],
+    /// ... and the IS-MCTS settings (read by ismcts seats).
+    pub tree: [ismcts::Settings; 4],
 }
 
 impl BotSpec {
@@ -224,8 +285,9 @@ impl BotSpec {
             }
         };
         Ok(BotSpec {
-            search: seats.map(|s| s.1),
-            ..BotSpec::of(seats.map(|s| s.0))
+            search: seats.map(|s| s.search),
+            tree: seats.map(|s| s.tree),
+            ..BotSpec::of(seats.map(|s| s.kind))
         })
     }
 
@@ -235,6 +297,7 @@ impl BotSpec {
             seats,
             heuristic: HeuristicBot::default(),
             search: [Settings::default(); 4],
+            tree: [ismcts::Settings::default(); 4],
         }
     }
 
@@ -258,7 +321,13 @@ impl BotSpec {
         let base = seed.wrapping_mul(4);
         [0u64, 1, 2, 3].map(|seat| {
             let k = seat as usize;
-            self.seats[k].make(base.wrapping_add(seat), &self.heuristic, &self.search[k])
+            let bot = self.seats[k];
+            bot.make(
+                base.wrapping_add(seat),
+                &self.heuristic,
+                &self.search[k],
+                &self.tree[k],
+            )
         })
     }
 }

@@ -1041,6 +1041,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::search_cards, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_decisions, m)?)?;
     m.add_function(wrap_pyfunction!(search::search_choose, m)?)?;
+    m.add_function(wrap_pyfunction!(search::ismcts_choose, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_bots, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_metrics, m)?)?;
     m.add_function(wrap_pyfunction!(sim::sim_deal_tally, m)?)?;

@@ -1,6 +1,7 @@
 //! The solver and the search (PIMC) of `manille_engine`, for `manille_variants.search`.
 
 use manille_engine::heuristic::HeuristicBot;
+use manille_engine::ismcts;
 use manille_engine::sample::{Knowledge, NoWorld};
 use manille_engine::search::{self, with_solver, Budget, Estimate, Settings};
 use manille_engine::Action;
@@ -250,6 +251,99 @@ pub fn search_choose(
             let decision = search::choose(&r, &know, &settings, seed, &model);
             let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
             estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
+        })
+    })
+}
+
+/// (action code, visits, mean net match points) of each action tried at the root.
+type Children = Vec<(u8, u32, f64)>;
+
+/// The IS-MCTS search's choice for the seat to act (see `manille_engine::ismcts`): the action
+/// code taken (most visits), each root action's (code, visits, mean net match points for the
+/// seat's side) and the iterations run.  The budget is `iterations` (deterministic) or
+/// `think_ms` wall-clock milliseconds, exactly one of them; rollouts are played by the
+/// heuristic with the settings of `heuristic` (default settings without), or at random
+/// (`rollout="random"`).
+#[pyfunction]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, iterations=None, think_ms=None, heuristic=None, exploration=ismcts::DEFAULT_EXPLORATION, rollout="heuristic"))]
+#[allow(clippy::too_many_arguments)]
+pub fn ismcts_choose(
+    py: Python<'_>,
+    rules: &CoreRules,
+    seat: u8,
+    dealer: u8,
+    own: u32,
+    decisions: Vec<u8>,
+    played: Vec<u8>,
+    turned: Option<u8>,
+    pending_ties: u32,
+    scores: (i64, i64),
+    seed: u64,
+    iterations: Option<u32>,
+    think_ms: Option<f64>,
+    heuristic: Option<PyRef<'_, CoreHeuristic>>,
+    exploration: f64,
+    rollout: &str,
+) -> PyResult<(u8, Children, u32)> {
+    let budget = match (iterations, think_ms) {
+        (Some(n), None) if n > 0 => ismcts::Budget::Iterations(n),
+        (None, Some(ms)) if ms.is_finite() && ms >= 1.0 => ismcts::Budget::Millis(ms as u64),
+        (None, None) => ismcts::Budget::Iterations(ismcts::DEFAULT_ITERATIONS),
+        (Some(_), Some(_)) => {
+            return Err(PyValueError::new_err(
+                "give the search a budget of iterations or of think_ms, not both",
+            ))
+        }
+        (Some(n), None) => {
+            return Err(PyValueError::new_err(format!(
+                "iterations must be a positive number (got {n})"
+            )))
+        }
+        (None, Some(ms)) => {
+            return Err(PyValueError::new_err(format!(
+                "think_ms must be at least 1 millisecond (got {ms})"
+            )))
+        }
+    };
+    if !(exploration.is_finite() && exploration >= 0.0) {
+        return Err(PyValueError::new_err(format!(
+            "exploration must be a number at least 0 (got {exploration})"
+        )));
+    }
+    let rollout = match rollout {
+        "heuristic" => ismcts::Rollout::Heuristic,
+        "random" => ismcts::Rollout::Random,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "rollout is \"heuristic\" or \"random\" (got {other:?})"
+            )))
+        }
+    };
+    let know = knowledge(
+        rules,
+        seat,
+        dealer,
+        own,
+        decisions,
+        played,
+        turned,
+        pending_ties,
+        scores,
+    )?;
+    let settings = ismcts::Settings {
+        budget,
+        exploration,
+        rollout,
+        ..ismcts::Settings::default()
+    };
+    let bot = heuristic.map_or_else(HeuristicBot::default, |h| h.bot.clone());
+    let r = rules.rules.clone();
+    py.detach(|| {
+        guard(|| {
+            let out = ismcts::search(&r, &know, &settings, seed, &bot)
+                .map_err(|e| PyValueError::new_err(e.0))?;
+            let children = out.children.iter().map(|c| (c.0 .0, c.1, c.2)).collect();
+            Ok((out.action.0, children, out.iterations))
         })
     })
 }

@@ -1,5 +1,5 @@
-//! Simulation chunks played whole by `manille_engine::sim` with its built-in bots (random
-//! and heuristic), the GIL released: tallies of the deal metrics (exact, mergeable
+//! Simulation chunks played whole by `manille_engine::sim` with its built-in bots (random,
+//! heuristic and IS-MCTS), the GIL released: tallies of the deal metrics (exact, mergeable
 //! histograms) for `manille_variants.sim`, and the rows of each deal for the records and the
 //! tests that compare them with the Python loop.
 
@@ -48,14 +48,17 @@ fn counts(tally: &MetricTally) -> Counts {
         .collect()
 }
 
-/// The bots of `bots` (as `make_bots` reads it), heuristic seats playing with the settings
-/// of `heuristic` (needed when a seat is heuristic).
+/// The bots of `bots` (as `make_bots` reads it), heuristic seats (and the IS-MCTS bot's
+/// rollouts) playing with the settings of `heuristic` (needed when a seat is either).
 fn bot_spec(bots: &str, heuristic: Option<&CoreHeuristic>) -> PyResult<BotSpec> {
     let spec = BotSpec::parse(bots).map_err(PyValueError::new_err)?;
     match heuristic {
         Some(h) => Ok(spec.with_heuristic(h.bot.clone())),
         None if spec.has(BotKind::Heuristic) => Err(PyValueError::new_err(
             "the heuristic bot plays with its settings: give heuristic=CoreHeuristic(...)",
+        )),
+        None if spec.has(BotKind::Ismcts) => Err(PyValueError::new_err(
+            "the IS-MCTS bot's rollouts play with the heuristic's settings: give heuristic=CoreHeuristic(...)",
         )),
         None => Ok(spec),
     }
