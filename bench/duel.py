@@ -38,10 +38,17 @@ def interval(values: list[int]) -> tuple[float, float]:
 
 def duel(ruleset: str, a: str, b: str, pairs: int, *, seed: int = 1, threads: int = 2,
          start: int = 0) -> list[tuple[int, bool]]:
-    """The pairs ``start .. start + pairs`` of ``a`` against ``b`` under ``ruleset``."""
+    """The pairs ``start .. start + pairs`` of ``a`` against ``b`` under ``ruleset``.  The name
+    ``heuristic-old`` plays the heuristic with its old class table (``model="table"``)."""
     rules = mv.compile_rules(mv.load_ruleset(ruleset))
-    heuristic = HeuristicBot(0).core(rules)
-    return sim_duel(to_core(rules), a, b, seed, start, start + pairs, heuristic, threads)
+
+    def settings(name: str) -> tuple[str, object]:
+        if name == "heuristic-old":
+            return "heuristic", HeuristicBot(0, model="table").core(rules)
+        return name, HeuristicBot(0).core(rules)
+
+    (a, ha), (b, hb) = settings(a), settings(b)
+    return sim_duel(to_core(rules), a, b, seed, start, start + pairs, ha, threads, hb)  # type: ignore[arg-type]
 
 
 def line(label: str, values: list[int]) -> str:

@@ -375,6 +375,7 @@ def sim_duel(
     stop: int,
     heuristic: CoreHeuristic | None = None,
     threads: int = 1,
+    heuristic_b: CoreHeuristic | None = None,
 ) -> list[tuple[int, bool]]: ...
 
 @final

@@ -39,7 +39,11 @@ if TYPE_CHECKING:
     from manille_variants._core import CoreHeuristic
     from manille_variants.engine.rules import Rules
 
-__all__ = ["Knowledge", "SearchBot", "card_samples", "check_budget", "decisions", "knowledge"]
+__all__ = ["DEFAULT_WORLDS", "Knowledge", "SearchBot", "card_samples", "check_budget", "decisions", "knowledge"]
+
+# The core's default budget (``search::DEFAULT_WORLDS``): worlds per card decision, decisions
+# before play up to twice as many; what ``search`` plays with when no budget is given.
+DEFAULT_WORLDS = 12
 
 
 def check_budget(worlds: int | None, think_ms: float | None) -> tuple[int | None, float | None]:
@@ -75,10 +79,11 @@ class SearchBot:
     and scored in match points under the ruleset, paired over the same worlds; sampling stops
     when one option beats every other by ``z`` standard errors or the budget is spent, and the
     best mean is taken.  The budget is ``worlds`` per card decision (deterministic: the same
-    seed and view give the same choice; decisions before play may draw four times as many,
-    fewer while many cards are out) or ``think_ms`` milliseconds per decision (anytime: the
-    best answer when the time is up).  Without either, ``worlds`` is 16 (``samples``, the
-    older name, is taken as ``worlds``).  ``model`` gives the model of play under a ruleset
+    seed and view give the same choice; fewer while many cards are out, up to twice as many
+    for a close card; decisions before play up to twice as many) or ``think_ms``
+    milliseconds per decision (anytime: the best answer when the time is up).  Without
+    either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the older name, is taken as
+    ``worlds``).  ``model`` gives the model of play under a ruleset
     (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
     exact ties, weighs worlds by the cards played, and its table skips the dealer's trump
     choices far below its best); without it, the heuristic's default settings, no table

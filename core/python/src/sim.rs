@@ -257,9 +257,10 @@ pub fn sim_match_rows(
 /// `make_bots` reads them, one per team) under `rules`, on `threads` threads with the GIL
 /// released: per pair, `a`'s net match points over both tables and whether both dealers made
 /// the same trump choice (see `sim::duel_pair`).  `heuristic`: the heuristic bot's settings
-/// (its decision table), for heuristic and search seats.
+/// (its decision table), for heuristic and search seats; `heuristic_b`: other settings for
+/// `b`'s seats (e.g. the old table against the learned model).
 #[pyfunction]
-#[pyo3(signature = (rules, a, b, master, start, stop, heuristic=None, threads=1))]
+#[pyo3(signature = (rules, a, b, master, start, stop, heuristic=None, threads=1, heuristic_b=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sim_duel(
     py: Python<'_>,
@@ -271,15 +272,17 @@ pub fn sim_duel(
     stop: u64,
     heuristic: Option<PyRef<'_, CoreHeuristic>>,
     threads: usize,
+    heuristic_b: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<Vec<(i64, bool)>> {
-    let spec = |text: &str| -> PyResult<BotSpec> {
+    let spec = |text: &str, h: Option<&CoreHeuristic>| -> PyResult<BotSpec> {
         let s = BotSpec::parse(text).map_err(PyValueError::new_err)?;
-        Ok(match &heuristic {
+        Ok(match h {
             Some(h) => s.with_heuristic(h.bot.clone()),
             None => s,
         })
     };
-    let (sa, sb) = (spec(a)?, spec(b)?);
+    let sa = spec(a, heuristic.as_deref())?;
+    let sb = spec(b, heuristic_b.as_deref().or(heuristic.as_deref()))?;
     let r = rules.rules.clone();
     let threads = threads.clamp(1, 64) as u64;
     py.detach(|| {
