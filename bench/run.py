@@ -40,6 +40,11 @@ def main() -> None:
     from bench.search_bench import main as search_main
 
     search_main()
+    import subprocess
+
+    # The strength ladder, short (python bench/ladder.py --pairs 150 for the figures of
+    # docs/search.md): duplicate pairs in the core, 95% intervals.
+    subprocess.run([sys.executable, str(Path(__file__).with_name("ladder.py")), "--pairs", "40"], check=True)
 
 
 if __name__ == "__main__":

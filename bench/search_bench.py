@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import manille_variants as mv
@@ -72,7 +73,8 @@ def decision_kind(view: mv.SeatView) -> str:
     return "card"
 
 
-def bench_bot(name: str, deals: int = 24, kind: str = "search") -> dict[str, tuple[int, float, float]]:
+def bench_bot(name: str, deals: int = 24, kind: str = "search",
+              clock: Callable[[], float] = time.thread_time) -> dict[str, tuple[int, float, float]]:
     """CPU milliseconds per decision of the search bot (default settings, one core), per kind:
     (decisions, median, p90).  Seeded positions: deals played by the heuristic from varied
     match scores, the search bot asked at every decision with a choice before play and at
@@ -91,14 +93,15 @@ def bench_bot(name: str, deals: int = 24, kind: str = "search") -> dict[str, tup
         while not state.is_over:
             view = state.view(state.to_play)
             if len(view.legal) > 1 and (view.phase != "play" or seed % 4 == 0):
-                start = time.thread_time()
+                start = clock()
                 bot.act(view)
-                times.setdefault(decision_kind(view), []).append((time.thread_time() - start) * 1000)
+                times.setdefault(decision_kind(view), []).append((clock() - start) * 1000)
             state = state.apply(heuristic.act(view))
     out = {}
     for kind, values in times.items():
         median, p90 = _quantiles(values)
         out[kind] = (len(values), median, p90)
+        out[kind + " max"] = (len(values), max(values), max(values))
     return out
 
 
@@ -147,6 +150,14 @@ def main() -> None:
         r = bench_bot_overall(name)
         print(f"  {name:18s} {'every decision':16s} (against heuristics): median {r['median']:6.1f} ms,"
               f" p90 {r['p90']:7.1f} ms")
+    print("== search:think_ms=40, wall ms per decision (target: card median 20-60 ms, none over 120 ms)")
+    for name in ["table-convention", "belgian"]:
+        for kind, (n, med, p90) in sorted(bench_bot(name, 12, "search:think_ms=40", time.perf_counter).items()):
+            print(f"  {name:18s} {kind:16s} {n:4d} decisions: median {med:6.1f} ms, p90 {p90:7.1f} ms")
+    print("== ismcts, CPU ms per decision with a choice, per kind, default budget")
+    for name in ["table-convention", "belgian"]:
+        for kind, (n, med, p90) in sorted(bench_bot(name, 12, "ismcts").items()):
+            print(f"  {name:18s} {kind:16s} {n:4d} decisions: median {med:6.1f} ms, p90 {p90:7.1f} ms")
 
 
 
