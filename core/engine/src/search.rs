@@ -528,9 +528,11 @@ impl Clock {
         }
     }
 
-    /// Whether enough worlds were drawn for the sequential test to stop.
+    /// Whether the sequential test may stop the search: after the fewest worlds of a budget
+    /// of worlds; never with a time budget (the time is there to be spent: the search stops
+    /// when it is up, or when every option has been equal in every world).
     fn may_stop(&self, n: u32) -> bool {
-        n >= self.min
+        matches!(self.budget, Budget::Worlds(_)) && n >= self.min
     }
 }
 
@@ -818,7 +820,8 @@ impl Race<'_> {
             return true;
         }
         let all_equal = values.iter().all(|v| *v == values[0]);
-        (all_equal && n >= DEPART_MIN)
+        let timed = matches!(clock.budget, Budget::Millis(_));
+        (all_equal && n >= if timed { 2 * DEPART_MIN } else { DEPART_MIN })
             || (clock.may_stop(n) && clear_winner(values, self.settings.z, 1.0))
     }
 }
