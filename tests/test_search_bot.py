@@ -10,6 +10,7 @@ from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants.bots import make_bot, make_bots, play_deal
+from manille_variants.bots.registry import search_bot
 from manille_variants.bots.search_prior import prior_choices
 from manille_variants.cards import Suit
 from manille_variants.engine.actions import NO_TRUMP, PASS, trump_action
@@ -141,10 +142,10 @@ def test_decisions_before_play_are_blind_to_the_hidden_hands(name: str, phase: s
         twin = _swap_hidden(state, others[0], others[1])
         view, twin_view = state.view(seat), twin.view(seat)
         assert knowledge(view) == knowledge(twin_view)
-        bot = SearchBot(seed=3, decision_samples=3, prior=prior)
+        bot = search_bot(3, decision_samples=3, prior=prior)
         choice = bot.act(view)
         assert choice in view.legal
-        assert choice == SearchBot(seed=3, decision_samples=3, prior=prior).act(twin_view)
+        assert choice == search_bot(3, decision_samples=3, prior=prior).act(twin_view)
 
 
 def test_the_prior_keeps_legal_choices_and_names_no_trump_more_often_when_it_pays_more(tmp_path: Path) -> None:
@@ -176,7 +177,7 @@ def test_the_earlier_search_takes_a_clear_choice_by_the_table_without_a_search()
     state = mv.new_deal(rs, 1, dealer=0, hands=[hand, *_rest(hand)])
     view = state.view(0)
     assert prior_choices(view) == [NO_TRUMP]
-    assert SearchBot(seed=1, prior=True).values(view) == [(NO_TRUMP, 0.0)]
+    assert search_bot(1, prior=True).values(view) == [(NO_TRUMP, 0.0)]
     assert len(SearchBot(seed=1, worlds=2).values(view)) == len(view.legal)
     assert SearchBot(seed=1, worlds=2).act(view) == trump_action(Suit.H)
 
@@ -229,7 +230,7 @@ def test_the_guided_search_keeps_the_heuristics_choice_without_a_clear_margin(na
     from manille_variants.bots.search_prior import default_choice
 
     rs = _rules(name)
-    never = SearchBot(seed=2, guided=True, decision_samples=3, z=float("inf"), call_z=float("inf"))
+    never = search_bot(2, guided=True, decision_samples=3, z=float("inf"), call_z=float("inf"))
     checked = 0
     for seed in range(12):
         state = mv.new_deal(rs, seed, dealer=seed % 4)

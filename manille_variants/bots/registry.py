@@ -17,7 +17,7 @@ from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.search_prior import default_choice, prior_choices
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import BotOptionError, ManilleError, SearchError
-from manille_variants.search.bot import SearchBot, use_default, use_prior
+from manille_variants.search.bot import SearchBot
 from manille_variants.search.ismcts import IsmctsBot
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def ismcts_bot(seed: int = 0, **options: Any) -> IsmctsBot:
 def search_bot(seed: int = 0, **options: Any) -> SearchBot:
     """The search bot, with the heuristic bot (and the ruleset's decision table) as its model
     of play (:func:`search_model`)."""
-    return SearchBot(seed, model=search_model, **options)
+    return SearchBot(seed, model=search_model, default_rule=default_choice, prior_rule=prior_choices, **options)
 BOTS: dict[str, BotFactory] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
@@ -185,8 +185,3 @@ def seat_names(spec: str | Sequence[str]) -> list[str]:
     if len(names) != 4:
         raise UnknownBotError(f"give one bot, one per team, or four (got {len(names)})")
     return names
-
-use_prior(prior_choices)
-use_default(default_choice)
-# The IS-MCTS bot's rollouts play as the heuristic bot with its default settings (and the
-# ruleset's decision table), as in the core's simulations (``sim.runner.core_heuristics``).

@@ -102,7 +102,8 @@ class SearchBot:
                  samples: int | None = None, decision_samples: int = 8, decision_min: int = 2,
                  z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10, prior: bool = False,
                  close_factor: int = 2, guided: bool = False, call_z: float = 3.0,
-                 inference: bool = True, model: Model | None = None) -> None:
+                 inference: bool = True, model: Model | None = None, default_rule: Default | None = None,
+                 prior_rule: Prior | None = None) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         if worlds is None and samples is not None and think_ms is None:
             worlds = samples
@@ -119,6 +120,11 @@ class SearchBot:
         self.call_z = call_z
         self.inference = inference
         self.model = model
+        if (guided and default_rule is None) or (prior and prior_rule is None):
+            raise SearchError("the earlier search (guided=True, prior=True) needs the heuristic's rules: "
+                              "make the bot with manille_variants.bots.registry.search_bot")
+        self.default_rule = default_rule
+        self.prior_rule = prior_rule
 
     def act(self, view: SeatView) -> AnyAction:
         legal = view.legal
@@ -129,7 +135,7 @@ class SearchBot:
         if not (self.guided or self.prior):
             chosen, _ = self.choose(view)
             return chosen
-        default = default_choice(view) if self.guided and view.phase != "play" else None
+        default = self.default_rule(view) if self.default_rule and self.guided and view.phase != "play" else None
         if default is not None:
             return self.decide_from(view, default)
         values = self.values(view)
@@ -151,7 +157,7 @@ class SearchBot:
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
         """A decision before play that departs from ``default`` only for an option the search
         shows better by ``z`` standard errors (paired over the same worlds)."""
-        only = prior_choices(view) if self.prior else None
+        only = self.prior_rule(view) if self.prior_rule and self.prior else None
         if only is not None and only == [default]:
             return default
         z = self.call_z if view.phase == "calls" else self.z
@@ -170,7 +176,7 @@ class SearchBot:
             rows = search_cards(to_core(view.rules), k.seat, k.dealer, k.own, k.decisions, k.played, k.turned,
                                 k.pending_ties, k.scores, samples, self.seed, samples * self.close_factor, self.z)
         else:
-            only = prior_choices(view) if self.prior else None
+            only = self.prior_rule(view) if self.prior_rule and self.prior else None
             if only is not None and len(only) == 1:
                 return [(only[0], 0.0)]
             _, rows = self._search_decisions(view, only, self.z, None)
@@ -195,36 +201,11 @@ class SearchBot:
 # table), made by the bots room, which may import the search.
 Model = Callable[["Rules"], "CoreHeuristic"]
 
-# The prior over the dealer's choices (``bots.search_prior.prior_choices``): it reads the
-# heuristic's decision table, so the bots room, which may import the search, sets it.
-Prior = Callable[[SeatView], "list[AnyAction] | None"]
-_prior: list[Prior] = []
-
-
-def use_prior(prior: Prior) -> None:
-    """Set the prior the search bot ranks the dealer's choices by (``prior=True``)."""
-    _prior[:] = [prior]
-
-
-def prior_choices(view: SeatView) -> list[AnyAction] | None:
-    """The choices worth searching by the prior set with :func:`use_prior` (None: all)."""
-    return _prior[0](view) if _prior else None
-
-
-# The choice a simple rule makes before play (``bots.search_prior.default_choice``: the
-# heuristic bot's), which the search departs from only when it shows another clearly better.
+# The earlier search's rules (``guided``, ``prior``), given by the bots room, which may import
+# the search (``bots.search_prior``): the choice a simple rule makes before play, and the
+# dealer's choices worth searching by the decision table (None: all).
 Default = Callable[[SeatView], "AnyAction | None"]
-_default: list[Default] = []
-
-
-def use_default(default: Default) -> None:
-    """Set the rule the search bot starts its decisions before play from (``guided=True``)."""
-    _default[:] = [default]
-
-
-def default_choice(view: SeatView) -> AnyAction | None:
-    """The choice the rule set with :func:`use_default` makes (None: no rule, search them all)."""
-    return _default[0](view) if _default else None
+Prior = Callable[[SeatView], "list[AnyAction] | None"]
 
 
 @dataclass(frozen=True)
