@@ -191,14 +191,13 @@ class ReferenceState:
         self.result: DealScore | None = None
         self._verdict: Legality | None = None  # the legal cards, once asked (see _legality)
         self.to_play = dealer
+        self.phase = "trump"  # the dealer names trump (or delegates it)
         if turned >= 0:
             # Nobody names trump: the turned card's suit is trump; the calls, or the first lead.
             self.mode, self._trump = "trump", DECK[turned].suit
             self._ask_calls(self._callers(after=None))
         elif rules.blind_allowed and self._behind_enough():
-            self.phase = "blind"
-        else:
-            self.phase = "trump"
+            self.phase = "blind"  # the dealer decides blind no-trump before looking
 
     def _behind_enough(self) -> bool:
         """Blind no-trump "only when behind": the dealer's side trails by enough."""
