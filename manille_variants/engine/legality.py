@@ -116,7 +116,7 @@ def explain_legal(
 
 
 def legality(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None, *,
-             tricks_played: int = 0) -> Legality:
+             tricks_played: int) -> Legality:
     """:func:`explain_legal` of a position already parsed and checked (the deal engines'
     own): the built-in rules, then the obligation plug-ins."""
     return _apply_plugins(rules, hand, trick, trump, _builtin(rules, hand, trick, trump), tricks_played)
