@@ -2,7 +2,7 @@
 
 Cards are interned: there is exactly one :class:`Card` object per card, so identity,
 equality and hashing are cheap.  Each card also has a fixed index (``suit * 8 + rank``)
-and a bit (``1 << index``) used by the engine's bitmask fast path.
+and a bit (``1 << index``) for card masks (the compiled core's, and the masks the API reads).
 
 >>> parse_card("10h")
 Card('10H')

@@ -18,13 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from manille_variants.cards import Card, Suit, parse_suit
 from manille_variants.errors import CardError, ManilleError
-
-if TYPE_CHECKING:
-    from manille_variants.engine.rules import Rules
 
 __all__ = [
     "BLIND_WORDS",
@@ -171,7 +168,13 @@ def cards_markup(cards: Sequence[Card]) -> str:
     return " ".join(card_markup(c) for c in cards)
 
 
-def hand_markup(rules: Rules, hand: Sequence[Card], legal: Sequence[Card] | None = None) -> str:
+class SortsCards(Protocol):
+    """What :func:`hand_markup` needs of the rules (the engine's ``Rules`` has it)."""
+
+    def sort_key(self, card: Card) -> tuple[int, int]: ...
+
+
+def hand_markup(rules: SortsCards, hand: Sequence[Card], legal: Sequence[Card] | None = None) -> str:
     """The hand sorted by suit, strongest first; with ``legal``, the cards that may not be
     played now are dimmed and in parentheses."""
     groups: list[str] = []

@@ -1,4 +1,4 @@
-"""Driving the Python engine and the compiled core side by side (differential tests)."""
+"""Driving the reference engine and the compiled core side by side (differential tests)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from manille_variants import _core
 from manille_variants.engine.actions import THROW_IN
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.core import action_code, core_for, to_core
-from manille_variants.engine.deal import DealState, new_python_deal
+from manille_variants.engine.deal import DealState
+from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.ruleset.schema import Ruleset
 
 
@@ -63,7 +64,7 @@ def playout_both(
     throw_in: float = 0.0,
 ) -> tuple[DealState, _core.CoreDeal]:
     """A random playout applied to both engines in lockstep, compared at every step."""
-    state = new_python_deal(rs, seed, dealer, pending_ties=pending_ties, scores=scores)
+    state = reference_deal(rs, seed, dealer, pending_ties=pending_ties, scores=scores)
     deal = _core.CoreDeal(to_core(rs), seed, dealer, pending_ties, scores)
     assert deal.dealt == [sum(c.bit for c in hand) for hand in state.dealt_hands]
     assert deal.cut == state.cut

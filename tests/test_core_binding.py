@@ -14,7 +14,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import parse_cards
 from manille_variants.engine.core import code_action, core_rules, to_core
-from manille_variants.engine.deal import new_python_deal
+from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.errors import RulesetError
 
 
@@ -170,7 +170,7 @@ def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, ki
 def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
     rs = mv.load_ruleset("belgian")
     core = to_core(rs)
-    state = new_python_deal(rs, 21, 2)
+    state = reference_deal(rs, 21, 2)
     deal = _core.CoreDeal(core, 21, 2)
     rng = random.Random(4)
     while not state.is_over:

@@ -1,5 +1,6 @@
-"""The compiled core against the Python engine: the same deals, legal actions, results and
-matches, for every bundled ruleset and for random settings."""
+"""The compiled core against the reference engine (``engine/reference.py``, the oracle): the
+same deals, legal actions, results and matches, for every bundled ruleset and for random
+settings."""
 
 from __future__ import annotations
 
@@ -20,9 +21,10 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
 from manille_variants.engine.core import action_code, core_rules, to_core
-from manille_variants.engine.deal import new_python_deal, shuffled_deck
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.match import Match, deal_seed
+from manille_variants.engine.reference import new_deal as reference_deal
+from manille_variants.engine.reference import shuffled_deck
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 SEEDS_PER_RULESET = 1000
@@ -124,7 +126,7 @@ def test_same_matches(name: str) -> None:
             assert (cm.dealer, cm.scores, cm.pending_ties, cm.games, cm.game) == (
                 match.dealer, tuple(match.scores), match.pending_ties, tuple(match.games), match.game)
             assert cm.next_seed() == match.next_seed()
-            state = new_python_deal(rs, match.next_seed(), match.dealer, pending_ties=match.pending_ties,
+            state = reference_deal(rs, match.next_seed(), match.dealer, pending_ties=match.pending_ties,
                                     scores=(match.scores[0], match.scores[1]))
             deal = cm.new_deal()
             while not state.is_over:
@@ -256,7 +258,7 @@ def _fingerprint(engine: str) -> str:
         for seed in range(FINGERPRINT_DEALS):
             rng = random.Random(seed)
             if engine == "python":
-                state = new_python_deal(rs, seed, seed % 4, pending_ties=seed % 2)
+                state = reference_deal(rs, seed, seed % 4, pending_ties=seed % 2)
                 hands = [sum(c.bit for c in h) for h in state.dealt_hands]
                 while not state.is_over:
                     state = state.apply(rng.choice(state.legal_actions()))
@@ -293,7 +295,7 @@ def test_same_play_from_given_hands(name: str) -> None:
         rng.shuffle(cards)
         hands = [cards[8 * s:8 * s + 8] for s in range(4)]
         turned = rng.choice(hands[seed % 4]) if rs.trump.turned_card else None
-        state = new_python_deal(rs, 0, seed % 4, hands=hands, turned=turned)
+        state = reference_deal(rs, 0, seed % 4, hands=hands, turned=turned)
         deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4,
                                          turned=None if turned is None else turned.index)
         while not state.is_over:

@@ -17,7 +17,7 @@ from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.engine.core import core_for
-from manille_variants.engine.deal import new_python_deal
+from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
@@ -76,7 +76,7 @@ def test_the_python_random_bot_on_the_python_engine_draws_the_core_bots_stream(n
         seed = unit_seed(3, index)
         streams = [RandomStream(bot_seed(seed) * 4 + seat) for seat in range(4)]
         bots = make_bots("random", bot_seed(seed))
-        state = new_python_deal(rs, seed, index % 4)
+        state = reference_deal(rs, seed, index % 4)
         while not state.is_over:
             seat = state.to_play
             legal = state.legal_actions()
@@ -175,7 +175,7 @@ def test_tallies_do_not_depend_on_the_chunking(cuts: list[int]) -> None:
 def test_the_core_random_bot_plays_what_the_python_bot_plays() -> None:
     rs = mv.load_ruleset("belgian")
     seed = unit_seed(8, 2)
-    final = play_deal(new_python_deal(rs, seed, 2), make_bots("random", bot_seed(seed)))
+    final = play_deal(reference_deal(rs, seed, 2), make_bots("random", bot_seed(seed)))
     core = core_for(rs)
     assert core is not None and final.result is not None
     (row,) = _core.sim_deal_rows(core, 8, 2, 3)

@@ -1,5 +1,5 @@
 """The public deal API on the compiled core (what ``new_deal`` returns) against the Python
-engine (``new_python_deal``): every member of ``DealState`` along random playouts."""
+reference engine (``reference.new_deal``): every member of ``DealState`` along random playouts."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK
 from manille_variants.engine.actions import LOOK, NO_TRUMP, PASS, THROW_IN, call_action
-from manille_variants.engine.deal import DealState, new_python_deal
+from manille_variants.engine.deal import DealState
+from manille_variants.engine.reference import new_deal as reference_deal
 
 MEMBERS = ("phase", "to_play", "is_over", "seed", "dealer", "pending_ties", "scores", "cut", "mode", "chooser",
            "calls", "leader", "win_seat", "win_idx", "trick", "tricks", "trump", "trump_suit", "points",
@@ -54,7 +55,7 @@ def test_the_public_deal_api_answers_from_the_core_as_from_python(name: str) -> 
     for seed in range(60):
         dealer, pending, scores = seed % 4, seed % 3, (seed % 50, 3)
         core = mv.new_deal(rs, seed, dealer, pending_ties=pending, scores=scores)
-        python = new_python_deal(rs, seed, dealer, pending_ties=pending, scores=scores)
+        python = reference_deal(rs, seed, dealer, pending_ties=pending, scores=scores)
         assert isinstance(core, _core.CoreState) and isinstance(core, DealState)
         while True:
             same(core, python)
@@ -82,7 +83,7 @@ def test_given_hands_play_on_the_core() -> None:
     hands = ["10S AS KS QS JS 9S 8S 7S", "10H AH KH QH JH 9H 8H 7H",
              "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
     core = mv.new_deal(rs, 5, 1, hands=hands)
-    python = new_python_deal(rs, 5, 1, hands=hands)
+    python = reference_deal(rs, 5, 1, hands=hands)
     assert isinstance(core, _core.CoreState)
     same(core, python)
 
@@ -90,7 +91,7 @@ def test_given_hands_play_on_the_core() -> None:
 def test_seeds_beyond_128_bits_play_in_python() -> None:
     rs = mv.load_ruleset("belgian")
     assert not isinstance(mv.new_deal(rs, 2**200, 0), _core.CoreState)
-    assert mv.new_deal(rs, 2**200, 0) == new_python_deal(rs, 2**200, 0)
+    assert mv.new_deal(rs, 2**200, 0) == reference_deal(rs, 2**200, 0)
 
 
 def test_a_typed_deal_with_a_turned_card_plays_on_the_core() -> None:
@@ -98,7 +99,7 @@ def test_a_typed_deal_with_a_turned_card_plays_on_the_core() -> None:
     hands = ["10S AS KS QS JS 9S 8S 7S", "10H AH KH QH JH 9H 8H 7H",
              "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
     core = mv.new_deal(rs, 5, 3, hands=hands, turned="KC")
-    python = new_python_deal(rs, 5, 3, hands=hands, turned="KC")
+    python = reference_deal(rs, 5, 3, hands=hands, turned="KC")
     assert isinstance(core, _core.CoreState) and str(core.turned_card) == "KC"
     rng = random.Random(3)
     while not python.is_over:
@@ -117,7 +118,7 @@ def test_a_typed_deal_names_its_turned_card_as_in_python(turned: str | None, mes
     rs = mv.load_ruleset("french-parlee")
     hands = ["10S AS KS QS JS 9S 8S 7S", "10H AH KH QH JH 9H 8H 7H",
              "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
-    for deal in (mv.new_deal, new_python_deal):
+    for deal in (mv.new_deal, reference_deal):
         with pytest.raises(mv.CardError, match=re.escape(message)):
             deal(rs, 5, 3, hands=hands, turned=turned)
 

@@ -27,7 +27,8 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.deal import DealState, _from_digest, shuffled_deck
+from manille_variants.engine.deal import DealState, shuffled_deck
+from manille_variants.engine.reference import _from_digest
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import Ruleset
 

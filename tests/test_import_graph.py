@@ -1,6 +1,7 @@
-"""The package's import graph: no cycle (imports inside functions count, ``if TYPE_CHECKING:``
-imports do not), each room imports only the rooms below it, importing the package runs every
-module once, and docs/package-map.md shows these rules and today's imports.
+"""The package's import graph: no cycle (imports inside functions and under
+``if TYPE_CHECKING:`` count too: a type-only link is still a circle in the design), each room
+imports only the rooms below it, importing the package runs every module once, and
+docs/package-map.md shows these rules and today's imports.
 
 ``python tests/test_import_graph.py`` prints the map's diagram, for pasting into the page."""
 
@@ -57,35 +58,22 @@ def module_files() -> dict[str, Path]:
 MODULES = module_files()
 
 
-def _is_type_checking(test: ast.expr) -> bool:
-    return ast.unparse(test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
-
-
 def _imported_names(name: str, tree: ast.AST, is_package: bool) -> set[str]:
-    """Dotted names imported anywhere in ``tree`` (also in functions), except under
-    ``if TYPE_CHECKING:``."""
+    """Dotted names imported anywhere in ``tree`` (also in functions and under
+    ``if TYPE_CHECKING:``)."""
     names: set[str] = set()
-
-    def visit(node: ast.AST) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child.test):
-                for other in child.orelse:
-                    visit(other)
-                continue
-            if isinstance(child, ast.Import):
-                names.update(alias.name for alias in child.names)
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    package = name.split(".") if is_package else name.split(".")[:-1]
-                    package = package[: len(package) - child.level + 1]
-                    base = ".".join([*package, base] if base else package)
-                if base != ROOT:  # the package's own __init__ runs first anyway
-                    names.add(base)
-                names.update(f"{base}.{alias.name}" for alias in child.names)
-            visit(child)
-
-    visit(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = name.split(".") if is_package else name.split(".")[:-1]
+                package = package[: len(package) - node.level + 1]
+                base = ".".join([*package, base] if base else package)
+            if base != ROOT:  # the package's own __init__ runs first anyway
+                names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
     return names
 
 
@@ -117,29 +105,67 @@ def import_graph() -> dict[str, set[str]]:
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One import cycle (its modules in order, the first repeated at the end), or None."""
-    state: dict[str, int] = {}  # 1: on the current path, 2: done
-    path: list[str] = []
+    cycles = find_cycles(graph)
+    return cycles[0] if cycles else None
 
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return [*path[path.index(nxt):], nxt]
-            if nxt not in state:
-                found = visit(nxt)
-                if found:
-                    return found
-        path.pop()
-        state[node] = 2
-        return None
+
+def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle through each group of modules that import each other (a strongly connected
+    component of more than one module), each as its modules in order, the first repeated."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
 
     for start in sorted(graph):
-        if start not in state:
-            found = visit(start)
-            if found:
-                return found
-    return None
+        if start not in index:
+            visit(start)
+    return sorted(_cycle_in(graph, group) for group in groups)
+
+
+def _cycle_in(graph: dict[str, set[str]], group: set[str]) -> list[str]:
+    """A cycle through the smallest module of ``group`` (a breadth-first walk back to it)."""
+    start = min(group)
+    came_from: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for nxt in sorted(graph[node] & group):
+                if nxt == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return [*reversed(path), start]
+                if nxt not in came_from:
+                    came_from[nxt] = node
+                    following.append(nxt)
+        frontier = following
+    raise AssertionError("a strongly connected group without a cycle")
+
+
+# Known circles, each as find_cycles reports it, to be removed by the work named beside it;
+# the test fails on any other circle, and on one of these once it is gone (then drop it here).
+KNOWN_CYCLES: list[list[str]] = []
 
 
 def room(module: str) -> str:
@@ -152,7 +178,9 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     assert len(graph) >= 40
     assert f"{ROOT}.engine.rules" in graph[f"{ROOT}.engine.compiled"]  # from a.b import c
     assert f"{ROOT}.sim.report" in graph[f"{ROOT}.cli.sim_cmds"]  # inside a function
-    assert f"{ROOT}.engine.deal" not in graph[f"{ROOT}.engine.view"]  # under TYPE_CHECKING
+    type_only = ast.parse("if TYPE_CHECKING:\n    from manille_variants.engine.deal import DealState\n")
+    assert f"{ROOT}.engine.deal" in _imported_names(f"{ROOT}.engine.view", type_only, False)  # under TYPE_CHECKING
+    assert f"{ROOT}.engine.state" in graph[f"{ROOT}.engine.view"]
     assert f"{ROOT}._core" in graph[f"{ROOT}.engine.core"]  # the compiled core, by its stub
     assert ROOT in graph[f"{ROOT}.web.scoring"]  # import manille_variants as mv
     assert ROOT not in graph[f"{ROOT}.sim.runner"]  # from manille_variants import _core
@@ -163,9 +191,18 @@ def test_find_cycle_reports_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
+def test_find_cycles_reports_one_cycle_per_circle() -> None:
+    graph = {"a": {"b"}, "b": {"a", "c"}, "c": {"d"}, "d": {"e"}, "e": {"c"}, "f": {"a"}}
+    assert find_cycles(graph) == [["a", "b", "a"], ["c", "d", "e", "c"]]
+    assert find_cycles({"a": {"b"}, "b": set()}) == []
+
+
 def test_the_package_has_no_import_cycle() -> None:
-    cycle = find_cycle(import_graph())
-    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+    cycles = find_cycles(import_graph())
+    new = [c for c in cycles if c not in KNOWN_CYCLES]
+    assert not new, "import cycles:\n" + "\n".join(" -> ".join(c) for c in new)
+    gone = [c for c in KNOWN_CYCLES if c not in cycles]
+    assert not gone, "no longer a cycle (drop it from KNOWN_CYCLES):\n" + "\n".join(" -> ".join(c) for c in gone)
 
 
 def test_each_room_imports_only_the_rooms_below_it() -> None:

@@ -1,8 +1,9 @@
-"""The bitmask fast path equals the readable filter, over random positions and random
-combinations of every play-obligation setting; the legal set is a non-empty subset of the hand.
+"""The compiled core's bitmask filter and ``legal_mask`` equal the readable filter, over random
+positions and random combinations of every play-obligation setting; the legal set is a
+non-empty subset of the hand.
 
 The one position per clause of clause_positions.py runs first as explicit examples, so every
-branch of the fast path is tried on every run, however rarely random positions reach it.
+branch of the core's filter is tried on every run, however rarely random positions reach it.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from hypothesis import strategies as st
 from strategies import BUNDLED, play_settings
 
 import manille_variants as mv
+from manille_variants import _core
 from manille_variants.cards import DECK, Card, Suit, mask_of, parse_cards
 from manille_variants.engine import compile_rules
-from manille_variants.engine.compiled import compiled
+from manille_variants.engine.core import to_core
 from manille_variants.engine.legality import CLAUSES, legal_mask, parse_trump
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import PlayRules, Ruleset
@@ -61,14 +63,8 @@ def fast(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -
 
 
 def bound(rs: Ruleset, hand: list[Card], trick: list[Card], trump: Suit | None) -> int:
-    """The bound hot path (``CompiledRules.legal_fn``) the deal engine uses."""
-    engine = compiled(rs)
-    rules = engine.rules
-    if not trick:
-        return mask_of(hand)
-    win = trick_winner(rules, trick, trump)
-    t = -1 if trump is None else int(trump)
-    return engine.legal_fn(mask_of(hand), trick[0].suit, trick[win].index, len(trick) - win == 2, t)
+    """The compiled core's bitmask filter (what the deals of ``mv.new_deal`` play with)."""
+    return _core.legal_mask(to_core(rs), mask_of(hand), [c.index for c in trick], None if trump is None else int(trump))
 
 
 @settings(max_examples=200, deadline=None)

@@ -88,9 +88,9 @@ def test_bot_options_are_read_from_the_spec() -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bots", "search", "--think-ms", "0"], "--think-ms must be a positive number"),
-    (["--bots", "search", "--think-ms", "-5"], "--think-ms must be a positive number"),
-    (["--bots", "heuristic", "--think-ms", "10"], "--think-ms needs a bot with a time budget"),
+    (["--bots", "search", "--think-ms", "0"], "think_ms must be a positive number"),
+    (["--bots", "search", "--think-ms", "-5"], "think_ms must be a positive number"),
+    (["--bots", "heuristic", "--think-ms", "10"], "a time budget (think_ms) needs a bot that takes one"),
     (["--bots", "search:foo=1"], "bot 'search' has no option 'foo=1'"),
     (["--bots", "search:worlds=0"], "worlds must be a positive whole number"),
 ])

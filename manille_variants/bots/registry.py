@@ -81,7 +81,7 @@ OPTIONS: dict[str, dict[str, Callable[[str], object]]] = {
     "search": {"worlds": int, "think_ms": float, "z": float, "inference": _flag},
     "ismcts": {"iterations": int, "think_ms": float},
 }
-# The options that are a budget (``--think-ms`` sets it on every bot that has it).
+# The options that are a budget (a time budget for every bot is set on each that has one).
 BUDGETS = ("worlds", "think_ms", "iterations")
 
 
@@ -138,7 +138,8 @@ def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | Non
     every bot that takes a time budget that budget (an error if none does)."""
     names = seat_names(spec)
     if think_ms is not None and not any(budgeted(parse_seat(n)[0]) for n in names):
-        raise BotOptionError(f"--think-ms needs a bot with a time budget (search), not {', '.join(names)}")
+        raise BotOptionError("a time budget (think_ms) needs a bot that takes one (search, ismcts), "
+                             f"not {', '.join(names)}")
     bots = []
     for seat, text in enumerate(names):
         name, options = parse_seat(text)
@@ -155,10 +156,10 @@ def with_think_ms(spec: str, think_ms: float | None) -> str:
     if think_ms is None:
         return spec
     if not 0 < think_ms < float("inf"):
-        raise BotOptionError(f"--think-ms must be a positive number of milliseconds (got {think_ms:g})")
+        raise BotOptionError(f"think_ms must be a positive number of milliseconds (got {think_ms:g})")
     seats = [n.strip() for n in spec.split(",")]
     if not any(budgeted(parse_seat(n)[0]) for n in seats):
-        raise BotOptionError(f"--think-ms needs a bot with a time budget (search), not {spec!r}")
+        raise BotOptionError(f"a time budget (think_ms) needs a bot that takes one (search, ismcts), not {spec!r}")
     out = []
     for text in seats:
         name, *parts = [p.strip() for p in text.split(":")]

@@ -137,19 +137,19 @@ try:
     from manille_variants._core import legal_cards as _core_legal_fn
 
     _core_legal: _CoreLegal | None = _core_legal_fn
-except ImportError:  # a checkout whose core is not built: the fast path answers
+except ImportError:  # a checkout whose core is not built: the readable filter answers
     _core_legal = None
 
 MAX_CALLS = 5  # the longest call ladder the core plays
 
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
-    """The core's rules, or None where the Python engine plays (plug-ins, a ladder of more
+    """The core's rules, or None where the reference engine plays (plug-ins, a ladder of more
     than five calls, or a checkout whose core is not built)."""
     engine = compiled(ruleset)
-    found = engine.memo.get("core")
+    found: CoreRules | None = engine.memo.get("core")
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     rules = engine.rules
     if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
         return None

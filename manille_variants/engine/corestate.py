@@ -2,11 +2,11 @@
 
 :func:`~manille_variants.engine.deal.new_deal` answers with a core state when the ruleset can
 be played by the core (no Python plug-ins; trump by a turned card included).  A core state has
-the whole :class:`DealState` API; the core answers the hot members itself and calls the
-functions below for the rest: the deal's :class:`DealScore` (memoised per ruleset, as the
-Python engine does), the
-explanations and error messages (from :func:`explain_legal`, the reference), seat views,
-equality and ``repr``.
+the whole :class:`~manille_variants.engine.state.DealState` API; the core answers the hot
+members itself and calls the functions below for the rest: the deal's :class:`DealScore`
+(memoised per ruleset), the explanations and error messages (from :func:`explain_legal`, the
+readable filter, worded as the reference engine words them), seat views, equality and
+``repr``.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ __all__ = ["describe", "equal", "explain", "illegal", "key", "score", "thrown", 
 
 def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
           trump: str | None, turned: int = -1) -> DealScore:
-    """The deal's score from team A's figures (shared with the Python engine's memo);
+    """The deal's score from team A's figures (memoised per ruleset);
     ``turned``: the index of the turned card (-1: trump was named)."""
     engine = compiled(rules)
     memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None)
@@ -61,7 +61,7 @@ def explain(state: Any) -> str:
 
 
 def illegal(state: Any, action: object, kind: str) -> str:
-    """The message of the IllegalPlayError for ``action`` (as the Python engine words it)."""
+    """The message of the IllegalPlayError for ``action`` (as the reference engine words it)."""
     if state.is_over or kind == "over":
         return "the deal is over"
     if kind == "no-throw-in":

@@ -1,9 +1,9 @@
-"""Which cards may be played: one readable filter, and a bitmask fast path.
+"""Which cards may be played: one readable filter.
 
 :func:`explain_legal` is the reference: one branch per rule clause, each answering with
-the cards allowed and a sentence a player understands.  :func:`legal_mask` computes the
-same set with bit operations for the deal engine; a property test checks that they agree
-for every setting.
+the cards allowed and a sentence a player understands.  The reference engine
+(:mod:`~manille_variants.engine.reference`) plays with it; the compiled core has its own
+filter on bitmasks, and the differential tests check that both give the same cards.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from manille_variants.cards import Card, Suit, parse_cards
+from manille_variants.cards import DECK, SUITS, Card, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.compiled import CompiledRules, compiled
-from manille_variants.engine.fastpath import beat_duty, undertrump_rule
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
@@ -21,7 +20,10 @@ from manille_variants.ruleset.plugins import LegalContext, rule_name
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.words import BLIND_WORDS, NO_TRUMP_WORDS, normal_word, parse_trump_suit
 
-__all__ = ["CLAUSES", "Legality", "explain_legal", "legal_mask", "parse_trump", "python_legal_cards"]
+__all__ = [
+    "CLAUSES", "Legality", "beat_duty", "explain_legal", "legal_filter", "legal_mask", "legality", "parse_trump",
+    "python_legal_cards", "undertrump_rule",
+]
 
 
 @dataclass(frozen=True)
@@ -109,10 +111,15 @@ def explain_legal(
     ``trick`` holds the cards already played to this trick, in play order from its leader;
     the player to act is next, so the card before last is the partner's.
     """
-    rules = compiled(ruleset).rules
     cards, played, trump_suit = _position(hand, trick, trump)
-    legality = _builtin(rules, cards, played, trump_suit)
-    return _apply_plugins(rules, cards, played, trump_suit, legality, tricks_played)
+    return legality(compiled(ruleset).rules, cards, played, trump_suit, tricks_played=tricks_played)
+
+
+def legality(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None, *,
+             tricks_played: int) -> Legality:
+    """:func:`explain_legal` of a position already parsed and checked (the deal engines'
+    own): the built-in rules, then the obligation plug-ins."""
+    return _apply_plugins(rules, hand, trick, trump, _builtin(rules, hand, trick, trump), tricks_played)
 
 
 def python_legal_cards(
@@ -121,22 +128,11 @@ def python_legal_cards(
     trick: str | Sequence[Card | str],
     trump: str | Suit | None,
 ) -> list[Card]:
-    """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``, computed by
-    the bitmask fast path (by the readable filter when the ruleset has obligation plug-ins).
+    """The legal cards of ``hand``, in hand order: ``explain_legal(...).cards``.
 
     This is :func:`~manille_variants.legal_cards` in Python: the reference the compiled core
     is tested against, and the path that parses text and words the errors."""
-    engine = compiled(ruleset)
-    rules = engine.rules
-    if rules.obligation_plugins:
-        return explain_legal(rules, hand, trick, trump).cards
-    cards, played, trump_suit = _position(hand, trick, trump)
-    legal = sum(c.bit for c in cards)
-    if played:
-        win = trick_winner(rules, played, trump_suit)
-        legal = engine.legal_fn(legal, played[0].suit, played[win].index, len(played) - win == 2,
-                               -1 if trump_suit is None else int(trump_suit))
-    return [c for c in cards if c.bit & legal]
+    return explain_legal(ruleset, hand, trick, trump).cards
 
 
 def _position(
@@ -160,10 +156,16 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     # Leading: any card.
     if not trick:
         return Legality(hand, "lead", "you lead: any card")
-    led = trick[0].suit
     win_pos = trick_winner(rules, trick, trump)
-    winning = trick[win_pos]
-    partner_wins = len(trick) - win_pos == 2
+    # The card before last is the partner's: the partner wins when it is the winning card.
+    return legal_filter(rules, hand, trick[0].suit, trick[win_pos], len(trick) - win_pos == 2, trump)
+
+
+def legal_filter(
+    rules: Rules, hand: list[Card], led: Suit, winning: Card, partner_wins: bool, trump: Suit | None
+) -> Legality:
+    """The built-in rules for a follower: ``led`` is the led suit, ``winning`` the card
+    holding the trick, ``partner_wins`` whether the follower's partner played it."""
     holder = "your partner's" if partner_wins else "an opponent's"
     trumped = trump is not None and led != trump and winning.suit == trump
     following = [c for c in hand if c.suit == led]
@@ -228,8 +230,28 @@ def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | No
     return _undertrump(rules, hand, higher, lower, winning, holder, partner_wins, led)
 
 
+def beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
+    """Whether a player holding the led suit must beat the winning card of that suit."""
+    if no_trump:
+        # Every no-trump lead counts as a trump lead and as a plain lead.
+        if not rules.beat_at_no_trump:
+            return False
+        return rules.beat_partner_at_no_trump if partner_wins else rules.beat_opponent is not False
+    if partner_wins:
+        return rules.beat_partner_on_trump_lead and trump_lead
+    return rules.beat_opponent in (True, "trump-lead" if trump_lead else "plain-lead")
+
+
+def undertrump_rule(rules: Rules, partner_wins: bool) -> str:
+    """The undertrump setting that applies when the winning trump is a partner's or an opponent's
+    (docs/rules.md#other-readings: ``undertrump_partner``)."""
+    if partner_wins and rules.undertrump_partner != "same":
+        return rules.undertrump_partner
+    return rules.undertrump
+
+
 def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
-    """The clause that makes a follower beat the winning card (see ``fastpath.beat_duty``)."""
+    """The clause that makes a follower beat the winning card (see :func:`beat_duty`)."""
     if partner_wins:
         return "beat-partner-no-trump" if trump is None else "beat-partner-trump-lead"
     reading = rules.beat_opponent
@@ -331,12 +353,14 @@ def _apply_plugins(
 def legal_mask(
     rules: Ruleset | Rules | CompiledRules, hand: int, led: int, win_idx: int, partner_wins: bool, trump: int
 ) -> int:
-    """Bitmask fast path of :func:`explain_legal` (built-in rules only): the function the deal
-    engine calls, compiled per ruleset (see :func:`~manille_variants.engine.fastpath.make_legal_fn`).
+    """:func:`legal_filter` on card masks (built-in rules only): the legal cards of the
+    32-bit ``hand`` (bit ``suit * 8 + rank``).
 
     ``led`` is the led suit (-1 when leading), ``win_idx`` the index of the card holding the
     trick, ``trump`` the trump suit (-1 at no-trump).
     """
     if led < 0:
         return hand
-    return compiled(rules).legal_fn(hand, led, win_idx, partner_wins, trump)
+    legality = legal_filter(compiled(rules).rules, cards_from_mask(hand), SUITS[led], DECK[win_idx], partner_wins,
+                            SUITS[trump] if trump >= 0 else None)
+    return sum(c.bit for c in legality.cards)
