@@ -27,6 +27,7 @@ from manille_variants.web.bodies import (
     CompareBody,
     DescribeBody,
     EditDealBody,
+    FormYamlBody,
     ImportBody,
     PlayBody,
     SheetBody,
@@ -37,9 +38,9 @@ from manille_variants.web.engine_words import game_view, refusal_message
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games, RefusedCard
 from manille_variants.web.render import page_language
-from manille_variants.web.rulesets import check_text, resolve, values
+from manille_variants.web.rulesets import check_text, extends_of, form_yaml, resolve, values
 from manille_variants.web.search import analysis_json
-from manille_variants.web.sheets import entry_problem, sheet_json
+from manille_variants.web.sheets import entry_check, entry_problem, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.views import game_context, respond
 
@@ -61,6 +62,14 @@ async def save_ruleset(request: Request) -> Response:
     rs = await run_in_threadpool(check_text, text)
     await run_in_threadpool(_store(request).save_ruleset, rs.name, text)
     return JSONResponse({"ok": True, "name": rs.name, "title": rs.title}, 201)
+
+
+async def form_yaml_text(request: Request) -> Response:
+    """``{yaml, values, parent}``: the editor's YAML after a change in its form (``{yaml}``),
+    written by the server: the header of ``yaml`` and the values that differ from the parent's."""
+    body = await read(request, FormYamlBody)
+    parent = await run_in_threadpool(resolve, _store(request), extends_of(body.yaml) or body.parent)
+    return JSONResponse({"yaml": form_yaml(body.yaml, dict(body.values), parent)})
 
 
 async def validate(request: Request) -> Response:
@@ -101,12 +110,23 @@ async def describe_sheet(request: Request) -> Response:
 
 
 async def check_entry(request: Request) -> Response:
-    """Would ``entry`` be accepted as the next deal (or as deal ``number``)?  Nothing is saved."""
+    """Would the deal be accepted as the next one (or as deal ``number``)?  Nothing is saved.
+
+    ``{ok, error, message}`` for an ``entry``; for a form's ``fields``, also ``entry``, the entry
+    as the server writes it, and ``other``, the other side's figures (the page never reads or
+    writes the entry's grammar)."""
     body = await read(request, CheckBody)
     sheet = await run_in_threadpool(_store(request).sheet, request.path_params["id"])
-    error = await run_in_threadpool(entry_problem, sheet, body.entry, body.number)
+    if body.fields is not None:
+        answer = await run_in_threadpool(entry_check, sheet, body.fields, body.number)
+    elif body.entry is not None:
+        error = await run_in_threadpool(entry_problem, sheet, body.entry, body.number)
+        answer = {"ok": error is None, "error": error}
+    else:
+        raise HTTPException(400, "entry: expected a string (got null)")
+    error = answer["error"]
     message = localize(page_language(request), error) if error is not None else None
-    return JSONResponse({"ok": error is None, "error": error, "message": message})
+    return JSONResponse({**answer, "message": message})
 
 
 async def add_deal(request: Request) -> Response:
@@ -195,6 +215,7 @@ async def analysis(request: Request) -> Response:
 
 ROUTES = [
     Route("/api/rulesets", save_ruleset, methods=["POST"]),
+    Route("/api/rulesets/yaml", form_yaml_text, methods=["POST"]),
     Route("/api/validate", validate, methods=["POST"]),
     Route("/api/sheets", create_sheet, methods=["POST"]),
     Route("/api/sheets/import", import_sheet, methods=["POST"]),

@@ -16,7 +16,7 @@ ignored.  A refused body answers 400 with ``{"error": "KEY: PROBLEM"}``, the fir
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
@@ -25,8 +25,8 @@ from starlette.requests import Request
 
 __all__ = [
     "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "Body", "CheckBody", "CompareBody", "DescribeBody",
-    "EditDealBody", "ImportBody", "PlayBody", "ScoreBody", "SheetBody", "YamlBody", "parse",
-    "read",
+    "EditDealBody", "EntryFields", "FormYamlBody", "ImportBody", "PlayBody", "ScoreBody", "SheetBody", "YamlBody",
+    "parse", "read",
 ]
 
 TEXT_LIMIT = 200  # team names, notes, who entered a deal, an entry, a ruleset's name
@@ -85,6 +85,15 @@ class YamlBody(Body):
     yaml: FileText
 
 
+class FormYamlBody(Body):
+    """``POST /api/rulesets/yaml``: the editor's form; the server writes the YAML."""
+
+    yaml: FileText
+    values: dict[str, bool | int | str | None] = Field(
+        default_factory=dict, description="an object of setting paths and their values")
+    parent: Text = Field("table-convention", description=STRING)
+
+
 class ScoreBody(Body):
     """``POST /api/score`` (and ``GET /score``'s query)."""
 
@@ -122,10 +131,23 @@ class ImportBody(DescribeBody):
     by: Text = ""
 
 
-class CheckBody(Body):
-    """``POST /api/sheets/{id}/check``."""
+class EntryFields(Body):
+    """A deal as a form's fields: the figures of ``side`` (the server writes them as team A's)."""
 
-    entry: Text
+    mode: Text
+    side: Literal["A", "B"] = Field("A", description="A or B")
+    points: Number = 0
+    tricks: Number = 0
+    calls: Number = 0
+    last: Literal["A", "B"] | None = Field(None, description="A, B or null")
+    turned: str | None = Field(None, max_length=TEXT_LIMIT, description="a card or null")
+
+
+class CheckBody(Body):
+    """``POST /api/sheets/{id}/check``: an ``entry``, or a form's ``fields``."""
+
+    entry: Text | None = None
+    fields: EntryFields | None = Field(None, description="an object of a deal's fields")
     number: int | None = Field(None, strict=False, description="a deal's number or null")
 
 
