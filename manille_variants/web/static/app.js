@@ -89,7 +89,7 @@ function editorPage() {
       problems.replaceChildren();
       if (answer.ok) {
         problems.append(el("p", { class: "ok" }, w("valid")));
-        form.show(answer.values);
+        if (!form.busy()) form.show(answer.values);  // else a newer change is on its way to the server
       } else {
         problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
           class: "problem", tabindex: "0", "data-line": p.line || "",
@@ -159,7 +159,7 @@ function settingsForm(area, changed) {
     if (input.value === "true" || input.value === "false") return input.value === "true";
     return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
   };
-  let asked = 0;  // an answer to an earlier change is dropped: a newer one is on its way
+  let asked = 0, done = 0;  // an answer to an earlier change is dropped: a newer one is on its way
   async function rewrite() {
     const mine = ++asked;
     const settings = {};
@@ -167,13 +167,17 @@ function settingsForm(area, changed) {
     try {
       const answer = await api("POST", "/api/rulesets/yaml", { yaml: area.value, values: settings, parent: data.parent });
       if (mine !== asked) return;
+      done = mine;
       area.value = answer.yaml;
       changed();
     } catch (error) {
-      if (mine === asked) $("#problems").replaceChildren(el("p", { class: "error" }, error.message));
+      if (mine !== asked) return;
+      done = mine;
+      $("#problems").replaceChildren(el("p", { class: "error" }, error.message));
     }
   }
   return {
+    busy: () => done !== asked,
     show(values) {
       if (!values) return;
       for (const [path, { field, input }] of inputs) {
