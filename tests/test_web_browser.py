@@ -9,6 +9,7 @@ copies them into docs/img/ for docs/web.md.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -258,6 +259,8 @@ def test_the_editor_form_rewrites_the_yaml(browser: Browser, base_url: str, shot
     page.fill("input[data-path='match.target']", "151")
     page.locator("input[data-path='match.target']").dispatch_event("change")
     page.set_checked("input[data-path='trump.blind_no_trump.allowed']", False)
+    # The server writes the YAML: wait for its answer to the last change.
+    expect(page.locator("#yaml")).to_have_value(re.compile(r"blind_no_trump:\n    allowed: false\n"))
     text = page.input_value("#yaml")
     assert "extends: belgian\n" in text and "match:\n  target: 151\n" in text
     assert "trump:\n  blind_no_trump:\n    allowed: false\n" in text

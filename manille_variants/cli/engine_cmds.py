@@ -1,8 +1,8 @@
 """Engine commands: legal (which cards may be played, and why) and score (a deal's breakdown).
 
 Thin typer commands: the work lives in :func:`manille_variants.engine.legality.explain_legal`
-and :func:`manille_variants.engine.scoring.score_deal`; user errors become messages and
-exit code 1.
+and :func:`manille_variants.table.across.score_across` (one deal under one ruleset or several,
+the function the web app scores with too); user errors become messages and exit code 1.
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ from manille_variants.cli.common import echo_json, fail, load_rulesets, ruleset_
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, score_deal
+from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.tables import fit_table, ruleset_header
-from manille_variants.words import WordError, parse_mode, parse_team
+from manille_variants.table.across import ScoreOrError, score_across
+from manille_variants.words import WordError, parse_team
 
 
 def legal_command(
@@ -113,17 +114,14 @@ def score_command(
     """
     with user_errors():
         loaded = load_rulesets(rulesets)
-        deal_mode, side = parse_mode(mode), _side(last_trick)
-
-        def score(rs: Ruleset) -> DealScore:
-            # The turned card counts under the rulesets that take trump from it.
-            card = turned if rs.trump.turned_card is not None or len(loaded) == 1 else None
-            return score_deal(rs, points, tricks, deal_mode, calls, pending_ties, last_trick=side, turned=card)
-
+        results = score_across(loaded, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick),
+                               turned=turned)
         if len(loaded) == 1:
-            _print_one(loaded[0], score(loaded[0]), as_json)
+            if isinstance(results[0], ManilleError):
+                raise results[0]
+            _print_one(loaded[0], results[0], as_json)
         else:
-            _print_several(loaded, [_try(score, rs) for rs in loaded], as_json)
+            _print_several(loaded, results, as_json)
 
 
 def _print_one(rs: Ruleset, score: DealScore, as_json: bool) -> None:
@@ -132,16 +130,6 @@ def _print_one(rs: Ruleset, score: DealScore, as_json: bool) -> None:
         return
     for line in breakdown_lines(compile_rules(rs), score):
         typer.echo(line)
-
-
-ScoreOrError = DealScore | ManilleError
-
-
-def _try(score: Callable[[Ruleset], DealScore], rs: Ruleset) -> ScoreOrError:
-    try:
-        return score(rs)
-    except ManilleError as exc:  # e.g. a mode or a call this ruleset does not have
-        return exc
 
 
 def _print_several(rulesets: list[Ruleset], results: list[ScoreOrError], as_json: bool) -> None:

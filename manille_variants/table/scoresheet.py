@@ -53,7 +53,9 @@ from manille_variants.words import (
     parse_team,
 )
 
-__all__ = ["FORMAT", "VERSION", "Entry", "ScoreSheet", "locked", "open_sheet", "parse_entry"]
+__all__ = [
+    "FORMAT", "VERSION", "Entry", "ScoreSheet", "entry_fields", "entry_for", "locked", "open_sheet", "parse_entry",
+]
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
@@ -108,6 +110,33 @@ def parse_entry(text: str) -> Entry:
     values = [_number(w, name) for w, name in zip(numbers, ("POINTS", "TRICKS", "CALLS"), strict=False)]
     calls = values[2] if len(values) == 3 else 0
     return Entry(mode, trump, values[0], values[1], calls, last, turned)
+
+
+def entry_for(rules: Rules, mode: str, side: str, points: int, tricks: int, calls: int = 0,
+              last: str | None = None, turned: str | None = None) -> Entry:
+    """The entry of a deal given by the figures of ``side`` (``A`` or ``B``): a form's fields,
+    written as team A's (``mode`` is an entry's first word: a suit, no-trump, blind or thrown-in)."""
+    if normal_word(mode) in THROWN_IN_WORDS:
+        return Entry("thrown-in")
+    if side not in ("A", "B"):
+        raise ScoresheetError(f"side must be A or B (got {side!r})")
+    total = rules.card_total
+    if not 0 <= points <= total:
+        raise ScoresheetError(f"POINTS must be between 0 and {total} (got {points})")
+    if not 0 <= tricks <= HAND_SIZE:
+        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {tricks})")
+    if side == "B":
+        points, tricks = total - points, HAND_SIZE - tricks
+    words = [mode, str(points), str(tricks), *([str(calls)] if calls else []), *([f"last:{last}"] if last else []),
+             *([f"turned:{turned}"] if turned else [])]
+    return parse_entry(" ".join(words))
+
+
+def entry_fields(entry: Entry) -> dict[str, Any]:
+    """The entry as a form's fields: ``{mode, points, tricks, calls, last, turned}`` (team A's figures)."""
+    head = entry.text.split()[0]
+    return {"mode": head, "points": entry.points, "tricks": entry.tricks, "calls": entry.calls,
+            "last": entry.last, "turned": str(entry.turned) if entry.turned is not None else None}
 
 
 def _turned(words: list[str]) -> Card | None:

@@ -1,24 +1,23 @@
-"""Interactive sessions in a terminal: a game against three bots, and a table's score sheet.
+"""A game against three bots in a terminal (``manille play``).
 
-Both read plain typed lines from a :class:`LineReader` (standard input by default), so a test
-or a script can drive them; end of input or Ctrl-C leaves cleanly.  Output goes to a rich
-console; what the player sees of the deal comes from their seat's view only.
+The match is a :class:`~manille_variants.table.session.Session` (the one the web app's *Play*
+page plays too); this module asks the player, in plain typed lines from a :class:`LineReader`
+(standard input by default, so a test or a script can drive it), and tells what happens.  End
+of input or Ctrl-C leaves cleanly.  Output goes to a rich console; what the player sees of the
+deal comes from their seat's view only.  The score sheet's terminal session lives in
+:mod:`~manille_variants.table.sheet_session` (its names are importable from here too).
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
 
 from rich.console import Console
 from rich.markup import escape
 
-from manille_variants._version import __version__
-from manille_variants.bots import Bot, make_bots
+from manille_variants.bots import Bot
 from manille_variants.cards import Card, parse_card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, Action, AnyAction
 from manille_variants.engine.deal import DealState
@@ -26,11 +25,13 @@ from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import pending_note, pending_short, score_sentences
 from manille_variants.engine.view import SeatView
-from manille_variants.errors import CardError, ManilleError, ScoresheetError
-from manille_variants.records.format import record_from_deals, write_record
+from manille_variants.errors import CardError
+from manille_variants.records.format import write_record
 from manille_variants.ruleset.schema import Ruleset
+from manille_variants.table.lines import EndOfInput, LineReader
 from manille_variants.table.render import SheetRow, breakdown_table, sheet_table
-from manille_variants.table.scoresheet import ScoreSheet, locked
+from manille_variants.table.session import Session
+from manille_variants.table.sheet_session import ScoresheetSession, show_sheet
 from manille_variants.words import (
     BLIND_WORDS,
     NO_TRUMP_WORDS,
@@ -43,27 +44,6 @@ from manille_variants.words import (
 __all__ = [
     "EndOfInput", "LineReader", "PlaySession", "ScoresheetSession", "parse_decision", "show_sheet",
 ]
-
-
-class EndOfInput(Exception):
-    """The input ended (or the player typed quit)."""
-
-
-class LineReader:
-    """Reads one typed line per prompt from a text stream (standard input by default)."""
-
-    def __init__(self, console: Console, stream: TextIO | None = None) -> None:
-        self.console = console
-        self.stream = stream
-
-    def ask(self, prompt: str) -> str:
-        """Print ``prompt`` and return the next line, stripped; EndOfInput at end of input."""
-        self.console.print(prompt, end=" ", markup=True, highlight=False)
-        line = (self.stream or sys.stdin).readline()
-        if not line:
-            self.console.print()
-            raise EndOfInput
-        return line.strip()
 
 
 _YES = ("y", "yes", "call", "ja", "oui")
@@ -126,16 +106,24 @@ class PlaySession:
     record: Path | None = None
     console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
     reader: LineReader | None = None
-    match: Match = field(init=False)
-    players: list[Bot] = field(init=False)
-    finals: list[DealState] = field(init=False, default_factory=list)
-    current: DealState | None = field(init=False, default=None)
+    session: Session = field(init=False)
 
     def __post_init__(self) -> None:
-        self.match = Match(self.ruleset, self.seed)
-        self.players = make_bots(self.bots, self.seed)
+        self.session = Session(self.ruleset, self.seed, self.seat, self.bots, on_action=self._announce)
         if self.reader is None:
             self.reader = LineReader(self.console)
+
+    @property
+    def match(self) -> Match:
+        return self.session.match
+
+    @property
+    def players(self) -> list[Bot]:
+        return self.session.players
+
+    @property
+    def finals(self) -> list[DealState]:
+        return self.session.finished
 
     @property
     def rules(self) -> Rules:
@@ -177,21 +165,10 @@ class PlaySession:
         self.console.print("Type a card like 10h or qs; '?' for help, 'quit' to leave.")
 
     def _play_deal(self) -> None:
-        state = self.match.new_deal()
-        self.current = state
+        state = self.session.deal()
         self._deal_header(state)
-        while not state.is_over:
-            seat = state.to_play
-            is_you = seat == self.seat
-            action = self._ask(state) if is_you else self.players[seat].act(state.view(seat))
-            before = state
-            state = state.apply(action)
-            self.current = state
-            self._announce(before, state, seat, action)
-        self.finals.append(state)
-        self.current = None
-        assert state.result is not None
-        self.match.add(state.result)
+        while not (state := self.session.advance()).is_over:  # the bots act, each action announced
+            self.session.act(self._ask(state))
         self._deal_end(state)
         self._save()
 
@@ -436,130 +413,7 @@ class PlaySession:
 
     # ------------------------------------------------------------- record
     def _save(self) -> None:
-        if self.record is None:
-            return
-        deals = list(self.finals) + ([self.current] if self.current is not None else [])
-        if not deals:
+        if self.record is None or not self.session.deals():
             return
         names = [("you" if s == self.seat else self.players[s].name) for s in range(4)]
-        record = record_from_deals(self.ruleset, deals, seed=self.seed, match=self.match,
-                                   players=names, generator=_generator("manille play"))
-        write_record(record, self.record)
-
-
-def _generator(command: str) -> str:
-    return f"manille_variants {__version__} ({command})"
-
-
-# ------------------------------------------------------------------------- score sheet
-
-
-@dataclass
-class ScoresheetSession:
-    """Entries typed one per line; each accepted entry is saved at once."""
-
-    sheet: ScoreSheet
-    path: Path
-    console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
-    reader: LineReader | None = None
-    on_save: Callable[[ScoreSheet, Path], None] | None = None
-
-    def run(self) -> int:
-        reader = self.reader or LineReader(self.console)
-        self.show()
-        self.console.print("Enter each deal as MODE POINTS TRICKS [CALLS] (team A's card points "
-                           "and tricks), or thrown-in; 'undo', 'help', 'quit'.")
-        try:
-            while not self.sheet.match.is_over:
-                text = reader.ask(f"deal {len(self.sheet.entries) + 1} (team "
-                                  f"{'AB'[self.sheet.dealer_team]} deals) >")
-                self._handle(text)
-        except EndOfInput:
-            pass
-        except KeyboardInterrupt:
-            self.console.print("\nInterrupted.")
-            return 130
-        self.console.print(f"Saved in {self.path}.")
-        return 0
-
-    def _handle(self, text: str) -> None:
-        word = text.lower()
-        if word in ("quit", "exit", "q"):
-            raise EndOfInput
-        if word in ("", "show", "sheet"):
-            self.show()
-            return
-        if word in ("help", "?"):
-            self.console.print(_SHEET_HELP)
-            return
-        with self._locked():  # others may write the file too: read it again, change, write
-            self._reload()
-            try:
-                if word == "undo":
-                    entry = self.sheet.undo()
-                    self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
-                else:
-                    self.sheet.add(text)
-                    self._deal_lines()
-            except ScoresheetError as exc:
-                self.console.print(f"Refused: {exc}. Nothing changed.")
-                return
-            except ManilleError as exc:  # pragma: no cover - defensive
-                self.console.print(f"Refused: {exc}. Nothing changed.")
-                return
-            self.save()
-        self.show()
-
-    def _locked(self) -> AbstractContextManager[None]:
-        if self.on_save is not None or not self.path.parent.is_dir():
-            return nullcontext()
-        return locked(self.path)
-
-    def _reload(self) -> None:
-        """Take in the deals another writer saved meanwhile (same file, same ruleset)."""
-        if self.on_save is not None or not self.path.exists():
-            return
-        try:
-            fresh = ScoreSheet.load(self.path)
-        except ScoresheetError:
-            return
-        if fresh.ruleset.content_hash() == self.sheet.ruleset.content_hash():
-            self.sheet = fresh
-
-    def _deal_lines(self) -> None:
-        score = self.sheet.scores[-1]
-        outcome = self.sheet.outcomes[-1]
-        if outcome.dealer & 1:
-            score = score.swapped()
-        for line in score_sentences(score, ("A", "B")):
-            self.console.print(line)
-
-    def save(self) -> None:
-        (self.on_save or _save_sheet)(self.sheet, self.path)
-
-    def show(self) -> None:
-        show_sheet(self.console, self.sheet)
-
-
-def _save_sheet(sheet: ScoreSheet, path: Path) -> None:
-    sheet.save(path)
-
-
-def show_sheet(console: Console, sheet: ScoreSheet) -> None:
-    """Print the running sheet and the one-line status."""
-    rs = sheet.ruleset
-    console.print(sheet_table(sheet.rows(), ("A", "B"), title=f"Score sheet · {rs.name} "
-                              f"(match points; card points shown apart)",
-                              games=rs.match.best_of > 1))
-    console.print(sheet.status())
-
-
-_SHEET_HELP = """\
-An entry is MODE POINTS TRICKS [CALLS]:
-  MODE    S, H, D, C (the trump suit), no-trump (nt) or blind
-  POINTS  card points taken by team A (the first dealer's team), whoever dealt
-  TRICKS  tricks taken by team A
-  CALLS   0, 1 or 2: none, the first call, the call and its reply
-or 'thrown-in' for a deal thrown in.  Examples: 'H 38 5', 'nt 31 4 1', 'thrown-in'.
-Commands: undo (remove the last deal), show, quit."""
-
+        write_record(self.session.record(names, "manille play"), self.record)

@@ -22,7 +22,7 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from manille_variants.errors import ManilleError, RulesetError
-from manille_variants.web import api, pages
+from manille_variants.web import api, pages, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
@@ -42,7 +42,7 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
     or None on the loopback."""
-    routes = [*api.ROUTES, *pages.ROUTES,
+    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,

@@ -1,6 +1,8 @@
-"""The HTML pages.  Thin handlers (plain functions: Starlette runs them in its thread pool):
-each gathers what its template shows; the pages' scripts talk to the JSON API for everything
-that changes data."""
+"""The pages that only a page shows (a ruleset, a diff, the editor, the forms, the exports).
+
+Thin handlers (plain functions: Starlette runs them in its thread pool): each gathers what its
+template shows; the pages' scripts talk to the JSON API for everything that changes data.  A
+resource that a script reads too has its one view in :mod:`~manille_variants.web.views`."""
 
 from __future__ import annotations
 
@@ -11,19 +13,15 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from manille_variants.bots import BOTS
-from manille_variants.errors import ManilleError, RulesetError
+from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
-from manille_variants.web.engine_words import game_view
-from manille_variants.web.i18n import WORDS
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
-from manille_variants.web.scoring import score_across
-from manille_variants.web.search import MAX_SAMPLES, advice_json
-from manille_variants.web.sheets import chart_svg, sheet_csv, sheet_json
+from manille_variants.web.sheets import chart_svg, sheet_csv
 from manille_variants.web.storage import Store
 from manille_variants.web.summary import summary
+from manille_variants.web.views import bot_names
 
 __all__ = ["ROUTES"]
 
@@ -35,11 +33,6 @@ def _store(request: Request) -> Store:
 
 def home(request: Request) -> Response:
     return render(request, "home.html")
-
-
-def rulesets(request: Request) -> Response:
-    found = choices(_store(request))
-    return render(request, "rulesets.html", rulesets=found)
 
 
 def ruleset(request: Request) -> Response:
@@ -89,38 +82,6 @@ def _commented(text: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def score(request: Request) -> Response:
-    """The form; with its figures in the query (a browser without script), the results too."""
-    store, q = _store(request), request.query_params
-    found = choices(store)
-    results = None
-    if q.get("points", "").isdigit() and q.get("tricks", "").isdigit():
-        results = score_across(store, q.getlist("rulesets") or [c.name for c in found[:4]],
-                               points=int(q["points"]), tricks=int(q["tricks"]), mode=q.get("mode", "trump"),
-                               calls=_number(q.get("calls")), pending_ties=_number(q.get("pending_ties")),
-                               last_trick=q.get("last_trick") or None, lang=page_language(request))
-    return render(request, "score.html", rulesets=found, results=results,
-                  factor_words={key for key in WORDS if key.startswith("factor_")})
-
-
-def _number(text: str | None, default: int = 0) -> int:
-    return int(text) if text is not None and text.isdigit() else default
-
-
-def sheets(request: Request) -> Response:
-    store = _store(request)
-    found = store.sheets()
-    names = [c.name for c in choices(store)]
-    lang = page_language(request)
-    return render(request, "sheets.html", sheets=[(s, sheet_json(s, lang), chart_svg(s, 300, 90)) for s in found],
-                  names=names, default="table-convention" if "table-convention" in names else names[0])
-
-
-def sheet(request: Request) -> Response:
-    found = _store(request).sheet(request.path_params["id"])
-    return render(request, "sheet.html", sheet=sheet_json(found, page_language(request)), chart=chart_svg(found))
-
-
 def sheet_chart(request: Request) -> Response:
     found = _store(request).sheet(request.path_params["id"])
     return HTMLResponse(chart_svg(found), media_type="image/svg+xml")
@@ -139,37 +100,14 @@ def export_csv(request: Request) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="sheet-{found.id}.csv"'})
 
 
-def _bot_names() -> list[str]:
-    return sorted(BOTS)
-
-
 def play(request: Request) -> Response:
-    """The form for a new game; at ``/play/{id}``, that game too (replayed if the server restarted)."""
-    game_id = request.path_params.get("id")
-    game = None if game_id is None else game_view(page_language(request), request.app.state.games.get(game_id))
-    return render(request, "play.html", rulesets=choices(_store(request)), bots=_bot_names(), game=game)
+    """The form for a new game (a game's own page, ``/play/{id}``, is its view)."""
+    return render(request, "play.html", data=None, rulesets=choices(_store(request)), bots=bot_names())
 
 
 def compare(request: Request) -> Response:
     found = choices(_store(request))
-    return render(request, "compare.html", rulesets=found, bots=_bot_names(), bundled=bundled_names())
-
-
-def advise(request: Request) -> Response:
-    """The form; with a hand in the query (a browser without script), the advice too."""
-    q = request.query_params
-    ruleset, hand, score = q.get("ruleset", "table-convention"), q.get("hand", ""), q.get("score", "0-0")
-    ties, samples, seed = _number(q.get("pending_ties")), _number(q.get("samples"), 24), _number(q.get("seed"), 1)
-    form = {"ruleset": ruleset, "hand": hand, "score": score, "pending_ties": ties, "samples": samples, "seed": seed}
-    advice, error = None, None
-    if hand:
-        try:
-            advice = advice_json(_store(request), ruleset, hand, score=score, pending_ties=ties, samples=samples,
-                                 seed=seed)
-        except (ManilleError, HTTPException) as exc:
-            error = str(exc.detail if isinstance(exc, HTTPException) else exc)
-    return render(request, "advise.html", rulesets=choices(_store(request)), form=form, advice=advice,
-                  error=error, max_samples=MAX_SAMPLES)
+    return render(request, "compare.html", rulesets=found, bots=bot_names(), bundled=bundled_names())
 
 
 def analyze(request: Request) -> Response:
@@ -185,20 +123,14 @@ def compare_report(request: Request) -> Response:
 
 ROUTES = [
     Route("/", home),
-    Route("/rulesets", rulesets),
     Route("/rulesets/{name}", ruleset),
     Route("/diff", diff),
     Route("/editor", editor),
-    Route("/score", score),
-    Route("/sheets", sheets),
-    Route("/sheets/{id}", sheet),
     Route("/sheets/{id}/chart.svg", sheet_chart),
     Route("/sheets/{id}/export.json", export_json),
     Route("/sheets/{id}/export.csv", export_csv),
     Route("/play", play),
-    Route("/play/{id}", play),
     Route("/compare", compare),
     Route("/compare/{id}/report", compare_report),
-    Route("/advise", advise),
     Route("/analyze", analyze),
 ]

@@ -1,7 +1,8 @@
 """A match against three bots in the browser: you sit in seat 0, your partner in seat 2.
 
-Each game is a :class:`~manille_variants.engine.match.Match` and the deal in progress, moved on
-by the bots until it is your turn.  The store keeps what replays it (ruleset, seed, seats, bots
+Each game is a :class:`~manille_variants.table.session.Session` (the one the terminal plays too):
+a :class:`~manille_variants.engine.match.Match` and the deal in progress, moved on by the bots
+until it is your turn.  The store keeps what replays it (ruleset, seed, seats, bots
 and every action so far), written after each of your actions; a game not in memory (after a
 restart) is replayed from there, the bots asked again so that their next replies are the same.
 """
@@ -17,10 +18,10 @@ from functools import partial
 from typing import Any
 
 import manille_variants as mv
-from manille_variants.bots import Bot, make_bots
 from manille_variants.engine.legality import Legality
 from manille_variants.errors import ManilleError
-from manille_variants.records.format import dumps_record, record_from_deals
+from manille_variants.records.format import dumps_record
+from manille_variants.table.session import Session
 from manille_variants.web.storage import Store, StoredGame
 
 __all__ = ["Game", "Games", "RefusedCard", "ReplayError"]
@@ -46,26 +47,39 @@ class RefusedCard(mv.IllegalPlayError):
 
 @dataclass
 class Game:
-    """One match of you and three bots; ``log`` holds every seat's actions, one list per deal."""
+    """One match of you (seat 0) and three bots: a :class:`~manille_variants.table.session.Session`
+    with an id, a lock, and your actions typed as text; ``log`` holds every seat's actions, one
+    list per deal."""
 
     ruleset: mv.Ruleset
     seed: int
     bots: str = "heuristic"
     id: str = field(default_factory=lambda: secrets.token_hex(8))
     bot_seed: int | None = None  # the match seed unless given
-    match: mv.Match = field(init=False)
-    state: mv.DealState = field(init=False)
-    finished: list[mv.DealState] = field(init=False, default_factory=list)
-    players: list[Bot] = field(init=False)
-    log: list[list[str]] = field(init=False, default_factory=list)
+    session: Session = field(init=False)
     lock: threading.Lock = field(init=False, default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
-        if self.bot_seed is None:
-            self.bot_seed = self.seed
-        self.players = make_bots(self.bots, self.bot_seed)
-        self.match = mv.Match(self.ruleset, self.seed)
+        self.session = Session(self.ruleset, self.seed, SEAT, self.bots, self.bot_seed)
+        self.bot_seed = self.session.bot_seed
         self._deal()
+
+    @property
+    def state(self) -> mv.DealState:
+        assert self.session.state is not None
+        return self.session.state
+
+    @property
+    def match(self) -> mv.Match:
+        return self.session.match
+
+    @property
+    def log(self) -> list[list[str]]:
+        return self.session.log
+
+    @property
+    def finished(self) -> list[mv.DealState]:
+        return self.session.finished
 
     @classmethod
     def replay(cls, stored: StoredGame) -> Game:
@@ -99,24 +113,8 @@ class Game:
                               "(the bots or the engine changed since)")
 
     def _deal(self) -> None:
-        self.state = self.match.new_deal()
-        self.log.append([])
-        self._advance()
-
-    def _apply(self, action: mv.Card | mv.Action) -> None:
-        self.state = self.state.apply(action)
-        self.log[-1].append(str(action))
-
-    def _advance(self) -> None:
-        """Let the bots act until it is your turn or the deal is over."""
-        while not self.state.is_over and self.state.to_play != SEAT:
-            seat = self.state.to_play
-            self._apply(self.players[seat].act(self.state.view(seat)))
-        state = self.state
-        if state.is_over and (not self.finished or self.finished[-1] is not state):
-            assert state.result is not None
-            self.match.add(state.result)
-            self.finished.append(state)
+        self.session.deal()
+        self.session.advance()
 
     def act(self, text: str) -> None:
         """Your action (a card like ``10S``, or a choice); IllegalPlayError with the engine's reason."""
@@ -124,7 +122,7 @@ class Game:
             raise mv.IllegalPlayError("the deal is over: start the next deal")
         action = mv.parse_action(text.strip())
         try:
-            self._apply(action)
+            self.session.act(action)
         except mv.IllegalPlayError as exc:
             if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
                 why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
@@ -132,22 +130,13 @@ class Game:
                 raise RefusedCard(str(exc), why, self.ruleset, list(self.state.trick),
                                   self.state.trump_suit) from None
             raise
-        self._advance()
+        self.session.advance()
 
     def next_deal(self) -> None:
-        if not self.state.is_over:
-            raise mv.IllegalPlayError("the deal is not over yet")
-        if self.match.is_over:
-            raise mv.IllegalPlayError("the match is over")
         self._deal()
 
     def record_text(self) -> str:
-        deals = list(self.finished)
-        if not self.state.is_over:
-            deals.append(self.state)
-        record = record_from_deals(self.ruleset, deals, seed=self.seed, match=self.match,
-                                   players=["you", "bot", "bot", "bot"])
-        return dumps_record(record)
+        return dumps_record(self.session.record(["you", "bot", "bot", "bot"]))
 
     def view(self) -> dict[str, Any]:
         """What you may see: your hand, the trick, legal actions, scores, the last result."""

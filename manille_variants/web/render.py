@@ -15,7 +15,9 @@ __all__ = ["page_language", "render", "wants_json"]
 
 
 def wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
+    """JSON at the ``/api/`` routes, and wherever the request asks for it first (``Accept``)."""
+    accept = request.headers.get("accept", "")
+    return request.url.path.startswith("/api/") or accept.split(",")[0].split(";")[0].strip() == "application/json"
 
 
 def page_language(request: Request) -> str:

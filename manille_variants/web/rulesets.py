@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import yaml
+
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.ruleset.docgen import RULE_SECTIONS, settings
 from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, read_ruleset_text
@@ -17,7 +19,8 @@ from manille_variants.ruleset.schema import Ruleset
 from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
 from manille_variants.web.storage import Store
 
-__all__ = ["Choice", "Field", "at_a_glance", "check_text", "choices", "extends_of", "form_fields", "resolve", "values"]
+__all__ = ["Choice", "Field", "at_a_glance", "check_text", "choices", "extends_of", "form_fields", "form_yaml",
+           "resolve", "values"]
 
 
 @dataclass(frozen=True)
@@ -166,3 +169,32 @@ def values(rs: Ruleset) -> dict[str, Any]:
             value = value[key] if value is not None else None  # inside a null mapping: unset
         found[field.path] = value
     return found
+
+
+def form_yaml(text: str, settings_in: dict[str, Any], parent: Ruleset) -> str:
+    """The editor's YAML after a change in its form: the header of ``text`` (``name``,
+    ``title``, ``extends``, as typed; ``extends`` the parent's name if it had none), then every
+    form setting of ``settings_in`` whose value differs from ``parent``'s, as nested YAML.
+
+    >>> print(form_yaml("name: club\\nextends: belgian\\n", {"match.target": 151, "match.best_of": 3},
+    ...                 load_ruleset("belgian")), end="")
+    name: club
+    extends: belgian
+    match:
+      target: 151
+    """
+    header = [line for line in text.splitlines() if re.match(r"(name|title|extends):", line)]
+    if not any(line.startswith("extends:") for line in header):
+        header.append(f"extends: {parent.name}")
+    before = values(parent)
+    tree: dict[str, Any] = {}
+    for path in (f.path for f in form_fields()):  # in the schema's order
+        if path not in settings_in or (value := settings_in[path]) == before[path]:
+            continue
+        *parents, last = path.split(".")
+        node = tree
+        for key in parents:
+            node = node.setdefault(key, {})
+        node[last] = value
+    body = yaml.safe_dump(tree, sort_keys=False, allow_unicode=True, default_flow_style=False) if tree else ""
+    return "\n".join(header) + "\n" + body

@@ -1,12 +1,15 @@
-"""One deal scored under several rulesets side by side (the cross-check of ``POST /api/score``)."""
+"""One deal scored under several rulesets side by side (the cross-check of ``POST /api/score``):
+the rulesets named in a request, scored by :func:`manille_variants.table.across.score_across`
+(the one function ``manille score`` uses too, with its turned-card rule), in JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any, Literal
 
-import manille_variants as mv
 from manille_variants.errors import ManilleError
+from manille_variants.ruleset.schema import Ruleset
+from manille_variants.table.across import score_across as across
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
@@ -22,19 +25,24 @@ def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: 
                  turned: str | None = None, lang: str = "en") -> list[dict[str, Any]]:
     """One result per ruleset: ``{ruleset, team_a, team_b, tied, factor, factors}`` and the full
     breakdown, or ``{ruleset, error}`` where the figures cannot happen under that ruleset.
-    ``turned``, the card turned up for trump, counts only under the rulesets that turn one;
+    ``turned``, the card turned up for trump: as :mod:`~manille_variants.table.across` says;
     ``lang`` adds the engine's sentences in Dutch or French (``text``, ``notes_text``)."""
     if not 0 <= pending_ties <= MAX_PENDING_TIES:
         raise ManilleError(f"pending ties must be between 0 and {MAX_PENDING_TIES} (got {pending_ties})")
     side: Literal["A", "B"] | None = "A" if last_trick == "A" else "B" if last_trick == "B" else None
-    results: list[dict[str, Any]] = []
+    found: list[Ruleset | ManilleError] = []
     for name in rulesets:
         try:
-            rs = resolve(store, name)
-            score = mv.score_deal(rs, points, tricks, mode, calls, pending_ties, last_trick=side,
-                                  turned=turned if rs.trump.turned_card is not None else None)
-        except (ManilleError, ValueError) as exc:
-            results.append({"ruleset": name, "error": str(exc)})
+            found.append(resolve(store, name))
+        except ManilleError as exc:
+            found.append(exc)
+    known = [rs for rs in found if isinstance(rs, Ruleset)]
+    scores = iter(across(known, points, tricks, mode, calls, pending_ties, last_trick=side, turned=turned))
+    results: list[dict[str, Any]] = []
+    for name, rs in zip(rulesets, found, strict=True):
+        score = next(scores) if isinstance(rs, Ruleset) else rs
+        if isinstance(score, ManilleError) or isinstance(rs, ManilleError):
+            results.append({"ruleset": name, "error": str(score)})
             continue
         factors = [{"name": f.name, "value": f.value, "reason": f.reason} for f in score.factors]
         breakdown = score.to_dict()

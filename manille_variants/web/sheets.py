@@ -12,11 +12,13 @@ import io
 from typing import Any
 
 from manille_variants.errors import ManilleError
-from manille_variants.table.scoresheet import ScoreSheet, parse_entry
+from manille_variants.ruleset.schema import HAND_SIZE
+from manille_variants.table.scoresheet import ScoreSheet, entry_fields, entry_for, parse_entry
+from manille_variants.web.bodies import EntryFields
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
-__all__ = ["chart_svg", "entry_problem", "sheet_csv", "sheet_json"]
+__all__ = ["chart_svg", "entry_check", "entry_problem", "sheet_csv", "sheet_json"]
 
 
 def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
@@ -75,6 +77,7 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
             "game": row.game,
             "dealer": row.dealer,
             "entry": deal.entry,
+            "fields": entry_fields(parse_entry(deal.entry)),
             "contract": row.contract,
             "card_points": list(row.card_points) if row.card_points is not None else None,
             "points": list(row.points),
@@ -150,3 +153,23 @@ def entry_problem(sheet: Sheet, entry: str, number: int | None = None) -> str | 
     except ManilleError as exc:
         return str(exc)
     return None
+
+
+def entry_check(sheet: Sheet, fields: EntryFields, number: int | None = None) -> dict[str, Any]:
+    """``{ok, error, entry, other}``: would the deal given by a form's ``fields`` (the figures of
+    the side entered for) be accepted as the next one (or as deal ``number``)?  ``entry`` is the
+    entry as the server writes it (team A's figures), ``other`` the figures of the side not
+    entered for (None for a thrown-in deal, and both None for figures that cannot be)."""
+    try:
+        parsed = entry_for(sheet.score.rules, fields.mode, fields.side, fields.points, fields.tricks, fields.calls,
+                           last=fields.last, turned=fields.turned or None)
+    except ManilleError as exc:
+        return {"ok": False, "error": str(exc), "entry": None, "other": None}
+    other = None
+    if parsed.mode != "thrown-in":
+        a = (parsed.points, parsed.tricks)
+        b = (sheet.score.rules.card_total - a[0], HAND_SIZE - a[1])
+        points, tricks = b if fields.side == "A" else a
+        other = {"side": "B" if fields.side == "A" else "A", "points": points, "tricks": tricks}
+    error = entry_problem(sheet, parsed.text, number)
+    return {"ok": error is None, "error": error, "entry": parsed.text, "other": other}

@@ -89,7 +89,7 @@ function editorPage() {
       problems.replaceChildren();
       if (answer.ok) {
         problems.append(el("p", { class: "ok" }, w("valid")));
-        form.show(answer.values);
+        if (!form.busy()) form.show(answer.values);  // else a newer change is on its way to the server
       } else {
         problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
           class: "problem", tabindex: "0", "data-line": p.line || "",
@@ -124,9 +124,9 @@ function editorPage() {
   });
 }
 
-// The editor's form: one input per setting of the schema that a form can hold; a change
-// rewrites the YAML as the header (name, title, extends) plus every value that differs from
-// the parent ruleset.
+// The editor's form: one input per setting of the schema that a form can hold; a change sends
+// the form's values to the server, which writes the YAML (the header, name, title and extends,
+// plus every value that differs from the parent ruleset).
 function settingsForm(area, changed) {
   const data = JSON.parse($("#form-data").textContent);
   const inputs = new Map();
@@ -147,7 +147,7 @@ function settingsForm(area, changed) {
       input = el("input", { type: "number", min: "0", inputmode: "numeric", placeholder: field.nullable ? "–" : "" });
     }
     input.dataset.path = field.path;
-    input.addEventListener("change", () => { area.value = rewrite(); changed(); });
+    input.addEventListener("change", rewrite);
     inputs.set(field.path, { field, input });
     sections.get(field.section).append(el("label", { class: "form-field", title: field.description },
       el("span", {}, field.path.split(".").slice(1).join(".")), input));
@@ -159,30 +159,25 @@ function settingsForm(area, changed) {
     if (input.value === "true" || input.value === "false") return input.value === "true";
     return /^\d+$/.test(input.value) ? Number(input.value) : input.value;
   };
-  const yamlValue = (v) => (v === null ? "null" : String(v));
-  function rewrite() {
-    const header = area.value.split("\n").filter((line) => /^(name|title|extends):/.test(line));
-    if (!header.some((line) => line.startsWith("extends:"))) header.push(`extends: ${data.parent}`);
-    const tree = {};
-    for (const [path, entry] of inputs) {
-      const value = read(entry);
-      if (value === data.parent_values[path]) continue;
-      const keys = path.split(".");
-      let node = tree;
-      for (const key of keys.slice(0, -1)) node = node[key] = node[key] || {};
-      node[keys[keys.length - 1]] = value;
+  let asked = 0, done = 0;  // an answer to an earlier change is dropped: a newer one is on its way
+  async function rewrite() {
+    const mine = ++asked;
+    const settings = {};
+    for (const [path, entry] of inputs) settings[path] = read(entry);
+    try {
+      const answer = await api("POST", "/api/rulesets/yaml", { yaml: area.value, values: settings, parent: data.parent });
+      if (mine !== asked) return;
+      done = mine;
+      area.value = answer.yaml;
+      changed();
+    } catch (error) {
+      if (mine !== asked) return;
+      done = mine;
+      $("#problems").replaceChildren(el("p", { class: "error" }, error.message));
     }
-    const lines = [...header];
-    const emit = (node, indent) => {
-      for (const [key, value] of Object.entries(node)) {
-        if (value !== null && typeof value === "object") { lines.push(`${indent}${key}:`); emit(value, indent + "  "); }
-        else lines.push(`${indent}${key}: ${yamlValue(value)}`);
-      }
-    };
-    emit(tree, "");
-    return lines.join("\n") + "\n";
   }
   return {
+    busy: () => done !== asked,
     show(values) {
       if (!values) return;
       for (const [path, { field, input }] of inputs) {
@@ -262,52 +257,50 @@ function sheetsPage() {
 }
 
 // ------------------------------------------------------------------ one sheet
-// A deal's fast-entry fields in ``form`` (the add form, the correction dialog): the entry text
-// with team A's figures, the figures' ranges, the other side's figures shown in ``other``.
-function dealFields(form, total, other) {
+// A deal's fast-entry fields in ``form`` (the add form, the correction dialog), sent as they are:
+// the server writes the entry (team A's figures), refuses what cannot be, and works out the other
+// side's figures, shown in ``other``.  The page never reads or writes the entry's grammar.
+function dealFields(form, other) {
   const f = (name) => form.elements[name];
-  let kept = "";  // words the fields do not edit (turned:CARD), kept as they were
+  let turned = null;  // the turned card of a deal being corrected: no field edits it, it is kept
   const thrown = () => f("mode").value === "thrown-in";
+  const number = (name) => Number(f(name).value);
   return {
-    text() {
-      if (thrown()) return "thrown-in";
-      const points = f("points").value, tricks = f("tricks").value;
-      if (points === "" || tricks === "") return null;
-      const a = f("side").value === "A" ? [Number(points), Number(tricks)] : [total - Number(points), 8 - Number(tricks)];
-      let text = `${f("mode").value} ${a[0]} ${a[1]}`;
-      if (f("calls") && f("calls").value !== "0") text += ` ${f("calls").value}`;
-      if (f("last") && f("last").value) text += ` last:${f("last").value}`;
-      return text + kept;
+    values() {  // the fields for the server, or null while a figure is missing
+      if (thrown()) return { mode: "thrown-in" };
+      if (f("points").value === "" || f("tricks").value === "") return null;
+      return {
+        mode: f("mode").value, side: f("side").value, points: number("points"), tricks: number("tricks"),
+        calls: f("calls") ? number("calls") : 0, last: f("last") ? f("last").value || null : null, turned,
+      };
     },
-    problem() {
-      const points = f("points").value, tricks = f("tricks").value;
-      if (thrown() || points === "" || tricks === "") return null;
-      const p = Number(points), t = Number(tricks);
-      if (!Number.isInteger(p) || p < 0 || p > total) return `${w("points")}: 0–${total}`;
-      if (!Number.isInteger(t) || t < 0 || t > 8) return `${w("tricks")}: 0–8`;
-      return null;
-    },
-    showOther() {
-      const side = f("side").value, points = f("points").value, tricks = f("tricks").value;
+    showOther(answer) {  // the other side's figures, as the server worked them out
       f("points").disabled = thrown();
       f("tricks").disabled = thrown();
-      if (thrown() || points === "" || tricks === "") { other.textContent = ""; return; }
-      other.textContent = `${w("other_side")} (${side === "A" ? "B" : "A"}): ${total - Number(points)} ${w("points").toLowerCase()}, ${8 - Number(tricks)} ${w("tricks").toLowerCase()}`;
+      const o = answer && answer.other;
+      other.textContent = o ? `${w("other_side")} (${o.side}): ${o.points} ${w("points").toLowerCase()}, ${o.tricks} ${w("tricks").toLowerCase()}` : "";
     },
-    fill(entry) {  // an entry as stored: MODE POINTS TRICKS [CALLS] [last:A|B] [turned:CARD], or thrown-in
-      const words = entry.split(" ");
-      const numbers = words.slice(1).filter((x) => /^\d+$/.test(x));
-      const last = words.find((x) => x.startsWith("last:"));
-      kept = words.filter((x) => x.startsWith("turned:")).map((x) => ` ${x}`).join("");
-      f("mode").value = words[0];
+    fill(fields) {  // a deal's fields as the server read its entry (team A's figures)
+      turned = fields.turned;
+      f("mode").value = fields.mode;
       f("side").value = "A";
-      f("points").value = numbers[0] ?? "";
-      f("tricks").value = numbers[1] ?? "";
-      if (f("calls")) f("calls").value = numbers[2] ?? "0";
-      if (f("last")) f("last").value = last ? last.slice(5) : "";
-      this.showOther();
+      f("points").value = fields.mode === "thrown-in" ? "" : fields.points;
+      f("tricks").value = fields.mode === "thrown-in" ? "" : fields.tricks;
+      if (f("calls")) f("calls").value = String(fields.calls);
+      if (f("last")) f("last").value = fields.last || "";
+      this.showOther(null);
     },
   };
+}
+
+// ``fn`` again after a network failure (a bad connection at the table), up to five times.
+async function retried(fn) {
+  for (let attempt = 0; ; attempt++) {
+    try { return await fn(); } catch (error) {
+      if (error.status || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
+    }
+  }
 }
 
 function sheetPage() {
@@ -317,40 +310,35 @@ function sheetPage() {
   const by = $("#by");
   by.value = localStorage.getItem("manille.by") || "";
   by.addEventListener("change", () => localStorage.setItem("manille.by", by.value));
-  const total = sheet.settings.card_total;
   let pending = null; // {id, entry}: a deal being sent (a retry keeps its id)
 
   const markSaving = () => { saved.textContent = `… ${w("saving")}`; saved.className = "saved busy"; };
   const markSaved = () => { saved.textContent = `✓ ${w("saved")}`; saved.className = "saved"; };
 
-  const entry = dealFields(form, total, $("#other"));
-  const setProblem = watchEntry(form, entry, $("#entry-error"), $("#add"), () => undefined);
+  const entry = dealFields(form, $("#other"));
+  const watched = watchEntry(form, entry, $("#entry-error"), $("#add"), () => null);
+  const setProblem = watched.show;
 
   async function send(method, url, body) {
     markSaving();
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const answer = await api(method, url, body);
-        render(answer);
-        markSaved();
-        return answer;
-      } catch (error) {
-        if (error.status || attempt >= 4) { markSaved(); throw error; }
-        await new Promise((resolve) => setTimeout(resolve, 500 * (attempt + 1)));
-      }
-    }
+    try {
+      const answer = await retried(() => api(method, url, body));
+      render(answer);
+      return answer;
+    } finally { markSaved(); }
   }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = entry.text();
-    if (!text) return;
-    if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
     try {
+      const checked = await retried(watched.check);  // the entry as the server writes it, or its refusal
+      if (!checked || !checked.ok) return;
+      const text = checked.entry;
+      if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
       await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
       pending = null;
       $("#points").value = ""; $("#tricks").value = "";
-      entry.showOther(); setProblem(null);
+      entry.showOther(null); setProblem(null);
       $("#points").focus();
     } catch (error) { setProblem(error.message); }
   });
@@ -368,10 +356,11 @@ function sheetPage() {
   // The correction dialog: the add form's fields, filled from the deal, with the same refusals.
   const dialog = $("#detail");
   const detailForm = $("#detail-form");
-  const detailEntry = dealFields(detailForm, total, $("#detail-other"));
+  const detailEntry = dealFields(detailForm, $("#detail-other"));
   let detailNumber = null;
-  const setDetailProblem = watchEntry(detailForm, detailEntry, $("#detail-error"), $("#detail-save"),
+  const detailWatched = watchEntry(detailForm, detailEntry, $("#detail-error"), $("#detail-save"),
     () => detailNumber);
+  const setDetailProblem = detailWatched.show;
   function openDetail(row) {
     detailNumber = row.number;
     const s = row.score;
@@ -383,16 +372,16 @@ function sheetPage() {
       scoreNotes(s),
       row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
     );
-    detailEntry.fill(row.entry);
+    detailEntry.fill(row.fields);
     setDetailProblem(null);
     if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", "");
   }
   detailForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const text = detailEntry.text();
-    if (!text) return;
     try {
-      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: text, by: by.value });
+      const checked = await retried(detailWatched.check);
+      if (!checked || !checked.ok) return;
+      await send("PUT", `/api/sheets/${sheet.id}/deals/${detailNumber}`, { entry: checked.entry, by: by.value });
       dialog.close();
     } catch (error) { setDetailProblem(error.message); }
   });
@@ -404,33 +393,37 @@ function sheetPage() {
   });
   $("#detail-close").addEventListener("click", () => dialog.close());
 
-  // Refusals as you type: the figures' ranges here, then the server's check of the whole sheet.
+  // Refusals as you type: the server's check of the fields against the whole sheet, which
+  // also writes the entry and the other side's figures.  ``check`` answers the server's
+  // ``{ok, error, message, entry, other}`` (null while a figure is missing).
   function watchEntry(root, fields, errorNode, button, number) {
     const show = (message) => { errorNode.textContent = message || ""; button.disabled = Boolean(message); };
-    const check = debounce(async () => {
-      const text = fields.text();
-      if (!text) return;
+    let asked = 0;  // an answer to older fields is dropped
+    async function check() {
+      const mine = ++asked;
+      const values = fields.values();
+      if (!values) { fields.showOther(null); show(null); return null; }
+      let answer;
       try {
-        const answer = await api("POST", `/api/sheets/${sheet.id}/check`, { entry: text, number: number() });
-        if (fields.text() === text) show(answer.message || answer.error);
-      } catch (error) { /* offline: the send will say */ }
-    }, 250);
-    root.addEventListener("input", () => {
-      fields.showOther();
-      const problem = fields.problem();
-      show(problem);
-      if (!problem) check();
-    });
-    return show;
+        answer = await api("POST", `/api/sheets/${sheet.id}/check`, { fields: values, number: number() });
+      } catch (error) {
+        if (error.status && mine === asked) show(error.message);
+        throw error;
+      }
+      if (mine === asked) { fields.showOther(answer); show(answer.ok ? null : answer.message || answer.error); }
+      return answer;
+    }
+    const later = debounce(() => check().catch(() => { /* offline: the send will say */ }), 250);
+    root.addEventListener("input", later);
+    root.addEventListener("change", later);
+    return { show, check };
   }
 
-  // The contract in the page's language, from the entry's keys: "H 38 5 1" -> "♥ Ik ga mee".
-  function contractLabel(entry) {
-    const words = entry.split(" ");
-    const red = words[0] === "H" || words[0] === "D";
-    const head = el("span", { class: red ? "red" : "" }, SUITS[words[0]] || w(words[0]));
-    const calls = words.length > 3 && /^\d+$/.test(words[3]) ? Number(words[3]) : 0;
-    return calls ? el("span", {}, head, ` · ${sheet.settings.calls[calls - 1]}`) : head;
+  // The contract in the page's language, from the fields the server read: "H 38 5 1" -> "♥ Ik ga mee".
+  function contractLabel(fields) {
+    const red = fields.mode === "H" || fields.mode === "D";
+    const head = el("span", { class: red ? "red" : "" }, SUITS[fields.mode] || w(fields.mode));
+    return fields.calls ? el("span", {}, head, ` · ${sheet.settings.calls[fields.calls - 1]}`) : head;
   }
 
   function render(next) {
@@ -458,7 +451,7 @@ function sheetPage() {
       class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
     },
-      el("td", {}, row.number), el("td", { title: row.contract }, contractLabel(row.entry)),
+      el("td", {}, row.number), el("td", { title: row.contract }, contractLabel(row.fields)),
       el("td", {}, row.card_points ? `${row.card_points[0]}–${row.card_points[1]}` : ""),
       el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
       el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
