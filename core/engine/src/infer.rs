@@ -86,14 +86,7 @@ fn best_suit_tricks(rules: &Rules, hand: CardSet) -> f64 {
 /// rising with how far its best suit is below [`DELEGATE_BELOW`].  The seat's own decisions
 /// (it knows why it took them) and a blind choice weigh nothing.
 pub fn calls_likelihood(rules: &Rules, know: &Knowledge, hands: &[CardSet; MAX_SEATS]) -> f64 {
-    let mut deal = Deal::from_hands(
-        rules,
-        *hands,
-        know.turned,
-        know.dealer,
-        know.pending_ties,
-        know.scores,
-    );
+    let mut deal = dealt(rules, know, hands);
     let mut p = 1.0;
     for &a in &know.decisions {
         let seat = deal.to_play;
@@ -142,6 +135,19 @@ pub(crate) fn modeled_call(rules: &Rules, deal: &Deal) -> Option<Action> {
         .find(|a| a.as_call().is_some())
 }
 
+/// The deal of a world before its first decision: the hands, the turned card, the dealer,
+/// the pending ties and the score of the seat's knowledge.
+fn dealt(rules: &Rules, know: &Knowledge, hands: &[CardSet; MAX_SEATS]) -> Deal {
+    Deal::from_hands(
+        rules,
+        *hands,
+        know.turned,
+        know.dealer,
+        know.pending_ties,
+        know.scores,
+    )
+}
+
 /// How likely a card that a seat did not choose under the model is (against 1 for the card
 /// the model plays): soft, since no seat plays exactly as the model does.
 pub const OFF_MODEL: f64 = 0.35;
@@ -156,14 +162,7 @@ pub fn play_likelihood(
     hands: &[CardSet; MAX_SEATS],
     model: &HeuristicBot,
 ) -> f64 {
-    let mut deal = Deal::from_hands(
-        rules,
-        *hands,
-        know.turned,
-        know.dealer,
-        know.pending_ties,
-        know.scores,
-    );
+    let mut deal = dealt(rules, know, hands);
     for &a in &know.decisions {
         if deal.apply_mut(rules, a).is_err() {
             return 1.0;
