@@ -192,6 +192,18 @@ impl Deal {
     }
 
     // ------------------------------------------------------------------ reading
+    /// Whether `seat` may see its own hand now: the dealer not before the blind decision; the
+    /// dealer's partner not before trump is named, unless asked to name it.
+    pub fn has_looked(&self, rules: &Rules, seat: u8) -> bool {
+        if seat == self.dealer {
+            return self.phase != Phase::Blind;
+        }
+        if seat == rules.partner(self.dealer) && matches!(self.phase, Phase::Blind | Phase::Trump) {
+            return self.chooser == seat;
+        }
+        true
+    }
+
     /// How many cards have been played.
     #[inline]
     pub fn played(&self) -> usize {

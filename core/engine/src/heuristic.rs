@@ -403,7 +403,7 @@ impl SeatView {
             }
         }
         let turned = (deal.turned != NONE).then_some(deal.turned);
-        let mut hand = if looked(deal, seat, rules) {
+        let mut hand = if deal.has_looked(rules, seat) {
             deal.hand(seat)
         } else {
             0
@@ -436,18 +436,6 @@ impl SeatView {
     fn team(&self, rules: &Rules) -> usize {
         rules.team(self.seat) as usize
     }
-}
-
-/// Whether `seat` may see its own hand (the dealer not before the blind decision; the
-/// dealer's partner not before trump is named, unless asked to name it).
-fn looked(deal: &Deal, seat: u8, rules: &Rules) -> bool {
-    if seat == deal.dealer {
-        return deal.phase != Phase::Blind;
-    }
-    if seat == rules.partner(deal.dealer) && matches!(deal.phase, Phase::Blind | Phase::Trump) {
-        return deal.chooser == seat;
-    }
-    true
 }
 
 /// Whether the turned card still lies on the table (not yet taken up by the dealer).

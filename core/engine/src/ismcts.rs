@@ -385,7 +385,7 @@ impl IsmctsBot {
 
     /// The search's outcome for the seat to act in `deal`, from its knowledge alone.
     pub fn outcome(&self, rules: &Rules, deal: &Deal) -> Result<Outcome, NoWorld> {
-        let know = Knowledge::of(deal, deal.to_play, self.scores);
+        let know = Knowledge::of(rules, deal, deal.to_play, self.scores);
         search(rules, &know, &self.settings, self.seed, &self.heuristic)
     }
 }

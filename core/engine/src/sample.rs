@@ -40,14 +40,8 @@ impl Knowledge {
     /// this): its own hand once it may look at it (the dealer not before the blind decision,
     /// the dealer's partner not before trump is named unless asked to name it), the decisions,
     /// the cards played, the turned card, the pending ties and the match score.
-    pub fn of(deal: &Deal, seat: u8, scores: [i64; 2]) -> Knowledge {
-        let looked = if seat == deal.dealer {
-            deal.phase != Phase::Blind
-        } else if seat == deal.dealer ^ 2 && matches!(deal.phase, Phase::Blind | Phase::Trump) {
-            deal.chooser == seat
-        } else {
-            true
-        };
+    pub fn of(rules: &Rules, deal: &Deal, seat: u8, scores: [i64; 2]) -> Knowledge {
+        let looked = deal.has_looked(rules, seat);
         Knowledge {
             seat,
             dealer: deal.dealer,

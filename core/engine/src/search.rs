@@ -334,14 +334,16 @@ fn beats(a: &[f64], b: &[f64], z: f64, floor: f64) -> bool {
 
 /// Whether the option with the best mean beats every other by more than `z` standard errors
 /// of the paired difference (options equal in every world so far do not hold it back).
-fn clear_winner(values: &[Vec<f64>], z: f64, floor: f64) -> bool {
-    let Some(best) =
-        (0..values.len()).max_by(|&i, &j| mean(&values[i]).total_cmp(&mean(&values[j])))
+fn clear_winner<V: AsRef<[f64]>>(values: &[V], z: f64, floor: f64) -> bool {
+    let Some(best) = (0..values.len())
+        .max_by(|&i, &j| mean(values[i].as_ref()).total_cmp(&mean(values[j].as_ref())))
     else {
         return true;
     };
+    let top = values[best].as_ref();
     values.iter().enumerate().all(|(j, other)| {
-        j == best || values[best] == *other || beats(&values[best], other, z, floor)
+        let other = other.as_ref();
+        j == best || top == other || beats(top, other, z, floor)
     })
 }
 
@@ -742,11 +744,11 @@ impl Race<'_> {
                 drop_beaten(&values, &mut live);
             }
             let last = t.elapsed().as_secs_f64() * 1000.0;
-            let racing: Vec<Vec<f64>> = values
+            let racing: Vec<&[f64]> = values
                 .iter()
                 .zip(&live)
                 .filter(|(_, &l)| l)
-                .map(|(v, _)| v.clone())
+                .map(|(v, _)| v.as_slice())
                 .collect();
             if self.settled(&racing, n, &clock) || clock.spent(n, last) {
                 break;
@@ -815,11 +817,11 @@ impl Race<'_> {
     /// Whether the options are settled: one beats every other by `z` standard errors (after
     /// the clock's fewest worlds), or every option has had the same value in every world so
     /// far (four worlds at least).
-    fn settled(&self, values: &[Vec<f64>], n: u32, clock: &Clock) -> bool {
+    fn settled<V: AsRef<[f64]>>(&self, values: &[V], n: u32, clock: &Clock) -> bool {
         if values.len() <= 1 {
             return true;
         }
-        let all_equal = values.iter().all(|v| *v == values[0]);
+        let all_equal = values.iter().all(|v| v.as_ref() == values[0].as_ref());
         let timed = matches!(clock.budget, Budget::Millis(_));
         (all_equal && n >= if timed { 2 * DEPART_MIN } else { DEPART_MIN })
             || (clock.may_stop(n) && clear_winner(values, self.settings.z, 1.0))
@@ -903,7 +905,7 @@ impl Bot for SearchBot {
         if legal.count_ones() <= 1 {
             return Action(legal.trailing_zeros() as u8);
         }
-        let know = Knowledge::of(deal, deal.to_play, self.scores);
+        let know = Knowledge::of(rules, deal, deal.to_play, self.scores);
         match choose(rules, &know, &self.settings, self.seed, &self.model) {
             Ok(d) if legal.checked_shr(d.chosen.0 as u32).unwrap_or(0) & 1 == 1 => d.chosen,
             // Not reached with a seat's real knowledge (the tests draw worlds from every kind

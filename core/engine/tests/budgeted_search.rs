@@ -70,7 +70,7 @@ fn the_same_seed_and_view_give_the_same_choice_with_a_budget_of_worlds() {
             if deal.is_over() {
                 continue;
             }
-            let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+            let know = Knowledge::of(&rules, &deal, deal.to_play, [0, 0]);
             let model = HeuristicBot::default();
             let one = choose(&rules, &know, &small(2), seed, &model).unwrap();
             let two = choose(&rules, &know, &small(2), seed, &model).unwrap();
@@ -88,7 +88,7 @@ fn a_time_budget_gives_a_legal_choice_over_at_least_one_world() {
     };
     for seed in 0..6u64 {
         let deal = random_state(rules, seed, 1 + seed as u32 * 4);
-        let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+        let know = Knowledge::of(rules, &deal, deal.to_play, [0, 0]);
         let d = choose(rules, &know, &settings, seed, &HeuristicBot::default()).unwrap();
         assert_eq!(deal.legal_actions(rules) >> d.chosen.0 & 1, 1);
         assert!(d.estimates.iter().any(|e| e.n >= 1));
@@ -103,7 +103,7 @@ fn the_best_mean_is_taken_and_every_searched_option_has_an_estimate() {
             if deal.is_over() || deal.legal_actions(&rules).count_ones() < 2 {
                 continue;
             }
-            let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+            let know = Knowledge::of(&rules, &deal, deal.to_play, [0, 0]);
             let d = choose(&rules, &know, &small(1), seed, &HeuristicBot::default()).unwrap();
             let searched: Vec<_> = d.estimates.iter().filter(|e| e.n > 0).collect();
             let best = searched
@@ -131,7 +131,7 @@ fn blind_or_look_is_decided_once_per_ruleset_whatever_the_seat_and_seed() {
     for seed in 0..6u64 {
         let deal = Deal::new(&rules, seed as i128, (seed % 4) as u8, 0, [0, 0]);
         assert_eq!(deal.phase, Phase::Blind);
-        let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+        let know = Knowledge::of(&rules, &deal, deal.to_play, [0, 0]);
         assert_eq!(know.own, 0, "the dealer has not looked");
         chosen.push(choose(&rules, &know, &small(2), seed, &HeuristicBot::default()).unwrap());
     }
@@ -157,7 +157,7 @@ fn cards_the_model_would_play_weigh_nothing_and_others_weigh_off_model() {
             let a = bots[deal.to_play as usize].act(rules, &deal, legal);
             deal = deal.apply(rules, a).unwrap();
         }
-        let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+        let know = Knowledge::of(rules, &deal, deal.to_play, [0, 0]);
         assert_eq!(play_likelihood(rules, &know, &deal.dealt, &model), 1.0);
         // Any world: a probability, a power of OFF_MODEL.
         let sampler = Sampler::new(rules, &know).unwrap();

@@ -62,7 +62,7 @@ fn a_forced_move_is_returned_at_once() {
         for seed in 0..20u64 {
             // The last trick: every card is forced.
             let deal = random_position(&rules, seed, 1 + (seed % 4) as u32);
-            let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+            let know = Knowledge::of(&rules, &deal, deal.to_play, [0, 0]);
             let out = search(
                 &rules,
                 &know,
@@ -127,7 +127,7 @@ fn the_same_seed_and_knowledge_give_the_same_search() {
         if seed % 2 == 1 {
             deal = random_position(rules, seed, 20);
         }
-        let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+        let know = Knowledge::of(rules, &deal, deal.to_play, [0, 0]);
         let h = HeuristicBot::default();
         let a = search(rules, &know, &iterations(200), seed, &h).unwrap();
         let b = search(rules, &know, &iterations(200), seed, &h).unwrap();
@@ -142,13 +142,13 @@ fn the_tree_covers_the_decisions_before_play() {
     let rules = &rulesets()[1].1; // belgian, the dealer asked blind or look
     let deal = Deal::new(rules, 5, 0, 0, [0, 80]);
     assert_eq!(deal.phase, Phase::Blind);
-    let know = Knowledge::of(&deal, 0, [0, 80]);
+    let know = Knowledge::of(rules, &deal, 0, [0, 80]);
     let out = search(rules, &know, &iterations(300), 1, &HeuristicBot::default()).unwrap();
     let tried: Vec<Action> = out.children.iter().map(|c| c.0).collect();
     assert_eq!(tried, vec![Action::LOOK, Action::BLIND]);
     // The trump choice: every suit and no-trump are tried.
     let deal = deal.apply(rules, Action::LOOK).unwrap();
-    let know = Knowledge::of(&deal, 0, [0, 80]);
+    let know = Knowledge::of(rules, &deal, 0, [0, 80]);
     let out = search(rules, &know, &iterations(300), 1, &HeuristicBot::default()).unwrap();
     assert_eq!(out.children.len(), 5);
 }
@@ -159,7 +159,7 @@ fn a_time_budget_stops_the_search() {
     let deal = Deal::new(rules, 3, 0, 0, [0, 0])
         .apply(rules, Action::trump(0))
         .unwrap();
-    let know = Knowledge::of(&deal, deal.to_play, [0, 0]);
+    let know = Knowledge::of(rules, &deal, deal.to_play, [0, 0]);
     let settings = Settings {
         budget: Budget::Millis(30),
         ..Settings::default()
@@ -173,7 +173,7 @@ fn a_time_budget_stops_the_search() {
 /// The legal card that, over `samples` worlds the seat may face, is never worse double-dummy
 /// than any other (net match points for the seat's side) and better by `by` on average.
 fn dominant(rules: &Rules, deal: &Deal, samples: u32, by: f64) -> Option<Action> {
-    let know = Knowledge::of(deal, deal.to_play, [0, 0]);
+    let know = Knowledge::of(rules, deal, deal.to_play, [0, 0]);
     let sampler = Sampler::new(rules, &know).unwrap();
     let mut rng = Rng::new(7);
     let mut solver = Solver::new();

@@ -412,7 +412,7 @@ fn knowledge_of_a_deal_gives_worlds_that_replay_to_it() {
                 continue;
             }
             let seat = deal.to_play;
-            let know = Knowledge::of(&deal, seat, [0, 0]);
+            let know = Knowledge::of(&rules, &deal, seat, [0, 0]);
             let sampler = Sampler::new(&rules, &know).unwrap();
             let world = sampler.replay(&sampler.draw(&mut rng).unwrap()).unwrap();
             assert_eq!(world.phase, deal.phase, "{name} seed {seed}");
