@@ -8,39 +8,58 @@ MANILLE := $(VENV)/bin/manille
 MATURIN := VIRTUAL_ENV=$(abspath $(VENV)) $(VENV)/bin/maturin
 CARGO ?= cargo
 
-.PHONY: demo test bench mutation mutation-python mutation-rust lint docs site clean screenshots core core-release core-lint core-test
+.PHONY: catalog catalog-compile demo test bench mutation mutation-python mutation-rust lint docs site clean screenshots core core-release core-lint core-test
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV)
 	$(PIP) install -q --upgrade pip
 
+# The message catalogs (manille_variants/locale/*/LC_MESSAGES/manille.po, managed with Babel):
+# `make catalog` extracts every define("code", "English") of the source and updates the
+# Dutch and French catalogs; every build compiles them into the .mo files the wheel carries.
+LOCALE := manille_variants/locale
+PYBABEL := $(VENV)/bin/pybabel
+
+$(PYBABEL): $(VENV)/bin/python
+	$(PIP) install -q "Babel>=2.12"
+
+catalog: $(PYBABEL)
+	$(PYBABEL) -q extract -F babel.cfg -k define:1c,2 --no-default-keywords --omit-header \
+		--sort-by-file -o $(LOCALE)/manille.pot manille_variants
+	$(PYBABEL) -q update -D manille -i $(LOCALE)/manille.pot -d $(LOCALE) --no-fuzzy-matching \
+		--omit-header --ignore-obsolete
+	rm -f $(LOCALE)/manille.pot
+
+catalog-compile: $(PYBABEL)
+	$(PYBABEL) -q compile -D manille -d $(LOCALE)
+
 # The package is installed in place by `maturin develop` (with its extras): one build of the
 # core, debug for the tests, release for the demo and the benchmarks.
-$(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml
+$(VENV)/.demo-installed: $(VENV)/bin/python pyproject.toml | catalog-compile
 	$(PIP) install -q maturin
 	$(MATURIN) develop --quiet --release --extras report,web
 	touch $@
 
 # The tests build the documentation website too, hence the docs extra.
-$(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml
+$(VENV)/.test-installed: $(VENV)/bin/python pyproject.toml | catalog-compile
 	$(PIP) install -q maturin
 	$(MATURIN) develop --quiet --extras test,report,web,docs
 	touch $@
 
-$(VENV)/.dev-installed: $(VENV)/bin/python pyproject.toml
+$(VENV)/.dev-installed: $(VENV)/bin/python pyproject.toml | catalog-compile
 	$(PIP) install -q maturin
 	$(MATURIN) develop --quiet --extras test,report,dev
 	touch $@
 
-$(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml
+$(VENV)/.bench-installed: $(VENV)/bin/python pyproject.toml | catalog-compile
 	$(PIP) install -q maturin
 	$(MATURIN) develop --quiet --release --extras bench
 	touch $@
 
-core: $(VENV)/.test-installed
+core: $(VENV)/.test-installed | catalog-compile
 	$(MATURIN) develop --quiet
 
-core-release: $(VENV)/.demo-installed
+core-release: $(VENV)/.demo-installed | catalog-compile
 	$(MATURIN) develop --quiet --release
 
 core-lint:

@@ -23,13 +23,14 @@ ROOT = PACKAGE.name
 # engine <- bots <- sim; records -> engine/ruleset; search -> records/engine (the search bot is
 # registered in bots); table -> records/bots/engine; cli -> everything; the compiled core is
 # reached by the engine, the bots, the search and the simulation only.
-BASE = {"cards", "errors", "words"}
+BASE = {"cards", "errors", "words", "messages"}
 ALLOWED: dict[str, set[str]] = {
     "_version": set(),
     "_core": set(),
-    "errors": set(),
-    "cards": {"errors"},
-    "words": {"cards", "errors"},
+    "messages": set(),
+    "errors": {"messages"},
+    "cards": {"errors", "messages"},
+    "words": {"cards", "errors", "messages"},
     "ruleset": BASE,
     "engine": BASE | {"ruleset", "_core"},
     "search": BASE | {"ruleset", "engine", "records", "_core"},
