@@ -199,3 +199,13 @@ def test_equal_rulesets_share_one_compiled_form(rulesets: list[mv.Ruleset]) -> N
     assert mv.compile_rules(copy) is mv.compile_rules(original)
     changed = original.model_copy(update={"name": original.name + "-changed"})
     assert mv.compile_rules(changed) is not mv.compile_rules(original)
+
+
+def test_searching_bots_are_cut_into_chunks_that_keep_every_job_busy(rulesets: list[mv.Ruleset]) -> None:
+    # A search bot spends about a second a deal: 200 deals on 2 jobs are 16 chunks, not one.
+    search = make_chunks("deals", rulesets[:2], 200, 1, "search")
+    assert len(make_chunks("deals", rulesets[:2], 200, 1, "search", jobs=2)) == 16
+    assert len(search) == 8 and all(c.core for c in search)
+    assert len(make_chunks("deals", rulesets[:2], 200, 1, "heuristic,ismcts", jobs=2)) == 16
+    # The fast bots in the core keep their large chunks (a chunk costs the core nothing).
+    assert len(make_chunks("deals", rulesets[:2], 200, 1, "heuristic", jobs=2)) == 1

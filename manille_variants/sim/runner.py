@@ -56,6 +56,7 @@ __all__ = [
     "SimError",
     "SimOutputExistsError",
     "bot_seed",
+    "chunk_shape",
     "core_heuristics",
     "core_plays",
     "default_bots",
@@ -363,6 +364,21 @@ def run_in_core(chunk: Chunk, rules: Rules) -> RulesetRun | None:
     return run
 
 
+# The bots that search every decision: a deal costs them about a second, so their chunks are
+# cut as finely as the Python loop's (every job busy to the end), even in the core.
+SEARCHING_BOTS = frozenset({"search", "ismcts"})
+
+
+def chunk_shape(kind: Kind, bots: str, in_core: bool) -> tuple[int, tuple[int, int]]:
+    """Chunks per job and the (fewest, most) units in a chunk for ``bots`` playing ``kind``."""
+    searching = bool(SEARCHING_BOTS & {name.split(":")[0].strip() for name in bots.split(",")})
+    if in_core and not searching:
+        return 4, ((1_000, 100_000) if kind == "deals" else (1, 200))
+    if searching:
+        return 8, ((1, 250) if kind == "deals" else (1, 20))
+    return 16, ((20, 250) if kind == "deals" else (1, 20))
+
+
 def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str,
                 *, jobs: int = 1, records: bool = False, size: int | None = None,
                 rows: bool = False, in_core: bool | None = None) -> list[Chunk]:
@@ -371,13 +387,13 @@ def make_chunks(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, 
     On the Python loop: about 16 per job (small enough that the jobs finish together), of 20
     to 250 deals or 1 to 20 matches each.  In the compiled core (``in_core``; None: when it
     plays these bots and rulesets): about 4 per job, of 1,000 to 100,000 deals or 1 to 200
-    matches, since a chunk costs the core almost nothing to start."""
+    matches, since a chunk costs the core almost nothing to start; with a searching bot
+    (``search``, ``ismcts``: a second a deal) about 8 per job of 1 to 250 deals."""
     if in_core is None:
         compiled = [compile_rules(r) for r in rulesets]
         in_core = not rows and not records and core_plays(bots, compiled) is not None
     if size is None:
-        per_job, (low, high) = (4, (1_000, 100_000) if kind == "deals" else (1, 200)) if in_core \
-            else (16, (20, 250) if kind == "deals" else (1, 20))
+        per_job, (low, high) = chunk_shape(kind, bots, in_core)
         size = max(low, min(high, -(-count // (per_job * max(1, jobs)))))
     return [
         Chunk(kind, tuple(rulesets), start, min(start + size, count), seed, bots, records, rows,

@@ -7,6 +7,9 @@
 //! sweep factor is not seen (the solver counts points, not tricks).
 
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::hash::Hash;
+use std::thread::LocalKey;
 use std::time::Instant;
 
 use crate::action::Action;
@@ -17,7 +20,7 @@ use crate::heuristic::{suit_value, HeuristicBot, SeatView};
 pub use crate::infer::{calls_likelihood, choice_likelihood, CALL_AT, DELEGATE_BELOW, NO_TRUMP_AT};
 use crate::infer::{draw_weighted, modeled_call, tricks_with};
 use crate::rng::Rng;
-use crate::rules::{Mode, Rules};
+use crate::rules::{Mode, Rules, RulesData};
 use crate::sample::{Knowledge, NoWorld, Sampler};
 use crate::scoring::{self, Figures};
 use crate::solver::Solver;
@@ -168,7 +171,7 @@ pub fn cards_until(
             values = vec![Vec::new(); actions.len()];
         }
         let f = factor(rules, &deal);
-        let moves = with_solver(|s| s.moves(rules, &deal));
+        let moves = solve_moves(rules, &deal);
         for (k, (_, total)) in moves.iter().enumerate() {
             values[k].push(sign * margin(rules, f, *total));
         }
@@ -238,7 +241,6 @@ pub fn decide_from(
     let mut actions: Vec<Action> = Vec::new();
     let mut values: Vec<Vec<f64>> = Vec::new();
     let team = rules.team(know.seat);
-    let mut solved: Vec<(PlayKey, u32)> = Vec::new();
     let mut fallback = None;
     for n in 1..=samples.max(1) {
         let deal = draw_world(&sampler, rules, know, &mut rng)?;
@@ -257,18 +259,11 @@ pub fn decide_from(
             values = vec![Vec::new(); actions.len()];
             fallback = default.and_then(|d| actions.iter().position(|&a| a == d));
         }
-        solved.clear();
         for (k, &a) in actions.iter().enumerate() {
             let next = deal
                 .apply(rules, a)
                 .map_err(|_| NoWorld("a decision was refused".into()))?;
-            values[k].push(settle(
-                rules,
-                &next,
-                team,
-                &mut solved,
-                stop.map_or(0, |s| s.tolerance),
-            ));
+            values[k].push(settle(rules, &next, team, stop.map_or(0, |s| s.tolerance)));
         }
         if let Some(s) = stop {
             let done = match fallback {
@@ -359,27 +354,129 @@ fn play_key(deal: &Deal) -> PlayKey {
     )
 }
 
+/// The rules a deal's play depends on: `data` without what only chooses the contract or
+/// scores a finished deal (dealing, calls, no-trump and blind, factors, ties, sweeps, the cap,
+/// the match), which the solver never reads.  Two rulesets that differ only there (Belgian
+/// with and without a cap) play every dealt position to the same value.
+fn play_rules(data: &RulesData) -> RulesData {
+    let base = RulesData::default();
+    RulesData {
+        packets: base.packets,
+        cutter_offset: base.cutter_offset,
+        next_dealer_offset: base.next_dealer_offset,
+        delegation: base.delegation,
+        no_trump_allowed: base.no_trump_allowed,
+        no_trump_factor: base.no_trump_factor,
+        blind_allowed: base.blind_allowed,
+        blind_factor: base.blind_factor,
+        blind_only_when_behind_by: base.blind_only_when_behind_by,
+        early_look_throws_in: base.early_look_throws_in,
+        calls: base.calls,
+        tie_carries: base.tie_carries,
+        tie_factor: base.tie_factor,
+        tie_per_tie: base.tie_per_tie,
+        sweep_factor: base.sweep_factor,
+        sweep_all_tricks: base.sweep_all_tricks,
+        combine_add: base.combine_add,
+        cap: base.cap,
+        target: base.target,
+        best_of: base.best_of,
+        ..data.clone()
+    }
+}
+
+/// Values remembered per thread, by the rules of play ([`play_rules`]: an index into `rules`)
+/// and a position; emptied when `max` are kept.  A position's value under the rules it is
+/// played by depends on nothing else, so remembering changes no answer, only its cost.
+struct Memo<K, V> {
+    rules: Vec<RulesData>,
+    values: HashMap<(usize, K), V>,
+    max: usize,
+}
+
+impl<K: Hash + Eq, V: Clone> Memo<K, V> {
+    fn new(max: usize) -> Self {
+        Memo {
+            rules: Vec::new(),
+            values: HashMap::new(),
+            max,
+        }
+    }
+
+    fn get(&self, data: &RulesData, key: K) -> Option<V> {
+        let play = play_rules(data);
+        let play = self.rules.iter().position(|r| *r == play)?;
+        self.values.get(&(play, key)).cloned()
+    }
+
+    fn put(&mut self, data: &RulesData, key: K, value: V) {
+        if self.values.len() >= self.max {
+            self.values.clear();
+            self.rules.clear();
+        }
+        let play = play_rules(data);
+        let index = match self.rules.iter().position(|r| *r == play) {
+            Some(p) => p,
+            None => {
+                self.rules.push(play);
+                self.rules.len() - 1
+            }
+        };
+        self.values.insert((index, key), value);
+    }
+}
+
+/// The value of `key` from `memo`, else `solve`d and kept.
+fn remembered<K: Hash + Eq + Copy, V: Clone>(
+    memo: &'static LocalKey<RefCell<Memo<K, V>>>,
+    rules: &Rules,
+    key: K,
+    solve: impl FnOnce() -> V,
+) -> V {
+    if let Some(v) = memo.with(|m| m.borrow().get(&rules.data, key)) {
+        return v;
+    }
+    let v = solve();
+    memo.with(|m| m.borrow_mut().put(&rules.data, key, v.clone()));
+    v
+}
+
+thread_local! {
+    /// Dealt positions by dealer (whose side team A is), [`PlayKey`] and tolerance.
+    static SOLVED: RefCell<Memo<(u8, PlayKey, u32), u32>> = RefCell::new(Memo::new(1 << 18));
+    /// Positions of play, whole.
+    static MOVES: RefCell<Memo<Deal, Vec<(u8, u32)>>> = RefCell::new(Memo::new(1 << 16));
+}
+
+/// Team A's total for a deal at its first card, within `tolerance`
+/// ([`Solver::value_within`]), remembered: the options of a decision that lead to the same
+/// play (a call and a pass, delegation and the suit then named) share one solve, and so do
+/// the same worlds searched again under rules that play alike (the decisions of a duplicate
+/// comparison of two scorings).
+fn solve_before_play(rules: &Rules, deal: &Deal, tolerance: u32) -> u32 {
+    remembered(
+        &SOLVED,
+        rules,
+        (deal.dealer, play_key(deal), tolerance),
+        || with_solver(|s| s.value_within(rules, deal, tolerance)).unwrap_or(0),
+    )
+}
+
+/// [`Solver::moves`], remembered like [`solve_before_play`]: a world met again under rules
+/// that play alike (the same deal searched under two scorings) is not solved twice.
+fn solve_moves(rules: &Rules, deal: &Deal) -> Vec<(u8, u32)> {
+    remembered(&MOVES, rules, *deal, || {
+        with_solver(|s| s.moves(rules, deal))
+    })
+}
+
 /// The net match points for `team` of a deal before play, the rest decided simply: a
 /// chooser (after delegation, or after looking) names its best suit by the heuristic's rough
 /// count ([`hand_choice`]), and a seat asked to call calls with a strong hand ([`call_choice`]).
-fn settle(
-    rules: &Rules,
-    deal: &Deal,
-    team: u8,
-    solved: &mut Vec<(PlayKey, u32)>,
-    tolerance: u32,
-) -> f64 {
+fn settle(rules: &Rules, deal: &Deal, team: u8, tolerance: u32) -> f64 {
     match deal.phase {
         Phase::Play => {
-            let key = play_key(deal);
-            let total = match solved.iter().find(|(k, _)| *k == key) {
-                Some(&(_, v)) => v,
-                None => {
-                    let v = with_solver(|s| s.value_within(rules, deal, tolerance)).unwrap_or(0);
-                    solved.push((key, v));
-                    v
-                }
-            };
+            let total = solve_before_play(rules, deal, tolerance);
             let m = margin(rules, factor(rules, deal), total);
             if team == rules.team(deal.dealer) {
                 m
@@ -388,12 +485,12 @@ fn settle(
             }
         }
         Phase::Calls => match deal.apply(rules, call_choice(rules, deal)) {
-            Ok(next) => settle(rules, &next, team, solved, tolerance),
+            Ok(next) => settle(rules, &next, team, tolerance),
             Err(_) => 0.0,
         },
         Phase::Over => 0.0,
         Phase::Blind | Phase::Trump => match deal.apply(rules, hand_choice(rules, deal)) {
-            Ok(next) => settle(rules, &next, team, solved, tolerance),
+            Ok(next) => settle(rules, &next, team, tolerance),
             Err(_) => 0.0,
         },
     }
@@ -681,7 +778,7 @@ impl Race<'_> {
         loop {
             let t = Instant::now();
             let f = factor(rules, &deal);
-            let moves = with_solver(|s| s.moves(rules, &deal));
+            let moves = solve_moves(rules, &deal);
             for (k, (_, total)) in moves.iter().enumerate() {
                 values[k].push(sign * margin(rules, f, *total));
             }
@@ -724,12 +821,10 @@ impl Race<'_> {
         } else {
             self.settings.tolerance
         };
-        let mut solved: Vec<(PlayKey, u32)> = Vec::new();
         let mut deal = first;
         let mut n = 0;
         loop {
             let t = Instant::now();
-            solved.clear();
             for (k, &a) in actions.iter().enumerate() {
                 if !live[k] {
                     continue;
@@ -737,7 +832,7 @@ impl Race<'_> {
                 let next = deal
                     .apply(rules, a)
                     .map_err(|_| NoWorld("a decision was refused".into()))?;
-                values[k].push(settle(rules, &next, team, &mut solved, tolerance));
+                values[k].push(settle(rules, &next, team, tolerance));
             }
             n += 1;
             if n >= DEPART_MIN {
@@ -917,5 +1012,61 @@ impl Bot for SearchBot {
     fn set_scores(&mut self, scores: [i64; 2]) {
         self.scores = scores;
         self.model.set_scores(scores);
+    }
+}
+
+#[cfg(test)]
+mod remembering {
+    use super::*;
+    use crate::rules::Undertrump;
+
+    fn to_play(rules: &Rules, seed: i128) -> Deal {
+        let mut deal = Deal::new(rules, seed, 0, 0, [0, 0]);
+        while deal.phase != Phase::Play {
+            let a = deal.legal_action_list(rules)[0];
+            deal = deal.apply(rules, a).unwrap();
+        }
+        deal
+    }
+
+    #[test]
+    fn the_rules_of_play_leave_out_the_scoring_and_keep_the_obligations() {
+        let base = RulesData::default();
+        let capped = RulesData {
+            cap: Some(4),
+            tie_factor: 3,
+            ..base.clone()
+        };
+        assert_eq!(play_rules(&capped), play_rules(&base));
+        let undertrump = RulesData {
+            undertrump: Undertrump::Allowed,
+            ..base.clone()
+        };
+        assert_ne!(play_rules(&undertrump), play_rules(&base));
+        let points = RulesData {
+            last_trick_bonus: 10,
+            ..base.clone()
+        };
+        assert_ne!(play_rules(&points), play_rules(&base));
+    }
+
+    #[test]
+    fn a_remembered_value_is_the_value_solved_afresh_under_each_rules() {
+        let plain = Rules::new(RulesData::default()).unwrap();
+        let other = Rules::new(RulesData {
+            undertrump: Undertrump::Allowed,
+            beat_opponent: crate::rules::BeatOpponent::Never,
+            last_trick_bonus: 10,
+            ..RulesData::default()
+        })
+        .unwrap();
+        for seed in 0..6 {
+            for rules in [&plain, &other, &plain] {
+                let deal = to_play(rules, seed);
+                let fresh = Solver::new().value_within(rules, &deal, 0).unwrap();
+                assert_eq!(solve_before_play(rules, &deal, 0), fresh);
+                assert_eq!(solve_moves(rules, &deal), Solver::new().moves(rules, &deal));
+            }
+        }
     }
 }
