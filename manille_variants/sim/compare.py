@@ -21,7 +21,7 @@ from manille_variants.sim.runner import (
     Progress,
     RulesetRun,
     SimError,
-    run_units,
+    run_plan,
 )
 from manille_variants.sim.stats import (
     PairedDifference,
@@ -179,11 +179,8 @@ def run_comparison(rulesets: Sequence[Ruleset], settings: SimSettings, *,
         raise SimError("nothing to play: give a positive number of deals or matches")
     s = settings
     plan: tuple[tuple[Kind, int], ...] = (("deals", max(0, s.deals)), ("matches", max(0, s.matches)))
-    deal_runs, match_runs = (
-        run_units(kind, rulesets, count, s.seed, s.bots, jobs=s.jobs, scheduler=s.scheduler,
-                  records=s.records, progress=progress)
-        for kind, count in plan
-    )
+    deal_runs, match_runs = run_plan(plan, rulesets, s.seed, s.bots, jobs=s.jobs, scheduler=s.scheduler,
+                                     records=s.records, progress=progress)
     results: list[RulesetResult] = []
     for rs, deal_run, match_run in zip(rulesets, deal_runs, match_runs, strict=True):
         deals = deal_run.tally if deal_run.tally.count("net") else match_run.tally

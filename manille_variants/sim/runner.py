@@ -66,6 +66,7 @@ __all__ = [
     "match_seed",
     "run_chunk",
     "run_in_core",
+    "run_plan",
     "run_units",
     "unit_seed",
 ]
@@ -489,15 +490,29 @@ def run_units(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bo
               rows: bool = False, progress: Progress | None = None) -> list[RulesetRun]:
     """Play ``count`` units of ``kind`` under every ruleset; one merged run per ruleset
     (its tally; with ``rows`` or ``records`` also every unit's row, in unit order)."""
-    if count < 0:
-        raise SimError(f"the number of {kind} must not be negative (got {count})")
-    make_bots(bots, 0)  # an unknown bot name fails here, not in a worker
-    chunks = make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records,
-                         rows=rows)
-    runs = [RulesetRun() for _ in rulesets]
-    if not chunks:
-        return runs
-    for result in execute(chunks, jobs=jobs, scheduler=scheduler, progress=progress):
-        for run, part in zip(runs, result.runs, strict=True):
-            run.extend(part)
+    (runs,) = run_plan(((kind, count),), rulesets, seed, bots, jobs=jobs, scheduler=scheduler,
+                       records=records, rows=rows, progress=progress)
     return runs
+
+
+def run_plan(plan: Sequence[tuple[Kind, int]], rulesets: Sequence[Ruleset], seed: int, bots: str, *,
+             jobs: int = 1, scheduler: str | None = None, records: bool = False,
+             rows: bool = False, progress: Progress | None = None) -> list[list[RulesetRun]]:
+    """:func:`run_units` for each (kind, count) of ``plan``, on one pool: the chunks of
+    matches (the longest) start first, so the jobs finish together."""
+    for kind, count in plan:
+        if count < 0:
+            raise SimError(f"the number of {kind} must not be negative (got {count})")
+    make_bots(bots, 0)  # an unknown bot name fails here, not in a worker
+    parts = [make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records, rows=rows)
+             for kind, count in plan]
+    order = sorted(range(len(parts)), key=lambda k: plan[k][0] != "matches")
+    chunks = [chunk for k in order for chunk in parts[k]]
+    plans = [[RulesetRun() for _ in rulesets] for _ in plan]
+    owner = [k for k in order for _ in parts[k]]
+    if chunks:
+        results = execute(chunks, jobs=jobs, scheduler=scheduler, progress=progress)
+        for k, result in zip(owner, results, strict=True):
+            for run, part in zip(plans[k], result.runs, strict=True):
+                run.extend(part)
+    return plans
