@@ -1,11 +1,13 @@
 """The compiled core (private): the Rust deal engine behind ``manille_variants``.
 
-Rules arrive as the plain-data dict of :func:`manille_variants.engine.core.core_rules`.
+Rules arrive as the plain-data dict of :func:`manille_variants.engine.core.core_rules`
+(``CoreRulesData``), read by the core's declared ``RulesInput``.
 Actions are one-byte codes: 0-31 the cards (``suit * 8 + rank``), 32-35 ``trump:S H D C``,
 36 ``no-trump``, 37 ``look``, 38 ``blind``, 39 ``delegate``, 40 ``pass``, 41 ``throw-in``,
 42 + k the k-th call of the ladder.  Card sets are 32-bit masks (bit ``index``).
 """
 
+from collections.abc import Mapping
 from typing import Any, final
 
 __all__ = [
@@ -48,7 +50,7 @@ class CoreRules:
     """A ruleset compiled for the core."""
 
     def __new__(
-        cls, data: dict[str, Any], objects: list[Any] | None = None, python: tuple[Any, list[Any], Any] | None = None
+        cls, data: Mapping[str, Any], objects: list[Any] | None = None, python: tuple[Any, list[Any], Any] | None = None
     ) -> CoreRules: ...
     @property
     def seats(self) -> int: ...

@@ -5,15 +5,17 @@ docs/rules.md)."""
 from __future__ import annotations
 
 import random
+import re
 import threading
-from typing import Any
+from pathlib import Path
+from typing import Any, NotRequired, get_origin, get_type_hints
 
 import pytest
 
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import parse_cards
-from manille_variants.engine.core import code_action, core_rules, to_core
+from manille_variants.engine.core import CoreCall, CoreRulesData, code_action, core_rules, to_core
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.errors import RulesetError
 
@@ -27,8 +29,7 @@ def codes(text: str) -> list[int]:
 
 
 def rules_with(**changes: Any) -> _core.CoreRules:
-    data = core_rules(mv.load_ruleset("table-convention"))
-    data.update(changes)
+    data: dict[str, Any] = {**core_rules(mv.load_ruleset("table-convention")), **changes}
     return _core.CoreRules(data)
 
 
@@ -61,8 +62,12 @@ def test_rules_the_core_cannot_play_raise_ruleset_error() -> None:
 def test_malformed_rules_data_raises_a_readable_error() -> None:
     with pytest.raises(ValueError, match="undertrump must be one of"):
         rules_with(undertrump="sometimes")
-    with pytest.raises(TypeError, match="core rules: step"):
+    with pytest.raises(TypeError, match=r"RulesInput\.step"):
         rules_with(step="left")
+    with pytest.raises(TypeError, match=r"RulesInput\.strength"):
+        rules_with(strength=[0] * 31)
+    with pytest.raises(ValueError, match=r"calls\.by must be one of opponents, contract-side, anyone"):
+        rules_with(calls=[{"name": "x", "by": "dealer", "factor": 2, "modes": ["trump"]}])
 
 
 def test_bad_arguments_raise_instead_of_crashing() -> None:
@@ -199,3 +204,64 @@ def test_every_code_is_either_applied_or_refused(name: str) -> None:
             if deal.is_over:
                 break
             deal = deal.apply(rng.choice(deal.legal_actions()))
+
+
+def _rust_fields(struct: str) -> dict[str, bool]:
+    """field -> whether it has a default, of a ``#[derive(FromPyObject)]`` struct of the core's
+    crossing (core/python/src/crossing.rs)."""
+    source = (Path(__file__).parents[1] / "core" / "python" / "src" / "crossing.rs").read_text(encoding="utf-8")
+    body = source.split(f"pub(crate) struct {struct} {{", 1)[1].split("\n}", 1)[0]
+    fields: dict[str, bool] = {}
+    default = False
+    for line in body.splitlines():
+        line = line.strip()
+        if line.startswith("#[pyo3(default"):
+            default = True
+        elif ":" in line and not line.startswith("//"):
+            fields[line.split(":")[0].strip()] = default
+            default = False
+    return fields
+
+
+@pytest.mark.parametrize(("typed", "struct"), [(CoreRulesData, "RulesInput"), (CoreCall, "CallInput")])
+def test_the_typed_crossing_declares_the_same_fields_on_both_sides(typed: Any, struct: str) -> None:
+    rust = _rust_fields(struct)
+    hints = get_type_hints(typed, include_extras=True)
+    assert set(hints) == set(rust)
+    # What Python may leave out is what the core has a default for.
+    optional = {k for k, hint in hints.items() if get_origin(hint) is NotRequired}
+    assert {k for k, has_default in rust.items() if has_default} == optional
+
+
+@pytest.mark.parametrize("name", ["belgian", "french-parlee", "table-convention"])
+def test_core_rules_write_every_required_key_of_the_crossing(name: str) -> None:
+    data = core_rules(mv.load_ruleset(name))
+    hints = get_type_hints(CoreRulesData, include_extras=True)
+    assert {k for k, hint in hints.items() if get_origin(hint) is not NotRequired} <= set(data)
+    assert set(data) <= set(hints)
+
+
+def test_every_call_the_core_makes_into_python_is_declared_in_corestate() -> None:
+    from manille_variants.engine import corestate
+
+    sources = (Path(__file__).parents[1] / "core" / "python" / "src").glob("*.rs")
+    called = {name for path in sources
+              for name in re.findall(r'helper\([^,()]*(?:\(\))?, "(\w+)"\)', path.read_text(encoding="utf-8"))}
+    assert called == set(corestate.__all__)
+    assert all(callable(getattr(corestate, name)) for name in called)
+
+
+def test_each_callback_of_the_core_answers() -> None:
+    rs = mv.load_ruleset("belgian")
+    state = mv.new_deal(rs, seed=3)
+    assert type(state).__name__ == "CoreState"
+    other = mv.new_deal(rs, seed=3)
+    assert state == other and hash(state) == hash(other)  # equal, key
+    assert repr(state) == "<DealState belgian seed=3 dealer=0 phase=blind to_play=0>"  # describe
+    assert state.explain() == "blind: seat 0 chooses one of look, blind"  # explain
+    assert state.view(state.to_play).seat == state.to_play  # view
+    with pytest.raises(mv.IllegalPlayError, match="look is not possible now"):  # illegal
+        state.apply(state.legal_actions()[0]).apply(state.legal_actions()[0])
+    while not state.is_over:
+        state = state.apply(state.legal_actions()[0])
+    assert state.result is not None and state.result.totals  # score or thrown

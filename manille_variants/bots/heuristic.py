@@ -137,8 +137,9 @@ def bot_rules(rules: Rules) -> CoreRules:
     found: CoreRules | None = engine.memo.get("heuristic-rules")
     if found is None:
         data = core_rules(rules)
-        for key in ("trump_source", "take_up", "turned_bonus"):
-            data.pop(key, None)
+        data.pop("trump_source", None)
+        data.pop("take_up", None)
+        data.pop("turned_bonus", None)
         data["calls"] = []
         found = engine.memo["heuristic-rules"] = CoreRules(data)
     return found

@@ -1,5 +1,8 @@
 """The compiled core's view of a ruleset: :func:`core_rules` exports a compiled :class:`Rules`
-as plain data (switches, tables, factors), the only form in which a ruleset crosses over.
+as plain data (switches, tables, factors), the only form in which a ruleset crosses over:
+:class:`CoreRulesData`, declared field for field on the other side by the core's
+``RulesInput`` (``core/python/src/crossing.rs``, a ``#[derive(FromPyObject)]`` struct; a
+test holds the two declarations to the same fields).
 
 The schema and :func:`~manille_variants.engine.compiled.compile_rules` stay the one place where
 a ruleset becomes rules; the core (``manille_variants._core``) builds its own tables from
@@ -10,7 +13,7 @@ mean today's behaviour.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from manille_variants.cards import DECK, SUITS, Card, Suit, parse_suit
 from manille_variants.engine.actions import (
@@ -33,9 +36,68 @@ from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "legal_cards", "to_core"]
+__all__ = ["MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules",
+           "has_plugins", "legal_cards", "to_core"]
 
 _SEATS = 4
+
+
+class CoreCall(TypedDict):
+    """One call of the ladder as it crosses to the core (``CallInput``)."""
+
+    name: str
+    label: NotRequired[str]
+    by: str  # opponents, contract-side, anyone
+    after: NotRequired[int | None]  # the index of the call it answers
+    factor: int
+    modes: list[str]  # trump, no-trump, blind
+
+
+class CoreRulesData(TypedDict):
+    """Every setting the core plays by (``RulesInput``); words are the schema's own.  A key
+    marked ``NotRequired`` takes, when absent, the value that means the Belgian table."""
+
+    seats: NotRequired[int]
+    hand_size: NotRequired[int]
+    strength: list[int]  # per card index, 0 weakest .. 7 strongest in its suit
+    values: list[int]  # card points per card index
+    step: int  # +1 clockwise, -1 counter-clockwise
+    packets: list[int]
+    cutter_offset: int
+    leader_offset: int
+    next_dealer_offset: int
+    trump_source: NotRequired[str]  # choice, turned
+    take_up: NotRequired[str]  # before-first-trick, after-first-card, after-first-trick
+    turned_bonus: NotRequired[str]  # none, ten, honour
+    delegation: bool
+    no_trump_allowed: bool
+    no_trump_factor: int
+    blind_allowed: bool
+    blind_factor: int
+    blind_only_when_behind_by: NotRequired[int | None]
+    early_look_throws_in: bool
+    calls: list[CoreCall]
+    beat_opponent: NotRequired[str]  # true, false, trump-lead, plain-lead
+    beat_partner_on_trump_lead: bool
+    beat_at_no_trump: bool
+    beat_partner_at_no_trump: NotRequired[bool]
+    trump_when_opponent_wins: bool
+    trump_when_partner_wins: bool
+    overtrump_opponent: bool
+    overtrump_partner: bool
+    undertrump: str  # forbidden, allowed, forbidden-if-can-overtrump, required
+    undertrump_partner: NotRequired[str]  # same, or one of the first three above
+    trick_points: int
+    last_trick_bonus: int
+    tie_carries: bool
+    tie_factor: int
+    tie_per_tie: bool
+    sweep_factor: int
+    sweep_all_tricks: bool
+    combine_add: bool
+    cap: NotRequired[int | None]
+    target: int
+    best_of: int
 
 
 def has_plugins(rules: Rules | CompiledRules) -> bool:
@@ -44,7 +106,7 @@ def has_plugins(rules: Rules | CompiledRules) -> bool:
     return bool(settings.obligation_plugins or settings.scoring_plugins)
 
 
-def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
+def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> CoreRulesData:
     """The plain-data form of a compiled ruleset that the core builds its rules from.
 
     >>> import manille_variants as mv
@@ -53,7 +115,7 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
     (-1, [4, 4], 'allowed', 1)
     """
     rules = compile_rules(ruleset)
-    return {
+    data: CoreRulesData = {
         "seats": _SEATS,
         "hand_size": HAND_SIZE,
         "strength": list(rules.strength),
@@ -63,7 +125,7 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
         "cutter_offset": rules.cutter_offset,
         "leader_offset": rules.leader_offset,
         "next_dealer_offset": rules.next_dealer_offset,
-        **_trump_source(rules),
+        "trump_source": "choice" if rules.turned_take_up is None else "turned",
         "delegation": rules.delegation,
         "no_trump_allowed": rules.no_trump_allowed,
         "no_trump_factor": rules.no_trump_factor,
@@ -75,13 +137,13 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
         "beat_opponent": _beat_opponent(rules.beat_opponent),
         "beat_partner_on_trump_lead": rules.beat_partner_on_trump_lead,
         "beat_at_no_trump": rules.beat_at_no_trump,
-        "beat_partner_at_no_trump": bool(getattr(rules, "beat_partner_at_no_trump", False)),
+        "beat_partner_at_no_trump": rules.beat_partner_at_no_trump,
         "trump_when_opponent_wins": rules.trump_when_opponent_wins,
         "trump_when_partner_wins": rules.trump_when_partner_wins,
         "overtrump_opponent": rules.overtrump_opponent,
         "overtrump_partner": rules.overtrump_partner,
         "undertrump": rules.undertrump,
-        "undertrump_partner": str(getattr(rules, "undertrump_partner", "same")),
+        "undertrump_partner": rules.undertrump_partner,
         "trick_points": rules.trick_points,
         "last_trick_bonus": rules.last_trick_bonus,
         "tie_carries": rules.tie_carry == "next-deal",
@@ -94,6 +156,10 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
         "target": rules.target,
         "best_of": rules.best_of,
     }
+    if rules.turned_take_up is not None:  # who names trump: the turned card, taken up when, and its bonus
+        data["take_up"] = rules.turned_take_up
+        data["turned_bonus"] = rules.turned_bonus
+    return data
 
 
 def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
@@ -166,16 +232,7 @@ def _beat_opponent(value: object) -> str:
     return str(value)
 
 
-def _trump_source(rules: Rules) -> dict[str, str]:
-    """Who names trump: ``choice``, or ``turned`` with the take-up moment
-    (``before-first-trick``, ``after-first-card``, ``after-first-trick``) and the bonus
-    (``none``, ``ten``, ``honour``) in the schema's own words (``trump.turned_card``)."""
-    if rules.turned_take_up is None:
-        return {"trump_source": "choice"}
-    return {"trump_source": "turned", "take_up": rules.turned_take_up, "turned_bonus": rules.turned_bonus}
-
-
-def _call(rules: Rules, index: int) -> dict[str, Any]:
+def _call(rules: Rules, index: int) -> CoreCall:
     call = rules.calls[index]
     names = [c.name for c in rules.calls]
     return {

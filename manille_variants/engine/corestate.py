@@ -7,6 +7,10 @@ members itself and calls the functions below for the rest: the deal's :class:`De
 (memoised per ruleset), the explanations and error messages (from :func:`explain_legal`, the
 readable filter, worded as the reference engine words them), seat views, equality and
 ``repr``.
+
+These are every call the core makes into Python (``CoreState.helper(name)`` in
+``core/python/src/state.rs``), and ``__all__`` lists them: a test holds the two to the same
+names and calls each.
 """
 
 from __future__ import annotations

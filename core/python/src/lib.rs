@@ -5,6 +5,7 @@
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
 mod bots;
+mod crossing;
 mod getters;
 mod state;
 
@@ -16,14 +17,11 @@ use manille_engine::deal::{Deal, IllegalAction, Phase};
 use manille_engine::legality::{legal, trick_winner, TrickView};
 use manille_engine::matchplay::{deal_seed as mix_seed, Match, Outcome};
 use manille_engine::rng::Rng;
-use manille_engine::rules::{
-    BeatOpponent, CallBy, CallData, Mode, Rules, RulesData, TakeUp, TrumpSource, TurnedBonus,
-    Undertrump,
-};
+use manille_engine::rules::{Mode, Rules, TrumpSource, TurnedBonus};
 use manille_engine::scoring::{self, DealResult};
 use manille_engine::sim as engine_sim;
 use manille_engine::Action;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
@@ -61,200 +59,10 @@ pub(crate) fn package_error(py: Python<'_>, class: &str, message: String) -> PyE
 }
 
 // ---------------------------------------------------------------------- rules
-fn item<'py>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<Bound<'py, PyAny>> {
-    d.get_item(key)?
-        .ok_or_else(|| PyValueError::new_err(format!("core rules: missing key {key:?}")))
-}
-
-fn get<'py, T: for<'a> FromPyObject<'a, 'py>>(d: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
-    let value = item(d, key)?;
-    value
-        .extract::<T>()
-        .map_err(|e| PyTypeError::new_err(format!("core rules: {key}: {}", e.into())))
-}
-
-fn get_or<'py, T: for<'a> FromPyObject<'a, 'py>>(
-    d: &Bound<'py, PyDict>,
-    key: &str,
-    default: T,
-) -> PyResult<T> {
-    match d.get_item(key)? {
-        Some(v) if !v.is_none() => v
-            .extract::<T>()
-            .map_err(|e| PyTypeError::new_err(format!("core rules: {key}: {}", e.into()))),
-        _ => Ok(default),
-    }
-}
-
-fn choice<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> PyResult<T> {
-    options
-        .iter()
-        .find(|(name, _)| *name == value)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            PyValueError::new_err(format!(
-                "core rules: {key} must be one of {} (got {value:?})",
-                names.join(", ")
-            ))
-        })
-}
-
-const UNDERTRUMP: [(&str, Undertrump); 4] = [
-    ("forbidden", Undertrump::Forbidden),
-    ("allowed", Undertrump::Allowed),
-    (
-        "forbidden-if-can-overtrump",
-        Undertrump::ForbiddenIfCanOvertrump,
-    ),
-    ("required", Undertrump::Required),
-];
-
-fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
-    let base = RulesData::default();
-    let strength: Vec<u8> = get(d, "strength")?;
-    let values: Vec<u32> = get(d, "values")?;
-    let (Ok(strength), Ok(values)) = (
-        <[u8; 32]>::try_from(strength),
-        <[u32; 32]>::try_from(values),
-    ) else {
-        return Err(PyValueError::new_err(
-            "core rules: strength and values list the 32 cards",
-        ));
-    };
-    let mut calls = Vec::new();
-    let call_list = item(d, "calls")?;
-    for call in call_list.try_iter()? {
-        let call = call?
-            .cast_into::<PyDict>()
-            .map_err(|_| PyTypeError::new_err("core rules: calls: a list of dicts"))?;
-        let modes: Vec<String> = get(&call, "modes")?;
-        let mut mode_bits = 0;
-        for m in &modes {
-            mode_bits |= choice(
-                "calls.modes",
-                m,
-                &[
-                    ("trump", Mode::Trump),
-                    ("no-trump", Mode::NoTrump),
-                    ("blind", Mode::Blind),
-                ],
-            )?
-            .bit();
-        }
-        let by: String = get(&call, "by")?;
-        calls.push(CallData {
-            name: get(&call, "name")?,
-            label: get_or(&call, "label", String::new())?,
-            by: choice(
-                "calls.by",
-                &by,
-                &[
-                    ("opponents", CallBy::Opponents),
-                    ("contract-side", CallBy::ContractSide),
-                    ("anyone", CallBy::Anyone),
-                ],
-            )?,
-            after: get_or::<Option<u8>>(&call, "after", None)?,
-            factor: get(&call, "factor")?,
-            modes: mode_bits,
-        });
-    }
-    let beat: String = get_or(d, "beat_opponent", "true".to_string())?;
-    let undertrump: String = get(d, "undertrump")?;
-    let undertrump_partner: String = get_or(d, "undertrump_partner", "same".to_string())?;
-    let source: String = get_or(d, "trump_source", "choice".to_string())?;
-    let take_up: String = get_or(d, "take_up", "after-first-card".to_string())?;
-    let bonus: String = get_or(d, "turned_bonus", "none".to_string())?;
-    Ok(RulesData {
-        seats: get_or(d, "seats", base.seats)?,
-        hand_size: get_or(d, "hand_size", base.hand_size)?,
-        strength,
-        values,
-        step: get(d, "step")?,
-        packets: get(d, "packets")?,
-        cutter_offset: get(d, "cutter_offset")?,
-        leader_offset: get(d, "leader_offset")?,
-        next_dealer_offset: get(d, "next_dealer_offset")?,
-        trump_source: choice(
-            "trump_source",
-            &source,
-            &[
-                ("choice", TrumpSource::Choice),
-                ("turned", TrumpSource::Turned),
-            ],
-        )?,
-        take_up: choice(
-            "take_up",
-            &take_up,
-            &[
-                ("before-first-trick", TakeUp::FirstTrickStart),
-                ("after-first-card", TakeUp::AfterFirstCard),
-                ("after-first-trick", TakeUp::AfterFirstTrick),
-            ],
-        )?,
-        turned_bonus: choice(
-            "turned_bonus",
-            &bonus,
-            &[
-                ("none", TurnedBonus::None),
-                ("ten", TurnedBonus::TenOnly),
-                ("honour", TurnedBonus::CardValue),
-            ],
-        )?,
-        delegation: get(d, "delegation")?,
-        no_trump_allowed: get(d, "no_trump_allowed")?,
-        no_trump_factor: get(d, "no_trump_factor")?,
-        blind_allowed: get(d, "blind_allowed")?,
-        blind_factor: get(d, "blind_factor")?,
-        blind_only_when_behind_by: get_or::<Option<i64>>(d, "blind_only_when_behind_by", None)?,
-        early_look_throws_in: get(d, "early_look_throws_in")?,
-        calls,
-        beat_opponent: choice(
-            "beat_opponent",
-            &beat,
-            &[
-                ("true", BeatOpponent::Always),
-                ("false", BeatOpponent::Never),
-                ("trump-lead", BeatOpponent::TrumpLead),
-                ("plain-lead", BeatOpponent::PlainLead),
-            ],
-        )?,
-        beat_partner_on_trump_lead: get(d, "beat_partner_on_trump_lead")?,
-        beat_at_no_trump: get(d, "beat_at_no_trump")?,
-        beat_partner_at_no_trump: get_or(d, "beat_partner_at_no_trump", false)?,
-        trump_when_opponent_wins: get(d, "trump_when_opponent_wins")?,
-        trump_when_partner_wins: get(d, "trump_when_partner_wins")?,
-        overtrump_opponent: get(d, "overtrump_opponent")?,
-        overtrump_partner: get(d, "overtrump_partner")?,
-        undertrump: choice("undertrump", &undertrump, &UNDERTRUMP)?,
-        undertrump_partner: if undertrump_partner == "same" {
-            None
-        } else {
-            Some(choice(
-                "undertrump_partner",
-                &undertrump_partner,
-                &UNDERTRUMP[..3],
-            )?)
-        },
-        trick_points: get(d, "trick_points")?,
-        last_trick_bonus: get(d, "last_trick_bonus")?,
-        tie_carries: get(d, "tie_carries")?,
-        tie_factor: get(d, "tie_factor")?,
-        tie_per_tie: get(d, "tie_per_tie")?,
-        sweep_factor: get(d, "sweep_factor")?,
-        sweep_all_tricks: get(d, "sweep_all_tricks")?,
-        combine_add: get(d, "combine_add")?,
-        cap: get_or::<Option<u64>>(d, "cap", None)?,
-        target: get(d, "target")?,
-        best_of: get(d, "best_of")?,
-    })
-}
-
-/// A ruleset compiled for the core (built from the dict of `core_rules`).
 /// The compiled `Rules` object, the four suits and the helper module.
 type PythonSide = (Py<PyAny>, Vec<Py<PyAny>>, Py<PyAny>);
 
+/// A ruleset compiled for the core, built from the declared [`crossing::RulesInput`].
 #[pyclass(frozen, module = "manille_variants._core")]
 pub(crate) struct CoreRules {
     rules: Arc<Rules>,
@@ -270,11 +78,11 @@ impl CoreRules {
     #[pyo3(signature = (data, objects=None, python=None))]
     fn new(
         py: Python<'_>,
-        data: &Bound<'_, PyDict>,
+        data: crossing::RulesInput,
         objects: Option<Vec<Py<PyAny>>>,
         python: Option<PythonSide>,
     ) -> PyResult<Self> {
-        let data = rules_data(data)?;
+        let data = data.data()?;
         let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
         let shared = match objects {
             None => None,
@@ -382,15 +190,7 @@ fn result_dict<'py>(
 }
 
 fn parse_mode(mode: &str) -> PyResult<Mode> {
-    choice(
-        "mode",
-        mode,
-        &[
-            ("trump", Mode::Trump),
-            ("no-trump", Mode::NoTrump),
-            ("blind", Mode::Blind),
-        ],
-    )
+    crossing::mode(mode)
 }
 
 /// The result of a deal from team A's figures (the engine's own scoring, no input checks
