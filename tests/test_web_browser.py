@@ -71,10 +71,24 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             shutil.copy(shot, DOCS_IMG / shot.name)
 
 
+# What the browser said against the Content-Security-Policy (an inline script, handler or
+# style it refused) on any page of the test running: none may be.
+_REFUSED_BY_THE_POLICY: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violation() -> Iterator[None]:
+    _REFUSED_BY_THE_POLICY.clear()
+    yield
+    assert _REFUSED_BY_THE_POLICY == []
+
+
 def _page(browser: Browser, lang: str = "en") -> Page:
     context = browser.new_context(viewport=PHONE, locale=lang)
     context.set_default_timeout(15_000)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", lambda m: "Content Security Policy" in m.text and _REFUSED_BY_THE_POLICY.append(m.text))
+    return page
 
 
 def _add(page: Page, mode: str, points: str, tricks: str, side: str = "A") -> None:
@@ -318,3 +332,12 @@ def test_the_analysis_of_an_uploaded_record(browser: Browser, base_url: str, sho
     page.fill("textarea[name=record]", "{not json")
     page.click("#analyze-button")
     expect(page.locator("#analyze-error")).to_contain_text("<record>")
+
+
+def test_the_language_menu_switches_the_page_without_inline_script(browser: Browser, base_url: str) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/rulesets")
+    with page.expect_navigation():
+        page.select_option("header select[name=lang]", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.url.endswith("/rulesets?lang=fr")

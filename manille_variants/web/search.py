@@ -19,9 +19,19 @@ from manille_variants.search.analyze import analyze_record
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
 
-__all__ = ["MAX_SAMPLES", "advice_json", "analysis_json"]
+__all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_cost", "advice_json", "analysis_json"]
 
 MAX_SAMPLES = 200  # about ten seconds of search on a small machine
+DEFAULT_SAMPLES = 24
+
+
+def advice_cost(samples: int) -> int:
+    """What an advice spends of a client's rate limit: 1 for the default worlds, more for more.
+
+    >>> advice_cost(24), advice_cost(2), advice_cost(200)
+    (1, 1, 8)
+    """
+    return max(1, round(min(samples, MAX_SAMPLES) / DEFAULT_SAMPLES))
 
 
 def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pending_ties: int = 0,

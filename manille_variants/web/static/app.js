@@ -16,6 +16,7 @@ function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = value; // a style attribute would break the CSP
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -688,6 +689,8 @@ function analysisNodes(answer) {
 const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
   advise: advisePage, analyze: analyzePage };
 document.addEventListener("DOMContentLoaded", () => {
+  // No inline handlers (the Content-Security-Policy runs this file only): wired up here.
+  $$("select[data-submit-on-change]").forEach((select) => select.addEventListener("change", () => select.form.submit()));
   const page = PAGES[document.body.dataset.page];
   if (page) page();
 });
