@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, ViewportSize, expect, sync_playwright
 
 from manille_variants.web.app import create_app
 
@@ -87,8 +87,13 @@ def _page(browser: Browser, lang: str = "en") -> Page:
     context = browser.new_context(viewport=PHONE, locale=lang)
     context.set_default_timeout(15_000)
     page = context.new_page()
-    page.on("console", lambda m: "Content Security Policy" in m.text and _REFUSED_BY_THE_POLICY.append(m.text))
+    page.on("console", _note_policy_violation)
     return page
+
+
+def _note_policy_violation(message: ConsoleMessage) -> None:
+    if "Content Security Policy" in message.text:
+        _REFUSED_BY_THE_POLICY.append(message.text)
 
 
 def _add(page: Page, mode: str, points: str, tricks: str, side: str = "A") -> None:
