@@ -237,6 +237,7 @@ class AdviseBody(Body):
     pending_ties: Number = 0
     samples: Number = 24
     seed: Seed = 1
+    unseen: bool = Field(False, description="true or false")
 
 
 class AnalyzeBody(Body):

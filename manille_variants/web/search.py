@@ -35,8 +35,9 @@ def advice_cost(samples: int) -> int:
 
 
 def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pending_ties: int = 0,
-                samples: int = 24, seed: int = 1) -> dict[str, Any]:
-    """``{choices: [{action, mean, low, high}], best}`` for the dealer's ``hand`` (8 cards)."""
+                samples: int = 24, seed: int = 1, unseen: bool = False) -> dict[str, Any]:
+    """``{choices: [{action, mean, low, high}], best, not_searched, unseen, not_offered}`` for the
+    dealer's ``hand`` (8 cards); blind no-trump is a choice only for a hand ``unseen``."""
     if not 2 <= samples <= MAX_SAMPLES:
         raise HTTPException(400, f"samples: between 2 and {MAX_SAMPLES} worlds per choice (got {samples})")
     if pending_ties < 0:
@@ -48,7 +49,7 @@ def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pe
     rs = resolve(store, ruleset)
     cards = parse_cards(hand)
     return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed,
-                  model=search_model).to_dict()
+                  model=search_model, unseen=unseen).to_dict()
 
 
 def analysis_json(store: Store, text: str, name: str = "", ruleset: str = "") -> dict[str, Any]:

@@ -178,7 +178,7 @@ async def advise(request: Request) -> Response:
         try:
             advice = await run_in_threadpool(lambda: advice_json(
                 store, form.ruleset, form.hand, score=form.score, pending_ties=form.pending_ties,
-                samples=form.samples, seed=form.seed))
+                samples=form.samples, seed=form.seed, unseen=form.unseen))
         except (ManilleError, HTTPException) as exc:
             if wants_json(request):
                 raise
@@ -195,7 +195,8 @@ def _advise_query(request: Request) -> AdviseBody:
     return parse(AdviseBody, {"ruleset": q.get("ruleset", "table-convention"), "hand": q.get("hand", ""),
                               "score": q.get("score", "0-0"), "pending_ties": _number(request, "pending_ties", 0),
                               "samples": _number(request, "samples", 24),
-                              "seed": _number(request, "seed", 1, MAX_SEED)})
+                              "seed": _number(request, "seed", 1, MAX_SEED),
+                              "unseen": q.get("unseen", "").lower() in ("1", "true", "on", "yes")})
 
 
 ROUTES = [

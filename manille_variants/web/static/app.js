@@ -610,8 +610,12 @@ function advisePage() {
       const answer = await api("POST", "/api/advise", {
         ruleset: data.get("ruleset"), hand: data.get("hand"), score: data.get("score") || "0-0",
         pending_ties: Number(data.get("pending_ties") || 0), samples: Number(data.get("samples") || 24),
-        seed: Number(data.get("seed") || 1) });
-      out.replaceChildren(adviceTable(answer), el("p", { class: "hint" }, w("net_points")));
+        seed: Number(data.get("seed") || 1), unseen: data.get("unseen") === "1" });
+      const listed = (key, actions, cls) => (actions && actions.length
+        ? el("p", { class: `hint ${cls}` }, `${w(key)} ${actions.map((a) => actionLabel({ call_labels: {} }, a)).join(", ")}`)
+        : null);
+      out.replaceChildren(adviceTable(answer), listed("not_searched", answer.not_searched, "not-searched"),
+        listed("not_offered", answer.not_offered, "not-offered"), el("p", { class: "hint" }, w("net_points")));
     } catch (failure) {
       out.replaceChildren();
       error.textContent = failure.message;
