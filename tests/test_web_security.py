@@ -191,7 +191,10 @@ def test_the_comparison_report_may_be_framed_by_the_app_alone(c: TestClient) -> 
                                   "/%2f/evil.example", "/%5Cevil.example", "/%5C%5Cevil.example", "/%09/evil.example",
                                   "/%0d%0a/evil.example", "/\\/evil.example", "/%E2%80%8B//evil.example"])
 def test_the_token_visit_never_redirects_to_another_site(lan: TestClient, path: str) -> None:
-    answer = lan.get(path, params={"token": TOKEN, "lang": "nl"}, follow_redirects=False)
+    # The full address: a bare "//evil.example/" would be read by the client as another host.
+    answer = lan.get(f"http://192.168.1.20:8000{path}", params={"token": TOKEN, "lang": "nl"},
+                     follow_redirects=False)
+    assert answer.request.url.raw_path.startswith(path.encode())
     assert answer.status_code == 303
     location = answer.headers["location"]
     assert location.startswith("/") and not location.startswith(("//", "/\\"))
