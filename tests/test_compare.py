@@ -5,8 +5,10 @@ from __future__ import annotations
 import base64
 import csv
 import io
+import itertools
 import json
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ from typer.testing import CliRunner
 import manille_variants as mv
 from manille_variants.cli import app
 from manille_variants.sim import SimSettings, run_comparison
+from manille_variants.sim.report import histogram_bins
 
 runner = CliRunner()
 BUNDLED = ("table-convention", "belgian", "belgian-capped", "french-coinchee")
@@ -127,6 +130,30 @@ def test_report_is_one_self_contained_page_with_charts(tmp_path: Path) -> None:
     assert "src='http" not in page and '<script' not in page
     pngs = sorted(p.name for p in (tmp_path / "png").iterdir())
     assert pngs == ["deals-per-game.png", "factors.png", "net.png", "points.png"]
+
+
+def test_histograms_are_clipped_to_the_observed_range_without_empty_tails() -> None:
+    # The bulk from 0 to 40, a sweep's 250 once in 10 000 deals: the chart ends near 40, the
+    # 250 counted in the last bin, not drawn 200 points out across empty bins.
+    bulk: Counter[float] = Counter({v: 250 for v in range(41)})
+    bulk[250] = 1
+    other: Counter[float] = Counter({v: 200 for v in range(0, 36, 2)})
+    edges, low, high = histogram_bins([bulk, other], bins=40)
+    assert (low, high) == (0, 40)
+    assert edges[0] == -0.5 and 40 < edges[-1] < 42
+    widths = {b - a for a, b in itertools.pairwise(edges)}
+    assert len(widths) == 1 and widths.pop() == 2  # 41 whole numbers in 40 bins: two per bin, centred
+    for counts in (bulk, other):
+        drawn = [min(max(v, low), high) for v in counts]
+        assert all(edges[0] <= v <= edges[-1] for v in drawn)
+    # Values all within the range: it is exactly the observed one, ends included.
+    edges, low, high = histogram_bins([Counter({-12: 3, 5: 10, 30: 2})], bins=4)
+    assert (low, high) == (-12, 30) and edges[0] < -12 and edges[-1] > 30 and edges[-1] - 30 < 11
+
+
+def test_histograms_of_fractions_span_their_range() -> None:
+    edges, low, high = histogram_bins([Counter({0.5: 10, 1.25: 10, 2.0: 10})], bins=3)
+    assert (low, high) == (0.5, 2.0) and edges == [0.5, 1.0, 1.5, 2.0]
 
 
 def test_report_refuses_to_overwrite_without_force(tmp_path: Path) -> None:

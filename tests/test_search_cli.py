@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -35,11 +36,46 @@ def test_advise_json_ranks_every_choice_of_the_dealer() -> None:
     assert all(c["low"] <= c["mean"] <= c["high"] for c in data["choices"])
 
 
+def _advice(*args: str) -> dict[str, Any]:
+    result = runner.invoke(app, ["advise", "--hand", HAND, "--samples", "3", "--json", *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.output)
+    return data
+
+
 def test_advise_offers_blind_only_when_the_ruleset_does() -> None:
-    result = runner.invoke(app, ["advise", "-r", "belgian", "--hand", HAND, "--samples", "3", "--json"])
-    assert "blind" in [c["action"] for c in json.loads(result.output)["choices"]]
-    result = runner.invoke(app, ["advise", "-r", "table-convention", "--hand", HAND, "--samples", "3", "--json"])
-    assert "blind" not in [c["action"] for c in json.loads(result.output)["choices"]]
+    assert "blind" in [c["action"] for c in _advice("-r", "belgian", "--unseen")["choices"]]
+    unseen = _advice("-r", "table-convention", "--unseen")
+    assert "blind" not in [c["action"] for c in unseen["choices"]] and unseen["not_offered"] == []
+
+
+def test_advise_offers_blind_only_for_a_hand_not_yet_seen() -> None:
+    seen = _advice("-r", "belgian")
+    assert "blind" not in [c["action"] for c in seen["choices"]] and seen["best"] != "blind"
+    assert (seen["unseen"], seen["not_offered"]) == (False, ["blind"])
+    unseen = _advice("-r", "belgian", "--unseen")
+    assert (unseen["unseen"], unseen["not_offered"]) == (True, [])
+    # The other choices are valued as for a seen hand; blind is ranked beside them.
+    assert [c for c in unseen["choices"] if c["action"] != "blind"] == sorted(
+        seen["choices"], key=lambda c: c["action"] != seen["best"])
+
+
+def test_blind_is_best_for_an_unseen_hand_only_when_it_beats_looking() -> None:
+    for hand in (HAND, "7H 8H 9C 8S 9S 7D JC 8C"):
+        seen = json.loads(runner.invoke(app, ["advise", "-r", "belgian", "--hand", hand, "--samples", "6", "--json"]
+                                        ).output)
+        unseen = json.loads(runner.invoke(app, ["advise", "-r", "belgian", "--hand", hand, "--samples", "6",
+                                                "--unseen", "--json"]).output)
+        blind = next(c["mean"] for c in unseen["choices"] if c["action"] == "blind")
+        looked = next(c["mean"] for c in seen["choices"] if c["action"] == seen["best"])
+        assert unseen["best"] == ("blind" if blind > looked else seen["best"])
+        assert unseen["choices"][0]["action"] == unseen["best"]
+
+
+def test_advise_table_says_blind_is_not_offered_for_a_seen_hand() -> None:
+    text = runner.invoke(app, ["advise", "-r", "belgian", "--hand", HAND, "--samples", "3"]).output
+    assert "not offered for a hand already seen: blind (--unseen if the dealer has not looked)" in text
+    assert "blind" not in text.split("not offered")[0]
 
 
 def test_advise_table_marks_the_best_choice() -> None:

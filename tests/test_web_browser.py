@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, ViewportSize, expect, sync_playwright
 
 from manille_variants.web.app import create_app
 
@@ -71,10 +71,29 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
             shutil.copy(shot, DOCS_IMG / shot.name)
 
 
+# What the browser said against the Content-Security-Policy (an inline script, handler or
+# style it refused) on any page of the test running: none may be.
+_REFUSED_BY_THE_POLICY: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violation() -> Iterator[None]:
+    _REFUSED_BY_THE_POLICY.clear()
+    yield
+    assert _REFUSED_BY_THE_POLICY == []
+
+
 def _page(browser: Browser, lang: str = "en") -> Page:
     context = browser.new_context(viewport=PHONE, locale=lang)
     context.set_default_timeout(15_000)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", _note_policy_violation)
+    return page
+
+
+def _note_policy_violation(message: ConsoleMessage) -> None:
+    if "Content Security Policy" in message.text:
+        _REFUSED_BY_THE_POLICY.append(message.text)
 
 
 def _add(page: Page, mode: str, points: str, tricks: str, side: str = "A") -> None:
@@ -286,7 +305,14 @@ def test_the_dealers_advice_from_tapped_cards(browser: Browser, base_url: str, s
     page.click("#advise-button")
     expect(page.locator("#advice tr.best")).to_have_attribute("data-action", best, timeout=60_000)
     expect(page.locator("#advice tr.best")).to_contain_text("★ best")
+    expect(page.locator("#advice tr[data-action=blind]")).to_have_count(0)
+    expect(page.locator("#advice .not-offered")).to_contain_text("Not a choice for a hand you have looked at")
     page.screenshot(path=str(shots / "advise.png"), full_page=True)
+    page.check("input[name=unseen]")  # not looked at yet: blind no-trump is ranked too
+    page.click("#advise-button")
+    expect(page.locator("#advice tr[data-action=blind]")).to_have_count(1, timeout=60_000)
+    expect(page.locator("#advice .not-offered")).to_have_count(0)
+    page.uncheck("input[name=unseen]")
     page.fill("input[name=hand]", "10H AH")
     page.click("#advise-button")
     expect(page.locator("#advise-error")).to_contain_text("a hand is 8 different cards")
@@ -318,3 +344,12 @@ def test_the_analysis_of_an_uploaded_record(browser: Browser, base_url: str, sho
     page.fill("textarea[name=record]", "{not json")
     page.click("#analyze-button")
     expect(page.locator("#analyze-error")).to_contain_text("<record>")
+
+
+def test_the_language_menu_switches_the_page_without_inline_script(browser: Browser, base_url: str) -> None:
+    page = _page(browser)
+    page.goto(f"{base_url}/rulesets")
+    with page.expect_navigation():
+        page.select_option("header select[name=lang]", "fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert page.url.endswith("/rulesets?lang=fr")

@@ -54,7 +54,7 @@ def test_advice_answers_the_json_of_manille_advise(c: TestClient) -> None:
     assert answer.status_code == 200, answer.text
     assert answer.json() == _cli_json("advise", "-r", "belgian", "--hand", HAND, "--score", "40-20",
                                       "--pending-ties", "1", "--samples", "4", "--seed", "3", "--json")
-    assert set(answer.json()) == {"choices", "best", "not_searched"}
+    assert set(answer.json()) == {"choices", "best", "not_searched", "unseen", "not_offered"}
     assert {"action", "mean", "low", "high"} == set(answer.json()["choices"][0])
 
 
@@ -65,7 +65,7 @@ def test_advice_defaults_are_the_cli_defaults(c: TestClient) -> None:
 
 def test_advice_uses_the_tables_saved_house_rules(c: TestClient) -> None:
     assert c.post("/api/rulesets", json={"yaml": "name: club\nextends: belgian\n"}).status_code == 201
-    answer = c.post("/api/advise", json={"ruleset": "club", "hand": HAND, "samples": 3})
+    answer = c.post("/api/advise", json={"ruleset": "club", "hand": HAND, "samples": 3, "unseen": True})
     assert answer.status_code == 200, answer.text
     assert "blind" in [choice["action"] for choice in answer.json()["choices"]]
 
@@ -190,6 +190,30 @@ def test_the_advice_page_answers_without_script(c: TestClient) -> None:
     text = c.get("/advise", params={"ruleset": "belgian", "hand": HAND, "samples": "3", "lang": "nl"}).text
     assert f'<tr data-action="{expected["best"]}" class="best">' in text  # type: ignore[index]
     assert "★ beste" in text
+
+
+def test_blind_is_offered_only_for_a_hand_not_yet_seen(c: TestClient) -> None:
+    body = {"ruleset": "belgian", "hand": HAND, "samples": 3}
+    seen = c.post("/api/advise", json=body).json()
+    assert "blind" not in [ch["action"] for ch in seen["choices"]] and seen["not_offered"] == ["blind"]
+    unseen = c.post("/api/advise", json={**body, "unseen": True}).json()
+    assert unseen == _cli_json("advise", "-r", "belgian", "--hand", HAND, "--samples", "3", "--unseen", "--json")
+    assert "blind" in [ch["action"] for ch in unseen["choices"]]
+    query = {"ruleset": "belgian", "hand": HAND, "samples": "3"}
+    assert c.get("/advise", params={**query, "unseen": "1"}, headers={"Accept": "application/json"}).json() == unseen
+    answer = c.post("/api/advise", json={**body, "unseen": "yes"})
+    assert answer.status_code == 400 and answer.json()["error"] == "unseen: expected true or false"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_advice_page_has_the_unseen_box_and_says_what_is_not_offered(c: TestClient, lang: str) -> None:
+    query = {"ruleset": "belgian", "hand": HAND, "samples": "3", "lang": lang}
+    seen = c.get("/advise", params=query).text
+    assert 'name="unseen" type="checkbox" value="1">' in seen and 'data-action="blind"' not in seen
+    assert translate(lang, "not_offered").replace("'", "&#39;") in seen
+    unseen = c.get("/advise", params={**query, "unseen": "1"}).text
+    assert 'name="unseen" type="checkbox" value="1" checked>' in unseen and 'data-action="blind"' in unseen
+    assert 'class="hint not-offered"' not in unseen
 
 
 def test_the_advice_page_shows_the_clis_error_inline(c: TestClient) -> None:

@@ -4,6 +4,7 @@ plain list of entries (a hypothesis property)."""
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,9 @@ from typer.testing import CliRunner
 from manille_variants.cli import app as cli_app
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.web import serve as serve_module
+from manille_variants.web.serve import PortError
+from manille_variants.web.serve import listen as real_listen
 from manille_variants.web.storage import Store
 
 runner = CliRunner()
@@ -23,14 +27,21 @@ runner = CliRunner()
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """``manille serve`` up to the start of uvicorn: the address it was asked to listen on (a
+    free port is taken instead) and the app it would serve."""
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, host: str, port: int, log_level: str) -> None:
-        seen.update(app=app, host=host, port=port)
+    def fake_listen(host: str, port: int) -> socket.socket:
+        seen.update(host=host, port=port)
+        return real_listen("127.0.0.1", 0)
+
+    def fake_run(server: Any, sockets: list[socket.socket]) -> None:
+        seen.update(app=server.config.app, served=[s.getsockname() for s in sockets])
 
     import uvicorn
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(serve_module, "listen", fake_listen)
+    monkeypatch.setattr(uvicorn.Server, "run", fake_run)
     return seen
 
 
@@ -59,6 +70,29 @@ def test_serve_on_another_host_needs_the_printed_token(started: dict[str, Any], 
 
 def test_serve_refuses_a_bad_port() -> None:
     assert runner.invoke(cli_app, ["serve", "--port", "0"]).exit_code == 2
+
+
+def test_serve_on_a_busy_port_says_so_once_and_exits_1(tmp_path: Path) -> None:
+    with socket.socket() as other:  # another server, already listening
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        result = runner.invoke(cli_app, ["serve", "--port", str(port), "--data", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""  # no "open http://..." pointing at the other server
+    assert result.stderr == (f"error: 127.0.0.1 port {port} is already in use (another manille serve, or "
+                             "another server?): stop it, or choose another port with --port\n")
+
+
+def test_serve_on_an_address_of_another_machine_says_so() -> None:
+    with pytest.raises(PortError, match=r"cannot listen on 192\.0\.2\.1 port"):
+        real_listen("192.0.2.1", 8000)  # TEST-NET-1: never this machine's
+
+
+def test_the_socket_listened_on_is_the_one_served(started: dict[str, Any], tmp_path: Path) -> None:
+    runner.invoke(cli_app, ["serve", "--data", str(tmp_path)])
+    ((address, port),) = started["served"]
+    assert address == "127.0.0.1" and port > 0
 
 
 _ENTRY = st.sampled_from(["H 38 5", "S 30 4", "no-trump 20 2", "D 60 8", "C 0 0", "blind 35 5"])

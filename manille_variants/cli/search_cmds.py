@@ -39,14 +39,18 @@ def advise_command(
     samples: int = typer.Option(24, "--samples", metavar="N", min=2,
                                 help="Worlds sampled per choice (more: narrower intervals, slower)."),
     seed: int = typer.Option(1, "--seed", metavar="S", help="Seed of the sampled worlds."),
+    unseen: bool = typer.Option(False, "--unseen",
+                                help="The dealer has not looked at the hand yet: blind no-trump is a choice "
+                                     "(valued on these cards, as had you not looked)."),
     as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
 ) -> None:
     """Rank the dealer's choices for a hand by expected match points, with 95% intervals.
 
-    Each trump, no-trump, blind no-trump and delegation where the ruleset allows them is
-    played out double-dummy in sampled worlds and scored under the ruleset (net: the
-    dealer's side's match points minus the opponents').  A ruleset that takes trump from
-    the turned card leaves the dealer no choice: the command says so and exits 1.
+    Each trump, no-trump, delegation and, for a hand not yet seen (--unseen), blind no-trump
+    where the ruleset allows them is played out double-dummy in sampled worlds and scored
+    under the ruleset (net: the dealer's side's match points minus the opponents').  A
+    ruleset that takes trump from the turned card leaves the dealer no choice: the command
+    says so and exits 1.
     """
     from manille_variants.search.advise import advise
 
@@ -54,7 +58,7 @@ def advise_command(
         points = _score(score)
         rs = load_ruleset(ruleset)
         advice = advise(rs, parse_cards(hand), score=points, pending_ties=pending_ties, samples=samples, seed=seed,
-                        model=search_model)
+                        model=search_model, unseen=unseen)
         if as_json:
             echo_json(advice.to_dict())
             return
@@ -67,6 +71,9 @@ def advise_command(
         Console(highlight=False).print(table)
         if advice.not_searched:
             typer.echo(f"not searched (far below the best by the decision table): {', '.join(advice.not_searched)}")
+        if advice.not_offered:
+            typer.echo(f"not offered for a hand already seen: {', '.join(advice.not_offered)} "
+                       "(--unseen if the dealer has not looked)")
 
 
 def analyze_command(

@@ -225,6 +225,8 @@ def parse_json(text: str, source: str) -> Any:
         raise RecordError(f"{source}: the file is empty (expected a JSON game record)")
     try:
         return json.loads(text)
+    except RecursionError:
+        raise RecordError(f"{source}: not a game record: its JSON is nested too deeply") from None
     except json.JSONDecodeError as exc:
         if _open_at_end(text) or not text[exc.pos:].strip():
             body = text.rstrip()
@@ -234,6 +236,8 @@ def parse_json(text: str, source: str) -> Any:
                 f"{source}:{line}:{column}: the record is truncated (the JSON ends before it is complete)"
             ) from None
         raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise RecordError(f"{source}: not a game record: {exc}") from None
 
 
 def _open_at_end(text: str) -> bool:

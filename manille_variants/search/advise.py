@@ -1,11 +1,17 @@
 """Advice for the dealer: each choice before the first card, valued by the search.
 
 For a typed hand, every choice open to the dealer (each trump, no-trump, blind no-trump where
-allowed, delegation where allowed) is played out in sampled worlds (the other 24 cards dealt
+allowed and the hand not yet seen, delegation where allowed) is played out in sampled worlds (the other 24 cards dealt
 at random to the other seats), each solved double-dummy, and scored in match points under
 the ruleset: its factors, cap and pending ties.  The figure is net: the dealer's side's
 match points for the deal minus the opponents'.  A ruleset that takes trump from the turned
 card leaves the dealer no such choice: advice refuses it with an error naming the ruleset.
+
+Blind no-trump is declared before looking at the cards: for a hand the dealer has seen (the
+default) it is not a choice, and is listed in ``not_offered`` instead of being ranked.  With
+``unseen`` (the dealer has not looked: ``manille advise --unseen``, the advice form's box) it
+is ranked with the others, valued on the typed cards, "had you not looked", and named ``best``
+when its mean beats the best choice after looking.
 """
 
 from __future__ import annotations
@@ -52,6 +58,10 @@ class Advice:
     # Choices the search skipped: trumps or no-trump the model's decision table puts far
     # below its best (each searched choice costs a solve per world).
     not_searched: tuple[str, ...] = ()
+    # Whether the dealer has not looked at the hand yet (blind no-trump is a choice then).
+    unseen: bool = False
+    # Choices the ruleset allows here but not for a hand already seen: blind no-trump.
+    not_offered: tuple[str, ...] = ()
 
     @property
     def best(self) -> str:
@@ -59,7 +69,8 @@ class Advice:
 
     def to_dict(self) -> dict[str, object]:
         return {"choices": [c.to_dict() for c in self.choices], "best": self.best,
-                "not_searched": list(self.not_searched)}
+                "not_searched": list(self.not_searched), "unseen": self.unseen,
+                "not_offered": list(self.not_offered)}
 
 
 def parse_score(text: str) -> tuple[int, int]:
@@ -83,6 +94,7 @@ def advise(
     samples: int = 24,
     seed: int = 1,
     model: Model | None = None,
+    unseen: bool = False,
 ) -> Advice:
     """Rank the dealer's choices for ``hand`` (``score``: the dealer's side first).
 
@@ -90,7 +102,9 @@ def advise(
     budget of ``samples`` worlds and ``model`` as its model of play (the registry's search bot
     gets the heuristic's, :func:`manille_variants.bots.registry.search_bot`), so that the bot
     seated as dealer with the same budget, seed and model names ``best`` for this hand.
-    Blind no-trump is valued with the typed cards dealt to the dealer.
+    Blind no-trump is offered only with ``unseen`` (the dealer has not looked at the hand):
+    valued with the typed cards dealt to the dealer, and ``best`` when its mean is higher than
+    the best choice after looking.  For a seen hand it is in ``not_offered``.
     """
     from manille_variants._core import CoreDeal, search_choose, search_decisions
 
@@ -110,9 +124,9 @@ def advise(
     # Seat 0 deals: team 0 is the dealer's side.
     blind_phase = CoreDeal(core, 0, 0, pending_ties, score).phase == "blind"
     rows: list[tuple[int, float, float, int]] = []
-    if blind_phase:
-        blind = [action_code(rules, BLIND)]
-        rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind)[1]
+    if blind_phase and unseen:
+        blind_only = [action_code(rules, BLIND)]
+        rows += search_decisions(core, 0, 0, own, [], None, pending_ties, score, samples, seed, blind_only)[1]
     after = [action_code(rules, LOOK)] if blind_phase else []
     chosen, searched = search_choose(core, 0, 0, own, after, [], None, pending_ties, score, seed, samples,
                                      None, 2.0, True, None if model is None else model(rules))
@@ -125,5 +139,9 @@ def advise(
         half = _Z95 * sd / math.sqrt(n) if n > 1 else math.inf
         choices.append(Choice(str(code_action(rules, code)), mean, mean - half, mean + half))
     best = str(code_action(rules, chosen))
+    blind = next((c for c in choices if c.action == str(BLIND)), None)
+    if blind is not None and blind.mean > next((c.mean for c in choices if c.action == best), math.inf):
+        best = blind.action  # the hand unseen: blind beats looking, on these cards
     choices.sort(key=lambda c: (c.action != best, -c.mean, c.action))
-    return Advice(tuple(choices), samples, skipped)
+    not_offered = (str(BLIND),) if blind_phase and not unseen else ()
+    return Advice(tuple(choices), samples, skipped, unseen, not_offered)

@@ -8,16 +8,20 @@ embedded in the page as base64 so the report is a single file.
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
-from collections.abc import Callable
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from manille_variants.sim.compare import Comparison, Metric, fmt
 from manille_variants.sim.runner import MissingExtraError, SimOutputExistsError
 
-__all__ = ["REPORT_INSTALL", "make_charts", "render_html", "write_plots", "write_report"]
+__all__ = ["REPORT_INSTALL", "content_security_policy", "histogram_bins", "make_charts", "render_html", "write_plots",
+           "write_report"]
 
 REPORT_INSTALL = "pip install 'manille-variants[report]'"
 Chart = Callable[[Any, Comparison], None]
@@ -34,18 +38,63 @@ def _pyplot() -> Any:
     return plt
 
 
+TAIL = 0.005  # the share of a ruleset's deals at each end gathered into the end bins
+
+
+def _quantile(counts: Counter[float], q: float) -> float:
+    """The smallest observed value with at least a share ``q`` of the deals at or below it."""
+    total, running = sum(counts.values()), 0
+    for value in sorted(counts):
+        running += counts[value]
+        if running >= q * total:
+            return value
+    return max(counts)
+
+
+def histogram_bins(samples: Sequence[Counter[float]], bins: int = 40,
+                   tail: float = TAIL) -> tuple[list[float], float, float]:
+    """Bin edges for step histograms of ``samples`` (value -> deals, one per ruleset), and the
+    range they show: from the lowest to the highest value observed, a rare value far out (a
+    sweep's 250 points) leaving the range, its deals counted in the end bin instead (at most
+    ``tail`` of each ruleset's deals at each end), so that the bulk is not squashed by empty
+    tails.  Whole numbers get whole bins, centred on them.
+
+    >>> edges, low, high = histogram_bins([Counter({0: 500, 10: 300, 20: 199, 250: 1})], bins=4)
+    >>> low, high, edges
+    (0, 20, [-0.5, 5.5, 11.5, 17.5, 23.5])
+    """
+    low = min(_quantile(s, tail) for s in samples)
+    high = max(_quantile(s, 1 - tail) for s in samples)
+    if all(float(v).is_integer() for s in samples for v in s):
+        width = max(1, math.ceil((high - low + 1) / bins))
+        count = math.ceil((high - low + 1) / width)
+        return [low - 0.5 + width * i for i in range(count + 1)], low, high
+    span = (high - low) or 1.0
+    return [low + span * i / bins for i in range(bins + 1)], low, high
+
+
 def _step_hist(ax: Any, comparison: Comparison, key: str, bins: int) -> None:
-    """Step histograms of the deal metric ``key``, one per ruleset, from its counts."""
+    """Step histograms of the deal metric ``key``, one per ruleset, from its counts (a value
+    beyond the range shown counted in the end bin, see :func:`histogram_bins`)."""
     samples = [res.deal_counts(key) for res in comparison.results]
-    low = min(min(s) for s in samples)
-    high = max(max(s) for s in samples)
-    edges = [low + (high - low + 1) * i / bins for i in range(bins + 1)]
+    edges, low, high = histogram_bins(samples, bins)
+    beyond = 0.0
     for res, counts in zip(comparison.results, samples, strict=True):
         total = sum(counts.values())
-        ax.hist(list(counts), bins=edges, weights=[c / total for c in counts.values()],
+        beyond = max(beyond, sum(n for v, n in counts.items() if not low <= v <= high) / total)
+        ax.hist([min(max(v, low), high) for v in counts], bins=edges, weights=[c / total for c in counts.values()],
                 histtype="step", linewidth=1.6, label=res.ruleset.name)
+    ax.set_xlim(edges[0], edges[-1])
+    if beyond:
+        ax.text(0.99, 0.55, f"the end bins also hold the deals beyond {_fmt_value(low)} .. {_fmt_value(high)}\n"
+                f"(at most {beyond:.1%} of a ruleset's deals)", transform=ax.transAxes, ha="right", fontsize=7,
+                color="#555")
     ax.set_ylabel("share of deals")
     ax.legend(fontsize=8)
+
+
+def _fmt_value(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 def chart_points(ax: Any, comparison: Comparison) -> None:
@@ -175,6 +224,14 @@ _STYLE = """body{font-family:sans-serif;max-width:60em;margin:2em auto;color:#22
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;
 text-align:right}td:first-child,th:first-child{text-align:left}.sig{background:#fff3c4;
 font-weight:bold}img{max-width:100%}"""
+
+
+def content_security_policy(frame_ancestors: str = "'self'") -> str:
+    """What the report needs from a server that sends a Content-Security-Policy with it: its
+    one inline style sheet (by its hash) and its embedded images; no script, nothing fetched."""
+    digest = base64.b64encode(hashlib.sha256(_STYLE.encode()).digest()).decode("ascii")
+    return (f"default-src 'none'; style-src 'sha256-{digest}'; img-src data:; "
+            f"frame-ancestors {frame_ancestors}; base-uri 'none'; form-action 'none'")
 
 
 def render_html(comparison: Comparison, images: dict[str, bytes]) -> str:

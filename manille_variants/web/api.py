@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
+from starlette.convertors import Convertor, register_url_convertor
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -40,11 +41,28 @@ from manille_variants.web.play import Games, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, extends_of, form_yaml, resolve, values
 from manille_variants.web.search import analysis_json
+from manille_variants.web.security import spend
 from manille_variants.web.sheets import entry_check, entry_problem, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.views import game_context, respond
 
-__all__ = ["ROUTES", "problem_json"]
+__all__ = ["ROUTES", "DealNumber", "problem_json"]
+
+
+class DealNumber(Convertor[int]):
+    """A deal's number in a path: at most 9 digits, so that no path makes the server convert
+    thousands of digits (Starlette's ``int`` takes any length)."""
+
+    regex = "[0-9]{1,9}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("deal", DealNumber())
 
 
 def problem_json(problem: Problem) -> dict[str, Any]:
@@ -162,6 +180,7 @@ def _games(request: Request) -> Games:
 
 async def start_game(request: Request) -> Response:
     body = await read(request, PlayBody)
+    spend(request)
     rs = await run_in_threadpool(resolve, _store(request), body.ruleset)
     game = await run_in_threadpool(_games(request).start, rs, body.seed, body.bots)
     return await respond(request, game_context(request, game_view(page_language(request), game), 201))
@@ -192,6 +211,7 @@ async def game_record(request: Request) -> Response:
 # ------------------------------------------------------------------------- compare
 async def start_compare(request: Request) -> Response:
     body = await read(request, CompareBody)
+    spend(request)
     store = _store(request)
     rulesets = [await run_in_threadpool(resolve, store, n) for n in body.rulesets]
     job = request.app.state.jobs.start(rulesets, body.deals, body.bots, body.seed)
@@ -209,6 +229,7 @@ async def compare_state(request: Request) -> Response:
 async def analysis(request: Request) -> Response:
     """``{record, name?, ruleset?}`` (``record``: the file's text): the JSON of ``manille analyze --json``."""
     body = await read(request, AnalyzeBody)
+    spend(request)
     answer = await run_in_threadpool(lambda: analysis_json(_store(request), body.record, body.name, body.ruleset))
     return JSONResponse(answer)
 
@@ -223,8 +244,8 @@ ROUTES = [
     Route("/api/sheets/{id}/check", check_entry, methods=["POST"]),
     Route("/api/sheets/{id}/deals", add_deal, methods=["POST"]),
     Route("/api/sheets/{id}/deals/last", undo_deal, methods=["DELETE"]),
-    Route("/api/sheets/{id}/deals/{n:int}", replace_deal, methods=["PUT"]),
-    Route("/api/sheets/{id}/deals/{n:int}", remove_deal, methods=["DELETE"]),
+    Route("/api/sheets/{id}/deals/{n:deal}", replace_deal, methods=["PUT"]),
+    Route("/api/sheets/{id}/deals/{n:deal}", remove_deal, methods=["DELETE"]),
     Route("/api/play", start_game, methods=["POST"]),
     Route("/api/play/{id}/act", game_act, methods=["POST"]),
     Route("/api/play/{id}/next", game_next, methods=["POST"]),

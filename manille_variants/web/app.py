@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +27,7 @@ from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
-from manille_variants.web.security import LOOPBACK, Guard
+from manille_variants.web.security import LOOPBACK, Guard, RateLimit, SecurityHeaders
 from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, default_data_dir
 
 __all__ = ["create_app"]
@@ -36,17 +36,18 @@ HERE = Path(__file__).resolve().parent
 
 
 def create_app(data: Path | None = None, *, token: str | None = None,
-               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False) -> Starlette:
+               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False, rate: RateLimit | None = None) -> Starlette:
     """The web app over the data folder ``data`` (default: the per-user data folder).
 
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
-    or None on the loopback."""
+    or None on the loopback; ``rate``: the heavy work each client may ask for (default
+    :class:`~manille_variants.web.security.RateLimit`'s)."""
     routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
+        middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,
@@ -58,6 +59,7 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     app.state.store = Store(data or default_data_dir())
     app.state.games = Games(app.state.store)
     app.state.jobs = Jobs()
+    app.state.rate = rate or RateLimit()
     app.state.templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -65,15 +67,19 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     return app
 
 
-def _error(request: Request, status: int, text: str, **extra: Any) -> Response:
+def _error(request: Request, status: int, text: str, headers: Mapping[str, str] | None = None,
+           **extra: Any) -> Response:
     if wants_json(request):
-        return JSONResponse({"error": text, **extra}, status)
-    return render(request, "error.html", status, message=extra.get("message", text), code=status)
+        response: Response = JSONResponse({"error": text, **extra}, status)
+    else:
+        response = render(request, "error.html", status, message=extra.get("message", text), code=status)
+    response.headers.update(headers or {})
+    return response
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
-    return _error(request, exc.status_code, str(exc.detail))
+    return _error(request, exc.status_code, str(exc.detail), exc.headers)
 
 
 async def _not_found(request: Request, exc: Exception) -> Response:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, TypeVar
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
@@ -31,12 +32,20 @@ __all__ = [
 
 TEXT_LIMIT = 200  # team names, notes, who entered a deal, an entry, a ruleset's name
 FILE_LIMIT = 1024 * 1024  # a ruleset file, a game record
+MAX_DEPTH = 20  # arrays and objects inside each other (an imported sheet needs 4)
+MAX_NUMBER = 10**9  # any figure of a deal, a count, a deal's number
+MAX_SEED = 2**63 - 1  # what a seed is turned into: the core's 64-bit seeds
 
 STRING = "a string"
 NUMBER = "a whole number"
+NOT_JSON = "the body is not JSON"
+NOT_OBJECT = "the body must be a JSON object"
+TOO_DEEP = "the body is nested too deeply: at most {limit} levels of arrays and objects"
 Text = Annotated[str, Field(max_length=TEXT_LIMIT, description=STRING)]
 FileText = Annotated[str, Field(max_length=FILE_LIMIT, description=STRING)]
-Number = Annotated[int, Field(description=NUMBER)]
+Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER, description=NUMBER)]
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED, description=NUMBER)]
+_RANGE_ERRORS = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
 
 
 class Body(BaseModel):
@@ -52,19 +61,38 @@ async def read(request: Request, model: type[Model]) -> Model:
     """The request's JSON body as ``model``, or a 400 naming the first problem."""
     try:
         data = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
-        raise HTTPException(400, "the body is not JSON") from None
+    except RecursionError:
+        raise HTTPException(400, TOO_DEEP.format(limit=MAX_DEPTH)) from None
+    except (ValueError, UnicodeDecodeError):  # also a number of more digits than Python converts
+        raise HTTPException(400, NOT_JSON) from None
     return parse(model, data)
 
 
 def parse(model: type[Model], data: Any) -> Model:
     """``data`` (decoded JSON) as ``model``, or a 400 naming the first problem."""
     if not isinstance(data, dict):
-        raise HTTPException(400, "the body must be a JSON object")
+        raise HTTPException(400, NOT_OBJECT)
+    if depth(data) > MAX_DEPTH:
+        raise HTTPException(400, TOO_DEEP.format(limit=MAX_DEPTH))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         raise HTTPException(400, _message(model, exc.errors()[0])) from None
+
+
+def depth(data: Any) -> int:
+    """How deep arrays and objects are nested in decoded JSON (a scalar: 0), without recursion.
+
+    >>> depth({"a": [1, {"b": []}]}), depth("x")
+    (4, 0)
+    """
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        node, level = todo.pop()
+        if isinstance(node, dict | list):
+            deepest = max(deepest, level)
+            todo.extend((child, level + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
 
 
 def _message(model: type[Body], error: ErrorDetails) -> str:
@@ -73,10 +101,23 @@ def _message(model: type[Body], error: ErrorDetails) -> str:
         return f"{key}: at most {error.get('ctx', {}).get('max_length')} characters"
     field = model.model_fields.get(key)
     expected = field.description if field is not None and field.description else "something else"
-    if expected not in (STRING, NUMBER):
-        return f"{key}: expected {expected}"
     got = None if error["type"] == "missing" else error["input"]
-    return f"{key}: expected {expected} (got {json.dumps(got)})"
+    if error["type"] in _RANGE_ERRORS and field is not None:
+        low = next((m.ge for m in field.metadata if isinstance(m, Ge)), None)
+        high = next((m.le for m in field.metadata if isinstance(m, Le)), None)
+        expected += f" from {low} to {high}"
+    elif expected not in (STRING, NUMBER):
+        return f"{key}: expected {expected}"
+    return f"{key}: expected {expected} (got {_shown(got)})"
+
+
+def _shown(value: Any, limit: int = 40) -> str:
+    """``value`` as JSON, cut short: a refusal quotes the input, not a megabyte of it."""
+    try:
+        text = json.dumps(value)
+    except ValueError:  # an integer of more digits than Python prints
+        text = "a number too large to print"
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 class YamlBody(Body):
@@ -148,7 +189,7 @@ class CheckBody(Body):
 
     entry: Text | None = None
     fields: EntryFields | None = Field(None, description="an object of a deal's fields")
-    number: int | None = Field(None, strict=False, description="a deal's number or null")
+    number: int | None = Field(None, strict=False, ge=-MAX_NUMBER, le=MAX_NUMBER, description="a deal's number or null")
 
 
 class EditDealBody(Body):
@@ -168,7 +209,7 @@ class PlayBody(Body):
     """``POST /api/play``."""
 
     ruleset: Text = "table-convention"
-    seed: Number = 0
+    seed: Seed = 0
     bots: Text = "heuristic"
 
 
@@ -184,7 +225,7 @@ class CompareBody(Body):
     rulesets: list[str] = Field(min_length=1, max_length=8, description="a list of 1 to 8 ruleset names")
     deals: Number = 1000
     bots: Text = "heuristic"
-    seed: Number = 1
+    seed: Seed = 1
 
 
 class AdviseBody(Body):
@@ -195,7 +236,8 @@ class AdviseBody(Body):
     score: Text = "0-0"
     pending_ties: Number = 0
     samples: Number = 24
-    seed: Number = 1
+    seed: Seed = 1
+    unseen: bool = Field(False, description="true or false")
 
 
 class AnalyzeBody(Body):

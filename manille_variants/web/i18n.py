@@ -228,6 +228,13 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "seat_totals": ("Points given away per seat", "Weggegeven punten per plaats", "Points perdus par place"),
     "not_finished": ("not finished", "niet uitgespeeld", "non terminée"),
     "no_card_played": ("no card played", "geen kaart gespeeld", "aucune carte jouée"),
+    # Advice for a hand not yet seen (blind no-trump is declared before looking).
+    "unseen": ("Not looked at yet (blind no-trump is a choice)", "Nog niet bekeken (blind zonder troef kan)",
+               "Pas encore regardée (le sans-atout à l'aveugle est possible)"),
+    "not_offered": ("Not a choice for a hand you have looked at (tick “not looked at yet” to rank it):",
+                    "Geen keuze voor een hand die je al bekeken hebt (vink “nog niet bekeken” aan om ze te "
+                    "rangschikken):",
+                    "Pas un choix pour une main déjà regardée (cochez « pas encore regardée » pour le classer) :"),
 }
 
 

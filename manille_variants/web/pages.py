@@ -16,6 +16,7 @@ from starlette.routing import Route
 from manille_variants.errors import RulesetError
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
+from manille_variants.sim.report import content_security_policy
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
 from manille_variants.web.sheets import chart_svg, sheet_csv
@@ -118,7 +119,9 @@ def compare_report(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["id"])
     if job is None or job.report is None:
         raise HTTPException(404, "no finished comparison with that id")
-    return HTMLResponse(job.report)
+    # Framed by the Compare page (this server's own), styled by its one inline style sheet.
+    return HTMLResponse(job.report, headers={"Content-Security-Policy": content_security_policy(),
+                                             "X-Frame-Options": "SAMEORIGIN"})
 
 
 ROUTES = [

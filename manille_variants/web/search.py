@@ -19,14 +19,25 @@ from manille_variants.search.analyze import analyze_record
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
 
-__all__ = ["MAX_SAMPLES", "advice_json", "analysis_json"]
+__all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_cost", "advice_json", "analysis_json"]
 
 MAX_SAMPLES = 200  # about ten seconds of search on a small machine
+DEFAULT_SAMPLES = 24
+
+
+def advice_cost(samples: int) -> int:
+    """What an advice spends of a client's rate limit: 1 for the default worlds, more for more.
+
+    >>> advice_cost(24), advice_cost(2), advice_cost(200)
+    (1, 1, 8)
+    """
+    return max(1, round(min(samples, MAX_SAMPLES) / DEFAULT_SAMPLES))
 
 
 def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pending_ties: int = 0,
-                samples: int = 24, seed: int = 1) -> dict[str, Any]:
-    """``{choices: [{action, mean, low, high}], best}`` for the dealer's ``hand`` (8 cards)."""
+                samples: int = 24, seed: int = 1, unseen: bool = False) -> dict[str, Any]:
+    """``{choices: [{action, mean, low, high}], best, not_searched, unseen, not_offered}`` for the
+    dealer's ``hand`` (8 cards); blind no-trump is a choice only for a hand ``unseen``."""
     if not 2 <= samples <= MAX_SAMPLES:
         raise HTTPException(400, f"samples: between 2 and {MAX_SAMPLES} worlds per choice (got {samples})")
     if pending_ties < 0:
@@ -38,7 +49,7 @@ def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pe
     rs = resolve(store, ruleset)
     cards = parse_cards(hand)
     return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed,
-                  model=search_model).to_dict()
+                  model=search_model, unseen=unseen).to_dict()
 
 
 def analysis_json(store: Store, text: str, name: str = "", ruleset: str = "") -> dict[str, Any]:

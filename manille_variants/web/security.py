@@ -1,4 +1,5 @@
-"""The guard in front of every request: host allow-list, access token, same-site writes, sizes.
+"""The guard in front of every request: host allow-list, access token, same-site writes, sizes,
+the pages that compute, and the rate of the heavy ones.
 
 - The ``Host`` header must name an allowed host (against DNS rebinding); a server listening on
   every address (``0.0.0.0``) also takes any IP address, which no rebinding can forge.
@@ -7,26 +8,69 @@
 - A state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says another site is refused.
 - JSON API writes must say ``Content-Type: application/json``.
 - A request body larger than the limit is refused (413) before any handler reads it.
+- A page that computes (advice, analysis, scores, comparisons, games, diffs) and every ``/api/``
+  read is refused (403) when the browser says another site asked for it (``Sec-Fetch-Site:
+  cross-site`` or ``same-site``): an ``<img>`` on another page cannot make this server search.
+  A request without the header (a script, an old browser) or typed in the address bar passes.
+- The heavy actions (advice, analysis, a comparison, a new game) spend tokens from a bucket
+  per client address (:class:`RateLimit`); an empty bucket answers 429 with ``Retry-After``.
+- Every response carries :data:`SECURITY_HEADERS` (:class:`SecurityHeaders`): a
+  Content-Security-Policy that runs only the app's own script file and style sheet (no inline
+  script, style or handler), refuses framing by any other page, and sends no referrer off-site.
+
+Refusals are answered as every error is: ``{"error": ...}`` in JSON at the ``/api/`` routes,
+an error page in the page's language elsewhere.
 """
 
 from __future__ import annotations
 
 import ipaddress
+import math
 import secrets
-from collections.abc import Iterable
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from http.cookies import CookieError, SimpleCookie
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
-from starlette.datastructures import Headers
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-__all__ = ["COOKIE", "LOOPBACK", "MAX_BODY", "Guard", "host_name", "new_token"]
+__all__ = ["COMPUTING", "COOKIE", "CSP", "LOOPBACK", "MAX_BODY", "SECURITY_HEADERS", "Guard", "RateLimit",
+           "SecurityHeaders", "host_name", "new_token", "safe_path", "spend"]
 
 COOKIE = "manille_token"
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 MAX_BODY = 1024 * 1024 + 4096  # the loader's limit for a ruleset's YAML, plus the JSON around it
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+# Only the app's own files run or style a page (web/static/); ``data:`` images are the report's
+# embedded charts; no page may frame one of ours (``frame-ancestors``, and X-Frame-Options for
+# older browsers); forms post only here.  The comparison report, framed by the Compare page,
+# sends its own policy (:func:`manille_variants.web.pages.compare_report`).
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+SECURITY_HEADERS = {
+    "content-security-policy": CSP,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+}
+# The pages that compute on GET, and every JSON read: refused when another site asks.
+COMPUTING = ("/advise", "/analyze", "/score", "/compare", "/play", "/diff", "/api")
+_OTHER_SITE = frozenset({"cross-site", "same-site"})
+
+BODY_TOO_LARGE = "request body too large: at most {limit} bytes"
+OTHER_SITE = "refused: another site asked this server for {path} (open it from the app's own pages)"
+WRITE_OTHER_SITE = "refused: a write from another site ({origin})"
+WRITE_OTHER_SITE_BARE = "refused: a write from another site"
+JSON_WRITES = "JSON API writes need Content-Type: application/json (got {kind})"
+UNKNOWN_HOST = "unknown host {host!r}"
+TOO_MANY = "too many requests for heavy work from {client}: try again in {seconds} s"
 
 
 def new_token() -> str:
@@ -58,27 +102,32 @@ class Guard:
             return
         headers = Headers(scope=scope)
         refusal = self._refusal(scope, headers)
+        if isinstance(refusal, HTTPException):
+            refusal = await usual_error(scope, refusal)
         if refusal is not None:
             await refusal(scope, receive, send)
             return
         if scope["method"] in _UNSAFE:
             body = await _read_limited(receive, self.max_body)
             if body is None:
-                await PlainTextResponse("request body too large", 413)(scope, receive, send)
+                too_large = HTTPException(413, BODY_TOO_LARGE.format(limit=self.max_body))
+                await (await usual_error(scope, too_large))(scope, receive, send)
                 return
             receive = _replay(body)
         await self.app(scope, receive, send)
 
-    def _refusal(self, scope: Scope, headers: Headers) -> Response | None:
+    def _refusal(self, scope: Scope, headers: Headers) -> Response | HTTPException | None:
         host = headers.get("host", "")
         if not self._allowed(host_name(host)):
-            return PlainTextResponse(f"unknown host {host!r}", 400)
+            return HTTPException(400, UNKNOWN_HOST.format(host=host[:100]))
         if self.token is not None:
             answer = self._token_answer(scope, headers)
             if answer is not None:
                 return answer
         if scope["method"] in _UNSAFE:
             return _write_refusal(scope, headers, host, self.max_body)
+        if _computes(scope["path"]) and headers.get("sec-fetch-site", "") in _OTHER_SITE:
+            return HTTPException(403, OTHER_SITE.format(path=scope["path"][:100]))
         return None
 
     def _allowed(self, name: str) -> bool:
@@ -98,7 +147,7 @@ class Guard:
         given = query.get("token")
         if given is not None and secrets.compare_digest(given, self.token):
             rest = {k: v for k, v in query.items() if k != "token"}
-            target = scope["path"] + (f"?{urlencode(rest)}" if rest else "")
+            target = safe_path(scope["path"]) + (f"?{urlencode(rest)}" if rest else "")
             response = RedirectResponse(target, 303)
             response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict", max_age=30 * 24 * 3600)
             return response
@@ -106,6 +155,21 @@ class Guard:
             return None
         return PlainTextResponse("an access token is needed: open the address printed when the server "
                                  "started (or scan its QR code)", 401)
+
+
+def safe_path(path: str) -> str:
+    r"""``path`` as a redirect target that stays on this server: the slashes and backslashes it
+    starts with (``//host`` and ``/\host`` name another host) become one slash, and what a
+    browser would drop or read as a separator later on (tabs, backslashes) is escaped.
+
+    >>> safe_path("//evil.example/"), safe_path("/\\evil.example"), safe_path("/a/\t/b\\c d")
+    ('/evil.example/', '/evil.example', '/a/%09/b%5Cc%20d')
+    """
+    return "/" + quote(path.lstrip("/\\"), safe="/-._~!$&'()*+,;=:@")
+
+
+def _computes(path: str) -> bool:
+    return any(path == p or path.startswith(p + "/") for p in COMPUTING)
 
 
 def _presented(headers: Headers) -> str:
@@ -121,21 +185,42 @@ def _presented(headers: Headers) -> str:
     return morsel.value if morsel is not None else ""
 
 
-def _write_refusal(scope: Scope, headers: Headers, host: str, limit: int) -> Response | None:
+def _write_refusal(scope: Scope, headers: Headers, host: str, limit: int) -> HTTPException | None:
     origin = headers.get("origin")
-    if origin is not None and (origin == "null" or urlsplit(origin).netloc.lower() != host.lower()):
-        return PlainTextResponse(f"refused: a write from another site ({origin})", 403)
+    if origin is not None and (origin == "null" or _netloc(origin) != host.lower()):
+        return HTTPException(403, WRITE_OTHER_SITE.format(origin=origin[:100]))
     if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-        return PlainTextResponse("refused: a write from another site", 403)
+        return HTTPException(403, WRITE_OTHER_SITE_BARE)
     if scope["path"].startswith("/api/") and scope["method"] in ("POST", "PUT", "PATCH"):
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return PlainTextResponse(f"JSON API writes need Content-Type: application/json (got {kind or 'none'})",
-                                     415)
-    length = headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > limit:
-        return PlainTextResponse("request body too large", 413)
+            return HTTPException(415, JSON_WRITES.format(kind=kind[:100] or "none"))
+    length = headers.get("content-length", "")
+    if length.isascii() and length.isdigit() and (len(length) > 18 or int(length) > limit):
+        return HTTPException(413, BODY_TOO_LARGE.format(limit=limit))
     return None
+
+
+def _netloc(origin: str) -> str | None:
+    try:
+        return urlsplit(origin).netloc.lower()
+    except ValueError:  # e.g. an unclosed [ in the host
+        return None
+
+
+async def usual_error(scope: Scope, exc: HTTPException) -> Response:
+    """The refusal ``exc`` answered as the app answers every error (its HTTPException handler):
+    JSON at the API, an error page in the page's language elsewhere."""
+    app = scope.get("app")
+    handlers: dict[object, Callable[..., object]] = getattr(app, "exception_handlers", {})
+    handler = handlers.get(HTTPException)
+    if handler is None:
+        return PlainTextResponse(str(exc.detail), exc.status_code, exc.headers)
+    response = handler(Request(scope), exc)
+    if not isinstance(response, Response):
+        response = await response  # type: ignore[misc]
+    assert isinstance(response, Response)
+    return response
 
 
 async def _read_limited(receive: Receive, limit: int) -> bytes | None:
@@ -165,3 +250,72 @@ def _replay(body: bytes) -> Receive:
         return {"type": "http.request", "body": body, "more_body": False}
 
     return receive
+
+
+class SecurityHeaders:
+    """ASGI middleware: :data:`SECURITY_HEADERS` on every response (a response that sets one of
+    them itself keeps its own, as the framed comparison report does)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class RateLimit:
+    """A token bucket per client address: ``capacity`` tokens, refilled at ``per_second``; a
+    heavy request spends tokens (its cost), or is told how long to wait.  Only the
+    ``clients`` most recently seen are remembered (a forgotten one starts full again).
+
+    >>> limit = RateLimit(capacity=2, per_second=0.5, clock=lambda: 0.0)
+    >>> limit.spend("10.0.0.5", 1), limit.spend("10.0.0.5", 1), limit.spend("10.0.0.5", 1)
+    (0.0, 0.0, 2.0)
+    >>> limit.spend("10.0.0.6", 2)
+    0.0
+    """
+
+    def __init__(self, capacity: float = 20, per_second: float = 1 / 3, *, clients: int = 1000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.capacity, self.per_second, self.clients, self.clock = capacity, per_second, clients, clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()  # tokens, when
+        self._lock = threading.Lock()
+
+    def spend(self, client: str, cost: float = 1) -> float:
+        """0.0 when ``client`` may go ahead (``cost`` spent), else the seconds to wait."""
+        cost = min(cost, self.capacity)
+        now = self.clock()
+        with self._lock:
+            tokens, then = self._buckets.pop(client, (self.capacity, now))
+            tokens = min(self.capacity, tokens + (now - then) * self.per_second)
+            wait = 0.0 if tokens >= cost else (cost - tokens) / self.per_second
+            self._buckets[client] = (tokens - cost if wait == 0.0 else tokens, now)
+            while len(self._buckets) > self.clients:
+                self._buckets.popitem(last=False)
+        return wait
+
+
+def spend(request: Request, cost: float = 1) -> None:
+    """Spend ``cost`` of the client's tokens for heavy work, or refuse it: HTTPException 429
+    with ``Retry-After`` (whole seconds)."""
+    limit: RateLimit | None = getattr(request.app.state, "rate", None)
+    if limit is None:
+        return
+    client = request.client.host if request.client is not None else "unknown"
+    wait = limit.spend(client, cost)
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        raise HTTPException(429, TOO_MANY.format(client=client, seconds=seconds),
+                            headers={"Retry-After": str(seconds)})

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import socket
 from collections.abc import Callable
 from pathlib import Path
 
+from manille_variants.errors import ManilleError
 from manille_variants.web.security import LOOPBACK, new_token
 from manille_variants.web.storage import default_data_dir
 
-__all__ = ["allowed_hosts", "qr_text", "serve", "start_url"]
+__all__ = ["PortError", "allowed_hosts", "listen", "qr_text", "serve", "start_url"]
+
+PORT_IN_USE = ("{host} port {port} is already in use (another manille serve, or another server?): "
+               "stop it, or choose another port with --port")
+PORT_REFUSED = "cannot listen on {host} port {port}: {reason}"
+
+
+class PortError(ManilleError):
+    """The address to serve on cannot be taken: its port is in use, or the address is not this
+    machine's (the CLI says so and exits 1)."""
 
 
 def allowed_hosts(host: str) -> set[str]:
@@ -54,9 +65,32 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` and listening, as uvicorn would bind it; PortError when
+    the port is taken or the address cannot be had (before anything says "open ...")."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except socket.gaierror as exc:
+        raise PortError(PORT_REFUSED.format(host=host, port=port, reason=exc.strerror)) from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise PortError(PORT_IN_USE.format(host=host, port=port)) from None
+        raise PortError(PORT_REFUSED.format(host=host, port=port, reason=exc.strerror or exc)) from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
           echo: Callable[[str], None] = print) -> None:
-    """Start the server (blocking) on ``host:port`` over the data folder ``data``."""
+    """Start the server (blocking) on ``host:port`` over the data folder ``data``; PortError
+    (nothing printed, nothing started) when ``host:port`` cannot be listened on."""
     import uvicorn
 
     from manille_variants.web.app import create_app
@@ -64,11 +98,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
     token = None if host in LOOPBACK else new_token()
     folder = data or default_data_dir()
     wildcard = host in ("0.0.0.0", "::", "")
-    app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard)
-    url = start_url(host, port, token)
-    echo(f"manille serve: data in {folder}")
-    echo(f"open {url}")
-    if token is not None:
-        echo("anyone with this address (and its token) can use the app; scan to open it on a phone:")
-        echo(qr_text(url))
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    sock = listen(host, port)
+    with sock:
+        app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard)
+        url = start_url(host, port, token)
+        echo(f"manille serve: data in {folder}")
+        echo(f"open {url}")
+        if token is not None:
+            echo("anyone with this address (and its token) can use the app; scan to open it on a phone:")
+            echo(qr_text(url))
+        uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])

@@ -18,7 +18,7 @@ from manille_variants.web.bodies import EntryFields
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
-__all__ = ["chart_svg", "entry_check", "entry_problem", "sheet_csv", "sheet_json"]
+__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "sheet_csv", "sheet_json"]
 
 
 def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
@@ -95,15 +95,34 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def sheet_csv(sheet: Sheet) -> str:
-    """One line per deal: number, game, dealer, entry, points and totals of A and B, who entered it."""
+    """One line per deal: number, game, dealer, entry, points and totals of A and B, who entered it.
+
+    The columns of A and B carry the team's name after the key when it has one
+    (``points_a (Noord)``); a text cell that a spreadsheet would read as a formula (it starts
+    with ``= + - @``, a tab or a carriage return) is written after a ``'``, as text."""
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["deal", "game", "dealer", "entry", "points_a", "points_b", "total_a", "total_b",
-                     "pending_ties", "by", "at"])
+    writer = csv.writer(out)  # lines end in CRLF (RFC 4180): a CR or LF in a cell is quoted
+    a, b = (f" ({name})" if name else "" for name in (sheet.team_a, sheet.team_b))
+    writer.writerow([csv_cell(h) for h in ["deal", "game", "dealer", "entry", f"points_a{a}", f"points_b{b}",
+                                           f"total_a{a}", f"total_b{b}", "pending_ties", "by", "at"]])
     for row in _rows(sheet):
-        writer.writerow([row["number"], row["game"] + 1, row["dealer"], row["entry"], *row["points"],
-                         *row["totals"], row["pending"], row["by"], row["at"]])
+        writer.writerow([csv_cell(v) for v in [row["number"], row["game"] + 1, row["dealer"], row["entry"],
+                                               *row["points"], *row["totals"], row["pending"], row["by"],
+                                               row["at"]]])
     return out.getvalue()
+
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    r"""A CSV cell that no spreadsheet runs: text starting like a formula gets a leading ``'``
+    (numbers are the app's own and stay numbers).
+
+    >>> csv_cell('=HYPERLINK("http://evil.example")'), csv_cell("An"), csv_cell(-3)
+    ('\'=HYPERLINK("http://evil.example")', 'An', -3)
+    """
+    return "'" + value if isinstance(value, str) and value.startswith(_FORMULA_START) else value
 
 
 def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:

@@ -21,14 +21,15 @@ from starlette.routing import Route
 
 from manille_variants.bots import BOTS
 from manille_variants.errors import ManilleError
-from manille_variants.web.bodies import AdviseBody, ScoreBody, parse, read
+from manille_variants.web.bodies import MAX_NUMBER, MAX_SEED, AdviseBody, ScoreBody, parse, read
 from manille_variants.web.engine_words import game_view
 from manille_variants.web.i18n import WORDS
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.rulesets import choices
 from manille_variants.web.scoring import score_across
-from manille_variants.web.search import MAX_SAMPLES, advice_json
+from manille_variants.web.search import MAX_SAMPLES, advice_cost, advice_json
+from manille_variants.web.security import spend
 from manille_variants.web.sheets import chart_svg, sheet_json
 from manille_variants.web.storage import Store
 
@@ -95,8 +96,8 @@ async def sheet(request: Request) -> Response:
     """``GET /api/sheets/{id}``, ``GET /sheets/{id}``; with ``?since=REVISION``, 204 No Content
     while the sheet has not changed (for polling)."""
     store, sheet_id = _store(request), request.path_params["id"]
-    since = request.query_params.get("since", "")
-    if since.isdigit() and await run_in_threadpool(store.revision, sheet_id) == int(since):
+    since = query_number(request, "since", None)
+    if since is not None and await run_in_threadpool(store.revision, sheet_id) == since:
         return Response(status_code=204)
     found = await run_in_threadpool(store.sheet, sheet_id)
     data = sheet_json(found, page_language(request))
@@ -135,17 +136,34 @@ async def score(request: Request) -> Response:
 
 def _score_query(request: Request) -> ScoreBody | None:
     q = request.query_params
-    if not (q.get("points", "").isdigit() and q.get("tricks", "").isdigit()):
+    points, tricks = query_number(request, "points", None), query_number(request, "tricks", None)
+    if points is None or tricks is None:
         return None
     names = q.getlist("rulesets") or [c.name for c in choices(_store(request))[:4]]
-    return parse(ScoreBody, {"rulesets": names, "points": int(q["points"]), "tricks": int(q["tricks"]),
-                             "mode": q.get("mode", "trump"), "calls": _number(q.get("calls")),
-                             "pending_ties": _number(q.get("pending_ties")),
+    return parse(ScoreBody, {"rulesets": names, "points": points, "tricks": tricks,
+                             "mode": q.get("mode", "trump"), "calls": query_number(request, "calls", 0),
+                             "pending_ties": query_number(request, "pending_ties", 0),
                              "last_trick": q.get("last_trick") or None, "turned": q.get("turned") or None})
 
 
-def _number(text: str | None, default: int = 0) -> int:
-    return int(text) if text is not None and text.isdigit() else default
+QUERY_NUMBER = "{key}: expected a whole number from 0 to {limit} (got {got!r})"
+
+
+def query_number(request: Request, key: str, default: int | None, limit: int = MAX_NUMBER) -> int | None:
+    """The query's ``key`` as a whole number from 0 to ``limit``; ``default`` when it is absent
+    or empty; a 400 for anything else (read before any int() is taken of it: no 5 000 digits)."""
+    text = request.query_params.get(key, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(limit)) and int(text) <= limit):
+        raise HTTPException(400, QUERY_NUMBER.format(key=key, limit=limit, got=text[:40]))
+    return int(text)
+
+
+def _number(request: Request, key: str, default: int, limit: int = MAX_NUMBER) -> int:
+    found = query_number(request, key, default, limit)
+    assert found is not None
+    return found
 
 
 # ------------------------------------------------------------------------- advise
@@ -156,10 +174,11 @@ async def advise(request: Request) -> Response:
     form = await read(request, AdviseBody) if request.method == "POST" else _advise_query(request)
     store, advice, error = _store(request), None, None
     if form.hand or wants_json(request):
+        spend(request, advice_cost(form.samples))
         try:
             advice = await run_in_threadpool(lambda: advice_json(
                 store, form.ruleset, form.hand, score=form.score, pending_ties=form.pending_ties,
-                samples=form.samples, seed=form.seed))
+                samples=form.samples, seed=form.seed, unseen=form.unseen))
         except (ManilleError, HTTPException) as exc:
             if wants_json(request):
                 raise
@@ -173,9 +192,11 @@ async def advise(request: Request) -> Response:
 
 def _advise_query(request: Request) -> AdviseBody:
     q = request.query_params
-    return AdviseBody(ruleset=q.get("ruleset", "table-convention"), hand=q.get("hand", ""),
-                      score=q.get("score", "0-0"), pending_ties=_number(q.get("pending_ties")),
-                      samples=_number(q.get("samples"), 24), seed=_number(q.get("seed"), 1))
+    return parse(AdviseBody, {"ruleset": q.get("ruleset", "table-convention"), "hand": q.get("hand", ""),
+                              "score": q.get("score", "0-0"), "pending_ties": _number(request, "pending_ties", 0),
+                              "samples": _number(request, "samples", 24),
+                              "seed": _number(request, "seed", 1, MAX_SEED),
+                              "unseen": q.get("unseen", "").lower() in ("1", "true", "on", "yes")})
 
 
 ROUTES = [

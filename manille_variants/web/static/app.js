@@ -16,6 +16,7 @@ function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = value; // a style attribute would break the CSP
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) {
@@ -609,8 +610,12 @@ function advisePage() {
       const answer = await api("POST", "/api/advise", {
         ruleset: data.get("ruleset"), hand: data.get("hand"), score: data.get("score") || "0-0",
         pending_ties: Number(data.get("pending_ties") || 0), samples: Number(data.get("samples") || 24),
-        seed: Number(data.get("seed") || 1) });
-      out.replaceChildren(adviceTable(answer), el("p", { class: "hint" }, w("net_points")));
+        seed: Number(data.get("seed") || 1), unseen: data.get("unseen") === "1" });
+      const listed = (key, actions, cls) => (actions && actions.length
+        ? el("p", { class: `hint ${cls}` }, `${w(key)} ${actions.map((a) => actionLabel({ call_labels: {} }, a)).join(", ")}`)
+        : null);
+      out.replaceChildren(adviceTable(answer), listed("not_searched", answer.not_searched, "not-searched"),
+        listed("not_offered", answer.not_offered, "not-offered"), el("p", { class: "hint" }, w("net_points")));
     } catch (failure) {
       out.replaceChildren();
       error.textContent = failure.message;
@@ -688,6 +693,8 @@ function analysisNodes(answer) {
 const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
   advise: advisePage, analyze: analyzePage };
 document.addEventListener("DOMContentLoaded", () => {
+  // No inline handlers (the Content-Security-Policy runs this file only): wired up here.
+  $$("select[data-submit-on-change]").forEach((select) => select.addEventListener("change", () => select.form.submit()));
   const page = PAGES[document.body.dataset.page];
   if (page) page();
 });
