@@ -210,7 +210,7 @@ def test_unknown_key_suggests_the_close_match(write: WriteFile) -> None:
 def test_unknown_top_level_key_includes_extends_in_the_choices(write: WriteFile) -> None:
     assert problems_of(write, "name: club\nscorin: {}\n") == [
         "club.yaml:2:1: scorin: unknown key 'scorin', did you mean 'scoring'? (expected one of: "
-        "name, title, description, sources, aliases, dealing, trump, calls, play, scoring, match, "
+        "name, title, description, sources, aliases, table, dealing, trump, calls, play, scoring, match, "
         "extends)"
     ]
 

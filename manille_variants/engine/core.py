@@ -145,13 +145,16 @@ MAX_CALLS = 5  # the longest call ladder the core plays
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
     """The core's rules, or None where the reference engine plays (plug-ins, a ladder of more
-    than five calls, or a checkout whose core is not built)."""
+    than five calls, a table other than four seats of 8 cards in two teams opposite
+    (docs/engine.md), or a checkout whose core is not built)."""
     engine = compiled(ruleset)
     found: CoreRules | None = engine.memo.get("core")
     if found is not None:
         return found
     rules = engine.rules
     if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+        return None
+    if not rules.default_table:  # tables of 2, 3, 5 or 6 seats: the reference engine plays them
         return None
     try:
         return to_core(engine)

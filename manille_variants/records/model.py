@@ -56,7 +56,7 @@ class DealRecord:
     scores: tuple[int, int] = (0, 0)
     game: int = 0
     result: dict[str, Any] | None = None
-    scores_after: tuple[int, int] | None = None
+    scores_after: tuple[int, ...] | None = None
     turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
@@ -88,7 +88,7 @@ class GameRecord:
 # ------------------------------------------------------------------------- building
 
 
-def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int] | None = None) -> DealRecord:
+def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, ...] | None = None) -> DealRecord:
     """The record of a deal state (finished or not): its start, hands as dealt and actions.
 
     The hands (and the turned card) are the state's own, given or shuffled; the seed is
