@@ -28,14 +28,28 @@ from manille_variants.engine.actions import (
 from manille_variants.engine.compiled import CompiledRules, compile_rules, compiled
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.rules import Rules
+from manille_variants.errors import TableSizeError
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "legal_cards", "to_core"]
+__all__ = [
+    "MAX_CALLS", "action_code", "code_action", "core_for", "core_rules", "has_plugins", "legal_cards",
+    "require_four_seats", "to_core",
+]
 
 _SEATS = 4
+
+
+def require_four_seats(rules: Rules, what: str) -> None:
+    """Raise :class:`TableSizeError` unless ``rules`` play at the four-seat table, which is
+    all the compiled core's bots, search and solver know (docs/engine.md#tables-of-2-3-and-6)."""
+    if not rules.default_table:
+        raise TableSizeError(
+            f"{what} plays the four-seat table only; {rules.ruleset.name} has {rules.seats} seats "
+            f"(use the random bot there)"
+        )
 
 
 def has_plugins(rules: Rules | CompiledRules) -> bool:
