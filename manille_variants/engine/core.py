@@ -29,7 +29,7 @@ from manille_variants.engine.compiled import CompiledRules, compile_rules, compi
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import TableSizeError
-from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
@@ -39,16 +39,15 @@ __all__ = [
     "require_four_seats", "to_core",
 ]
 
-_SEATS = 4
 
 
-def require_four_seats(rules: Rules, what: str) -> None:
+def require_four_seats(rules: Rules, what: str, hint: str = "the random bot plays it") -> None:
     """Raise :class:`TableSizeError` unless ``rules`` play at the four-seat table, which is
-    all the compiled core's bots, search and solver know (docs/engine.md#tables-of-2-3-and-6)."""
+    all the compiled core, its bots, search and solver know (docs/engine.md#other-tables)."""
     if not rules.default_table:
         raise TableSizeError(
-            f"{what} plays the four-seat table only; {rules.ruleset.name} has {rules.seats} seats "
-            f"(use the random bot there)"
+            f"{what} plays the four-seat table only; {rules.ruleset.name} seats {rules.seats} "
+            f"({rules.hand_size} cards each): {hint}"
         )
 
 
@@ -68,8 +67,8 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> dict[str, Any]:
     """
     rules = compile_rules(ruleset)
     return {
-        "seats": _SEATS,
-        "hand_size": HAND_SIZE,
+        "seats": rules.seats,
+        "hand_size": rules.hand_size,
         "strength": list(rules.strength),
         "values": list(rules.values),
         "step": rules.step,
@@ -119,6 +118,7 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     found = engine.memo.get("core")
     if found is None:
         rules = engine.rules
+        require_four_seats(rules, "the compiled core", "the reference engine plays it (new_deal picks it)")
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
         found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
     return found
