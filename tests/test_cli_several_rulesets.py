@@ -7,11 +7,11 @@ import json
 from pathlib import Path
 
 import pytest
+from strategies import TABLES
 from typer.testing import CliRunner
 
 from manille_variants.cli import app
 from manille_variants.ruleset.loader import bundled_names
-from strategies import TABLES
 
 runner = CliRunner()
 DEAL = ["--points", "38", "--tricks", "5", "--mode", "nt"]

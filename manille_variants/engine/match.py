@@ -19,7 +19,7 @@ from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.ruleset.schema import Ruleset
 
-__all__ = ["DealOutcome", "Match", "deal_seed"]
+__all__ = ["DealOutcome", "Match", "deal_seed", "seat_credits"]
 
 _MIX_A = 0x9E3779B97F4A7C15
 _MIX_B = 0xBF58476D1CE4E5B9
@@ -30,6 +30,25 @@ def deal_seed(match_seed: int, index: int) -> int:
     x = (match_seed * _MIX_A + (index + 1) * _MIX_B) & 0xFFFFFFFFFFFFFFFF
     x ^= x >> 31
     return (x * _MIX_B & 0xFFFFFFFFFFFFFFFF) >> 1
+
+
+def seat_credits(rules: Rules, score: DealScore, dealer: int) -> list[int]:
+    """Each seat's match points from a deal where ``dealer`` played alone (side A) against a
+    temporary team (side B), per ``table.credit`` (docs/rules.md#tables-of-2-3-and-6-players).
+
+    >>> import manille_variants as mv
+    >>> rules = mv.compile_rules(mv.load_ruleset("belgian-three"))
+    >>> seat_credits(rules, mv.score_deal(rules, 22, 4, undealt=4), dealer=0)
+    [0, 4, 4]
+    """
+    seats = rules.seats
+    defenders = seats - 1
+    if rules.credit == "zero-sum":  # each defender gains (or loses) the side's points, the dealer the opposite
+        each = score.team_b - score.team_a
+        return [-each * defenders if seat == dealer else each for seat in range(seats)]
+    # each-member: every defender is credited the side's points; split: shared, rounded down.
+    each = score.team_b if rules.credit == "each-member" else score.team_b // defenders
+    return [score.team_a if seat == dealer else each for seat in range(seats)]
 
 
 @dataclass(frozen=True)
@@ -138,17 +157,7 @@ class Match:
         return outcome
 
     def _credit(self, score: DealScore) -> list[int]:
-        """Each seat's match points from a deal where the dealer played alone (side A)
-        against a temporary team (side B), per ``table.credit``."""
-        seats, dealer = self.rules.seats, self.dealer
-        defenders = seats - 1
-        credit = self.rules.credit
-        if credit == "zero-sum":  # each defender gains (or loses) the side's points, the dealer the opposite
-            each = score.team_b - score.team_a
-            return [-each * defenders if seat == dealer else each for seat in range(seats)]
-        # each-member: every defender is credited the side's points; split: shared, rounded down.
-        each = score.team_b if credit == "each-member" else score.team_b // defenders
-        return [score.team_a if seat == dealer else each for seat in range(seats)]
+        return seat_credits(self.rules, score, self.dealer)
 
     def _game_winner(self) -> int | None:
         target = self.rules.target

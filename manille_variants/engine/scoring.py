@@ -439,6 +439,8 @@ def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         f"card points {a} {score.card_points[0]}, {b} {score.card_points[1]}; "
         f"tricks {a} {score.tricks[0]}, {b} {score.tricks[1]}"
     ]
+    if score.undealt is not None:
+        lines[0] += f" (the undealt cards' {score.undealt} card points included)"
     if score.totals != score.card_points:
         lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
     if score.tied:
