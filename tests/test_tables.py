@@ -21,6 +21,7 @@ from manille_variants.engine import LOOK, PASS, THROW_IN, ScoreInputError, refer
 from manille_variants.engine.core import core_for, to_core
 from manille_variants.engine.legality import legal_filter
 from manille_variants.engine.match import Match, seat_credits
+from manille_variants.engine.rules import Rules
 from manille_variants.errors import RulesetError, TableSizeError
 from manille_variants.ruleset.loader import load_ruleset, read_ruleset_text
 from manille_variants.ruleset.schema import Ruleset
@@ -35,7 +36,7 @@ def problems(text: str) -> list[str]:
     return [str(p) for p in info.value.problems]
 
 
-def rules(name: str) -> mv.Rules:
+def rules(name: str) -> Rules:
     return mv.compile_rules(load_ruleset(name))
 
 
@@ -131,13 +132,13 @@ def test_every_card_is_dealt_once_into_hands_layouts_and_the_undealt(name: str) 
 
 
 def test_six_players_two_undealt_cards_are_shown_to_every_seat() -> None:
-    state = mv.new_deal(load_ruleset("belgian-six"), 3, 0)
+    state = reference.new_deal(load_ruleset("belgian-six"), 3, 0)
     assert all(state.view(seat).undealt == tuple(state.undealt) for seat in range(6))
 
 
 def test_hidden_undealt_cards_are_seen_once_the_deal_is_over() -> None:
     rs = read_ruleset_text("name: hidden\nextends: belgian-six\ntable:\n  undealt: {shown: false}\n")
-    state = mv.new_deal(rs, 3, 0)
+    state = reference.new_deal(rs, 3, 0)
     assert state.view(1).undealt == ()
     rng = random.Random(3)
     while not state.is_over:
@@ -214,7 +215,7 @@ def test_two_players_face_up_cards_count_for_follow_beat_and_trump(
 
 def test_two_players_the_covered_card_turns_up_at_the_end_of_the_trick() -> None:
     rs = load_ruleset("belgian-two")
-    state = mv.new_deal(rs, 4, 1).apply(trump_action(Suit.S))
+    state = reference.new_deal(rs, 4, 1).apply(trump_action(Suit.S))
     leader = state.to_play
     up = state.face_up(leader)
     under = dict(state._covered[leader])[up[0]]
