@@ -88,3 +88,9 @@ class SearchError(ManilleError, ValueError):
 class BotOptionError(ManilleError, ValueError):
     """A bot option the bot does not take, or a value it refuses (a budget that is not a
     positive number, ``--think-ms`` for bots without a time budget): bad usage, exit 2."""
+
+
+class TableSizeError(ManilleError, ValueError):
+    """Something only the four-seat table supports (the compiled core's bots, search and
+    solver; comparing rulesets) asked of a ruleset with another table, or of rulesets whose
+    tables differ."""

@@ -11,6 +11,9 @@ from pydantic import ValidationError
 from manille_variants.ruleset.schema import PlayRules
 
 BUNDLED = ["table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette"]
+# The bundled rulesets of other tables (docs/rules.md#tables-of-2-3-and-6-players): the reference
+# engine plays them, the core's bots, search and solver do not (they know four seats).
+TABLES = ["belgian-six", "belgian-three", "belgian-two"]
 
 
 def _values(annotation: Any) -> st.SearchStrategy[Any] | None:

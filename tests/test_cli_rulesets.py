@@ -19,7 +19,8 @@ from manille_variants.ruleset.loader import (
     ruleset_file_schema,
 )
 
-BUNDLED = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
+BUNDLED = ["belgian", "belgian-capped", "belgian-six", "belgian-three", "belgian-two", "french-coinchee",
+           "french-muette", "french-parlee", "table-convention"]
 DATA = Path(__file__).parent / "data" / "rulesets"
 runner = CliRunner()
 

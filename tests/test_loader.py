@@ -34,14 +34,15 @@ def problems_of(write: WriteFile, text: str, name: str = "club.yaml") -> list[st
 # --- finding rulesets -------------------------------------------------------------------
 
 
-SIX = ["belgian", "belgian-capped", "french-coinchee", "french-muette", "french-parlee", "table-convention"]
+NINE = ["belgian", "belgian-capped", "belgian-six", "belgian-three", "belgian-two", "french-coinchee",
+        "french-muette", "french-parlee", "table-convention"]
 
 
-def test_bundled_names_are_the_six_rulesets() -> None:
-    assert bundled_names() == SIX
+def test_bundled_names_are_the_nine_rulesets() -> None:
+    assert bundled_names() == NINE
 
 
-@pytest.mark.parametrize("name", SIX)
+@pytest.mark.parametrize("name", NINE)
 def test_every_bundled_ruleset_loads_under_its_own_name(name: str) -> None:
     assert load_ruleset(name).name == name
 
@@ -81,7 +82,9 @@ def test_unknown_bundled_name_lists_names_and_aliases() -> None:
     assert str(info.value) == (
         "belgain: unknown ruleset 'belgain'; did you mean 'belgian'? (bundled: "
         "belgian (aliases: manillen, belgian-manillen, be); belgian-capped (aliases: capped, "
-        "belgian-cap4); french-coinchee (aliases: coinchee, contree, french, fr); "
+        "belgian-cap4); belgian-six (aliases: six, manillen-six); belgian-three (aliases: three, "
+        "manillen-three); belgian-two (aliases: two, manillen-two); "
+        "french-coinchee (aliases: coinchee, contree, french, fr); "
         "french-muette (aliases: muette, manille-muette); french-parlee (aliases: parlee, "
         "manille-parlee); table-convention (aliases: table, convention, manillen-table); a file path ends in .yaml)"
     )
@@ -210,7 +213,7 @@ def test_unknown_key_suggests_the_close_match(write: WriteFile) -> None:
 def test_unknown_top_level_key_includes_extends_in_the_choices(write: WriteFile) -> None:
     assert problems_of(write, "name: club\nscorin: {}\n") == [
         "club.yaml:2:1: scorin: unknown key 'scorin', did you mean 'scoring'? (expected one of: "
-        "name, title, description, sources, aliases, dealing, trump, calls, play, scoring, match, "
+        "name, title, description, sources, aliases, table, dealing, trump, calls, play, scoring, match, "
         "extends)"
     ]
 

@@ -35,7 +35,8 @@ def test_the_recipes_section_holds_every_recipe() -> None:
         "undertrump-partner-allowed.yaml", "no-trumping-over-partner.yaml", "turned-card.yaml",
         "sweep-fixed-60.yaml", "sweep-fixed-30.yaml", "never-beyond-x2.yaml",
         "additive-factors.yaml", "game-to-61.yaml", "game-to-121.yaml", "game-to-151.yaml",
-        "best-of-5.yaml",
+        "best-of-5.yaml", "three-split.yaml", "three-zero-sum.yaml", "six-hidden-undealt.yaml",
+        "six-dealer-leads.yaml",
     }
 
 

@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from strategies import TABLES
 from typer.testing import CliRunner
 
 import manille_variants as mv
@@ -121,7 +122,8 @@ def test_delegated_trump_in_the_french_game() -> None:
     assert audit_record(typed_record(parse_typed(text), "french-coinchee")).ok
 
 
-@pytest.mark.parametrize("name", bundled_names())
+# The typed form names the four seats N E S W (other tables keep JSON records).
+@pytest.mark.parametrize("name", [name for name in bundled_names() if name not in TABLES])
 def test_records_written_as_text_read_back_and_pass(name: str) -> None:
     rs = mv.load_ruleset(name)
     finals: list[DealState] = []

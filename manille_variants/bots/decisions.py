@@ -189,7 +189,10 @@ def table_key(rules: Rules) -> str:
     from manille_variants.engine.core import core_rules
 
     data = core_rules(rules)
-    text = json.dumps({k: data.get(k) for k in _PLAY_KEYS}, sort_keys=True)
+    keyed = {k: data.get(k) for k in _PLAY_KEYS}
+    if not rules.default_table:  # another table is another game (the four-seat keys stay as they were)
+        keyed["table"] = rules.ruleset.table.model_dump(mode="json")
+    text = json.dumps(keyed, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 

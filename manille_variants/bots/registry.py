@@ -132,11 +132,13 @@ def make_bot(name: str, seed: int = 0, **options: object) -> Bot:
         raise BotOptionError(f"bot {name!r}: {e}") from None
 
 
-def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | None = None) -> list[Bot]:
-    """Four bots from ``"heuristic"`` (all seats), ``"heuristic,random"`` (team 0, team 1)
-    or four names (seat order); each seeded from ``seed`` and its seat.  ``think_ms`` gives
-    every bot that takes a time budget that budget (an error if none does)."""
-    names = seat_names(spec)
+def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | None = None,
+              seats: int = 4) -> list[Bot]:
+    """Four bots (``seats`` at another table) from ``"heuristic"`` (all seats),
+    ``"heuristic,random"`` (alternate seats: team 0, team 1) or one name a seat (seat order);
+    each seeded from ``seed`` and its seat.  ``think_ms`` gives every bot that takes a time
+    budget that budget (an error if none does)."""
+    names = seat_names(spec, seats)
     if think_ms is not None and not any(budgeted(parse_seat(n)[0]) for n in names):
         raise BotOptionError("a time budget (think_ms) needs a bot that takes one (search, ismcts), "
                              f"not {', '.join(names)}")
@@ -145,7 +147,7 @@ def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | Non
         name, options = parse_seat(text)
         if think_ms is not None and budgeted(name):
             options = {k: v for k, v in options.items() if k not in BUDGETS} | {"think_ms": think_ms}
-        bots.append(make_bot(name, seed * 4 + seat, **options))
+        bots.append(make_bot(name, seed * max(4, seats) + seat, **options))
     return bots
 
 
@@ -176,13 +178,15 @@ def check_spec(spec: str) -> None:
         make_bot(name, 0, **options)
 
 
-def seat_names(spec: str | Sequence[str]) -> list[str]:
-    """The four seats' bots of a spec: one name for all, two per team, or four."""
+def seat_names(spec: str | Sequence[str], seats: int = 4) -> list[str]:
+    """The seats' bots of a spec: one name for all, two for alternate seats (the teams of
+    four), or one a seat."""
     names = [n.strip() for n in spec.split(",")] if isinstance(spec, str) else list(spec)
     if len(names) == 1:
-        names = names * 4
-    elif len(names) == 2:
-        names = [names[0], names[1], names[0], names[1]]
-    if len(names) != 4:
-        raise UnknownBotError(f"give one bot, one per team, or four (got {len(names)})")
+        names = names * seats
+    elif len(names) == 2 and seats != 2:
+        names = [names[seat % 2] for seat in range(seats)]
+    if len(names) != seats:
+        each = "four" if seats == 4 else str(seats)
+        raise UnknownBotError(f"give one bot, one per team, or {each} (got {len(names)})")
     return names

@@ -97,13 +97,19 @@ def ruleset_option(default: Any = ..., help: str = RULESET_HELP) -> Any:
 
 
 def load_rulesets(names: list[str]) -> list[Ruleset]:
-    """The rulesets of a repeated ``-r``, in order and once each; ``all`` is every bundled one."""
-    wanted = [n for name in names for n in (bundled_names() if name.strip().lower() == "all" else [name])]
+    """The rulesets of a repeated ``-r``, in order and once each; ``all`` is every bundled one
+    of the four-seat table (a hand, a trick or a deal's figures are of one table size: the
+    rulesets of other tables are named one by one)."""
+    wanted = [n for name in names for n in (_four_seat_names() if name.strip().lower() == "all" else [name])]
     rulesets: dict[str, Ruleset] = {}
     for name in wanted:
         rs = load_ruleset(name)
         rulesets.setdefault(rs.name, rs)
     return list(rulesets.values())
+
+
+def _four_seat_names() -> list[str]:
+    return [name for name in bundled_names() if load_ruleset(name).table.seats == 4]
 
 
 def _bare_flags(params: list[Any]) -> list[Any]:

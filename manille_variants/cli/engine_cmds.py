@@ -18,6 +18,7 @@ from manille_variants.cards import format_cards, parse_cards
 from manille_variants.cli.common import echo_json, fail, load_rulesets, ruleset_option, user_errors
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
+from manille_variants.engine.match import seat_credits
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError
@@ -45,6 +46,16 @@ def legal_command(
         "The last card is your right-hand opponent's, the one before your partner's.",
     ),
     hand: str = typer.Option(..., "--hand", metavar="CARDS", help='Your hand, e.g. "QC 7C 8H".'),
+    face_up: str = typer.Option(
+        "", "--face-up", metavar="CARDS",
+        help="Your face-up cards on the table (a layout, at two seats): played like hand cards, they "
+        "count for every duty.",
+    ),
+    partner_wins: bool | None = typer.Option(
+        None, "--partner-wins/--opponent-wins",
+        help="Whose card wins the trick now, where the positions do not say (a dealer-alone table): "
+        "a teammate's or an opponent's.",
+    ),
     as_json: bool = typer.Option(
         False, "--json", help='Print {"legal", "reason", "clause", ...} as JSON.'
     ),
@@ -52,9 +63,9 @@ def legal_command(
     """The cards you may play, the rule clause that decided and why, in plain words."""
     with user_errors():
         loaded = load_rulesets(rulesets)
-        cards, played = parse_cards(hand), parse_cards(trick)
+        cards, played = parse_cards(hand) + parse_cards(face_up), parse_cards(trick)
         trump_suit = parse_trump(trump)
-        answers = [(rs, explain_legal(rs, cards, played, trump_suit)) for rs in loaded]
+        answers = [(rs, explain_legal(rs, cards, played, trump_suit, partner_wins=partner_wins)) for rs in loaded]
         if as_json:
             objects = [
                 {
@@ -87,7 +98,9 @@ def score_command(
     points: int = typer.Option(
         ..., "--points", metavar="N", help="Card points taken by team A, the dealer's (contract) side."
     ),
-    tricks: int = typer.Option(..., "--tricks", metavar="N", help="Tricks taken by team A (0-8)."),
+    tricks: int = typer.Option(
+        ..., "--tricks", metavar="N", help="Tricks taken by team A (0-8 at four seats, 0 to all at another table)."
+    ),
     mode: str = typer.Option("trump", "--mode", metavar="MODE", help="trump, no-trump or blind (blind no-trump)."),
     calls: int = typer.Option(
         0,
@@ -106,6 +119,11 @@ def score_command(
         None, "--turned", metavar="CARD",
         help="The card turned up for trump (rulesets that take trump from it): its bonus.",
     ),
+    undealt: int | None = typer.Option(
+        None, "--undealt", metavar="N",
+        help="Card points of the undealt cards (tables that leave some): counted for the side the "
+        "ruleset gives them to; --points are then those of team A's tricks.",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the full breakdown as JSON."),
 ) -> None:
     """Score one deal: card points, totals, each factor and why, and the match points.
@@ -115,7 +133,7 @@ def score_command(
     with user_errors():
         loaded = load_rulesets(rulesets)
         results = score_across(loaded, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick),
-                               turned=turned)
+                               turned=turned, undealt=undealt)
         if len(loaded) == 1:
             if isinstance(results[0], ManilleError):
                 raise results[0]
@@ -225,6 +243,9 @@ def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:
                   f"  {score.turned}: {score.turned_bonus} to {score.turned_side}, the dealer's side"]
     lines += ["", "match points (the running score)"]
     lines.append(f"  A {score.team_a:>3}   B {score.team_b:>3}   {_who_scores(score)}")
+    if rules.temporary_teams and not score.thrown_in:
+        dealer, defender = seat_credits(rules, score, 0)[:2]
+        lines.append(f"  each player ({rules.credit}): the dealer {dealer:+d}, each defender {defender:+d}")
     lines += [f"note: {note}" for note in score.notes]
     return lines
 

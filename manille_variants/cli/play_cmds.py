@@ -16,7 +16,7 @@ from manille_variants.bots.registry import check_spec, with_think_ms
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset, Table
 from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 from manille_variants.words import WordError, seat_number
@@ -27,10 +27,11 @@ def play_command(
     seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
     seat: str = typer.Option("0", "--seat", metavar="SEAT",
                              help="Your seat, 0-3 or N E S W (your partner sits opposite)."),
-    bots: str = typer.Option(
-        "heuristic", "--bots", metavar="SPEC",
+    bots: str | None = typer.Option(
+        None, "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
-             "'search': the strongest, a moment per card; options as search:think_ms=200).",
+             "'search': the strongest, a moment per card; options as search:think_ms=200). "
+             "Default: heuristic (random at a table other than four seats).",
     ),
     think_ms: float | None = typer.Option(
         None, "--think-ms", metavar="T",
@@ -41,7 +42,7 @@ def play_command(
     ),
     force: bool = typer.Option(False, "--force", help="Overwrite the --record file if it exists."),
 ) -> None:
-    """Play a match in the terminal against three bots.
+    """Play a match in the terminal against three bots (the other seats' bots at another table).
 
     Type a card like 10h or qs when it is your turn, a choice when asked (look/blind, S H D C nt, pass or a call).
 
@@ -53,7 +54,8 @@ def play_command(
             raise fail(f"{record} exists; use --force to overwrite it")
         if record is not None and not record.parent.is_dir():
             raise fail(f"{record}: the folder {record.parent} does not exist")
-        spec = with_think_ms(bots, think_ms)
+        spec = with_think_ms(bots or ("heuristic" if rs.table == Table() else "random"),
+                             think_ms)
         check_spec(spec)
         session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=spec, record=record)
         status = session.run()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -100,8 +100,9 @@ def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Com
 
 
 def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int | None,
-              scheduler: str | None, records: bool = False, think_ms: float | None = None) -> SimSettings:
-    spec = with_think_ms(bots or default_bots(), think_ms)
+              scheduler: str | None, records: bool = False, think_ms: float | None = None,
+              names: Sequence[str] = ()) -> SimSettings:
+    spec = with_think_ms(bots or default_bots([load_ruleset(name) for name in names]), think_ms)
     check_spec(spec)
     return SimSettings(deals=deals, matches=matches, seed=seed, bots=spec,
                        jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
@@ -130,7 +131,7 @@ def simulate_command(
 
             check_records_dir(records, force=force)
         settings = _settings(deals or 0, matches or 0, seed, bots, jobs, scheduler,
-                             records is not None, think_ms)
+                             records is not None, think_ms, names=[ruleset])
         comparison = _run([ruleset], settings, as_json or as_csv, "simulate")
         if records is not None:
             _write_records(records, comparison)
@@ -173,7 +174,8 @@ def compare_command(
         if report is not None and report.exists() and not force:
             raise fail(f"{report} exists; use --force to overwrite it")
         n_matches = matches if matches is not None else (deals or 0) // 50
-        settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler, think_ms=think_ms)
+        settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler, think_ms=think_ms,
+                             names=rulesets)
         comparison = _run(rulesets, settings, as_json or as_csv, "compare")
         _emit(comparison, as_json, as_csv)
         if report is not None or plots is not None:

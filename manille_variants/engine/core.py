@@ -31,15 +31,27 @@ from manille_variants.engine.actions import (
 from manille_variants.engine.compiled import CompiledRules, compile_rules, compiled
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.rules import Rules
-from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.errors import TableSizeError
+from manille_variants.ruleset.schema import Ruleset
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
-__all__ = ["MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules",
-           "has_plugins", "legal_cards", "to_core"]
+__all__ = [
+    "MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules",
+    "has_plugins", "legal_cards", "require_four_seats", "to_core",
+]
 
-_SEATS = 4
+
+
+def require_four_seats(rules: Rules, what: str, hint: str = "the random bot plays it") -> None:
+    """Raise :class:`TableSizeError` unless ``rules`` play at the four-seat table, which is
+    all the compiled core, its bots, search and solver know (docs/engine.md#other-tables)."""
+    if not rules.default_table:
+        raise TableSizeError(
+            f"{what} plays the four-seat table only; {rules.ruleset.name} seats {rules.seats} "
+            f"({rules.hand_size} cards each): {hint}"
+        )
 
 
 class CoreCall(TypedDict):
@@ -116,8 +128,8 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> CoreRulesData:
     """
     rules = compile_rules(ruleset)
     data: CoreRulesData = {
-        "seats": _SEATS,
-        "hand_size": HAND_SIZE,
+        "seats": rules.seats,
+        "hand_size": rules.hand_size,
         "strength": list(rules.strength),
         "values": list(rules.values),
         "step": rules.step,
@@ -171,6 +183,7 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     found = engine.memo.get("core")
     if found is None:
         rules = engine.rules
+        require_four_seats(rules, "the compiled core", "the reference engine plays it (new_deal picks it)")
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
         found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
     return found
@@ -211,13 +224,16 @@ MAX_CALLS = 5  # the longest call ladder the core plays
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
     """The core's rules, or None where the reference engine plays (plug-ins, a ladder of more
-    than five calls, or a checkout whose core is not built)."""
+    than five calls, a table other than four seats of 8 cards in two teams opposite
+    (docs/engine.md), or a checkout whose core is not built)."""
     engine = compiled(ruleset)
     found: CoreRules | None = engine.memo.get("core")
     if found is not None:
         return found
     rules = engine.rules
     if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
+        return None
+    if not rules.default_table:  # tables of 2, 3, 5 or 6 seats: the reference engine plays them
         return None
     try:
         return to_core(engine)

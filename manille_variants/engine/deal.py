@@ -64,8 +64,9 @@ def new_deal(
     always uses).
     """
     engine = compiled(ruleset)
-    if dealer not in (0, 1, 2, 3):
-        raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
+    seats = engine.rules.seats
+    if dealer not in range(seats):
+        raise ValueError(f"dealer must be a seat 0-{seats - 1} (got {dealer})")
     turns = engine.rules.turned_take_up is not None
     core = core_for(engine) if turned is None or turns else None
     if core is None or CoreState is None or not _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:

@@ -105,21 +105,41 @@ def explain_legal(
     trump: str | Suit | None,
     *,
     tricks_played: int = 0,
+    partner_wins: bool | None = None,
 ) -> Legality:
     """The legal cards of ``hand`` with the reason (the readable reference filter).
 
     ``trick`` holds the cards already played to this trick, in play order from its leader;
-    the player to act is next, so the card before last is the partner's.
+    the player to act is next, so the card before last is the partner's (at a table of 2,
+    4 or 6 seats in two alternating teams, every second card before yours is a teammate's).
+    ``partner_wins`` says instead whether the winning card is a teammate's (at a dealer-alone
+    table, where the seats say it, it must be given once a card of the other side may win).
     """
-    cards, played, trump_suit = _position(hand, trick, trump)
-    return legality(compiled(ruleset).rules, cards, played, trump_suit, tricks_played=tricks_played)
+    rules = compiled(ruleset).rules
+    cards, played, trump_suit = _position(hand, trick, trump, rules.seats)
+    if partner_wins is None and rules.temporary_teams and played and rules.seats > 2:
+        raise CardError("at a dealer-alone table say whether the winning card is your partner's "
+                        "(partner_wins)")
+    return legality(rules, cards, played, trump_suit, tricks_played=tricks_played, partner_wins=partner_wins)
 
 
 def legality(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None, *,
-             tricks_played: int) -> Legality:
+             tricks_played: int, partner_wins: bool | None = None) -> Legality:
     """:func:`explain_legal` of a position already parsed and checked (the deal engines'
-    own): the built-in rules, then the obligation plug-ins."""
-    return _apply_plugins(rules, hand, trick, trump, _builtin(rules, hand, trick, trump), tricks_played)
+    own): the built-in rules, then the obligation plug-ins.  ``partner_wins`` None: read
+    from the positions (every second card before the player's is a teammate's)."""
+    if partner_wins is None and trick:
+        partner_wins = _teammate_position(len(trick), trick_winner(rules, trick, trump))
+    verdict = _builtin(rules, hand, trick, trump, bool(partner_wins))
+    return _apply_plugins(rules, hand, trick, trump, verdict, tricks_played, bool(partner_wins))
+
+
+def _teammate_position(played: int, win_pos: int) -> bool:
+    """Whether the card at ``win_pos`` of a trick of ``played`` cards is the next player's
+    teammate's, read from the positions: every second seat before it is on its side (four
+    seats: the card before last is the partner's; teams that do not alternate, and
+    dealer-alone tables, are read from the seats by the deal engine)."""
+    return (played - win_pos) % 2 == 0
 
 
 def python_legal_cards(
@@ -136,7 +156,7 @@ def python_legal_cards(
 
 
 def _position(
-    hand: str | Sequence[Card | str], trick: str | Sequence[Card | str], trump: str | Suit | None
+    hand: str | Sequence[Card | str], trick: str | Sequence[Card | str], trump: str | Suit | None, seats: int = 4
 ) -> tuple[list[Card], list[Card], Suit | None]:
     """The parsed hand, trick and trump of a position, checked."""
     cards = parse_cards(hand)
@@ -147,18 +167,18 @@ def _position(
         raise CardError(f"card both in the hand and in the trick: {_names(overlap)}")
     if not cards:
         raise CardError("the hand is empty")
-    if len(played) > 3:
-        raise CardError(f"a trick in progress holds at most 3 cards (got {len(played)})")
+    if len(played) > seats - 1:
+        raise CardError(f"a trick in progress holds at most {seats - 1} cards (got {len(played)})")
     return cards, played, trump_suit
 
 
-def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None) -> Legality:
+def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None, partner_wins: bool) -> Legality:
     # Leading: any card.
     if not trick:
         return Legality(hand, "lead", "you lead: any card")
     win_pos = trick_winner(rules, trick, trump)
-    # The card before last is the partner's: the partner wins when it is the winning card.
-    return legal_filter(rules, hand, trick[0].suit, trick[win_pos], len(trick) - win_pos == 2, trump)
+    # "Partner" is any teammate in this deal (at four seats, the card before last is the partner's).
+    return legal_filter(rules, hand, trick[0].suit, trick[win_pos], partner_wins, trump)
 
 
 def legal_filter(
@@ -336,11 +356,11 @@ def _apply_plugins(
     trump: Suit | None,
     legality: Legality,
     tricks_played: int,
+    partner_wins: bool,
 ) -> Legality:
     if not rules.obligation_plugins:
         return legality
     winning = trick[trick_winner(rules, trick, trump)] if trick else None
-    partner_wins = bool(trick) and len(trick) - trick_winner(rules, trick, trump) == 2
     ctx = LegalContext(tuple(hand), tuple(trick), trump, winning, partner_wins, tricks_played)
     for plugin in rules.obligation_plugins:
         narrowed, why = plugin.restrict(ctx, legality.cards)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from manille_variants.cards import DECK, DECK_MASK, SUITS, Card, Suit, parse_cards
 from manille_variants.engine.actions import (
@@ -49,9 +49,12 @@ from manille_variants.engine.view import seat_view
 from manille_variants.errors import CardError, IllegalPlayError
 from manille_variants.ruleset.schema import Call, Ruleset
 
-__all__ = ["ReferenceState", "deal_hands", "given_hands", "new_deal", "shuffled_deck", "turned_in_hand"]
+__all__ = [
+    "DealtTable", "ReferenceState", "deal_hands", "deal_table", "given_hands", "new_deal", "shuffled_deck",
+    "turned_in_hand",
+]
 
-SEATS = 4
+SEATS = 4  # the default table (``table.seats`` sets another)
 HAND = 8
 _TAKE_UP = {
     "after-first-card": "the first card of the first trick is played",
@@ -78,30 +81,59 @@ def _from_digest(digest: bytes) -> tuple[list[int], int]:
     return order, 1 + int.from_bytes(digest[128:], "little") % 31
 
 
+class DealtTable(NamedTuple):
+    """The cards of a deal as dealt: hands, layouts (face-down cards and the face-up cards
+    covering them, in pairs by position) and the cards left undealt."""
+
+    hands: list[list[Card]]
+    face_down: list[list[Card]]
+    face_up: list[list[Card]]
+    undealt: list[Card]
+
+
 def deal_hands(rules: Rules, order: Sequence[int], cut: int, dealer: int) -> list[list[Card]]:
-    """The four hands (seat order) of the shuffled pack ``order`` cut at ``cut``: each packet
+    """The hands (seat order) of the shuffled pack ``order`` cut at ``cut``: each packet
     goes to every player in turn from the player after the dealer in the direction of play,
     the dealer last."""
+    return deal_table(rules, order, cut, dealer).hands
+
+
+def deal_table(rules: Rules, order: Sequence[int], cut: int, dealer: int) -> DealtTable:
+    """Every card of the shuffled pack ``order`` cut at ``cut``, dealt in turn from the player
+    after the dealer, the dealer last: a layout first (our order: each player's face-down
+    cards, then the face-up cards on them), then the hands packet by packet; the last
+    ``table.undealt.count`` cards of the pack stay undealt."""
     pack = [DECK[i] for i in [*order[cut:], *order[:cut]]]
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    seats = range(1, rules.seats + 1)
+    table = DealtTable([[] for _ in seats], [[] for _ in seats], [[] for _ in seats], [])
+    for pile in (table.face_down, table.face_up) if rules.layout_covered else ():
+        for k in seats:
+            pile[rules.seat_after(dealer, k)].extend(pack[:rules.layout_covered])
+            pack = pack[rules.layout_covered:]
     for packet in rules.packets:
-        for k in range(1, SEATS + 1):
-            seat = (dealer + k * rules.step) % SEATS
-            hands[seat].extend(pack[:packet])
+        for k in seats:
+            table.hands[rules.seat_after(dealer, k)].extend(pack[:packet])
             pack = pack[packet:]
-    return hands
+    table.undealt.extend(pack)
+    return table
 
 
-def given_hands(hands: Sequence[str | Sequence[Card | str]]) -> list[list[Card]]:
-    """Four hands typed in (seat order), checked: 8 cards each, 32 distinct."""
-    if len(hands) != SEATS:
-        raise CardError(f"give four hands in seat order (got {len(hands)})")
+def given_hands(hands: Sequence[str | Sequence[Card | str]], rules: Rules | None = None) -> list[list[Card]]:
+    """The hands typed in (seat order), checked: one per seat, each of the table's hand size
+    (four of 8 by default), all distinct; at a table with undealt cards the cards in no hand
+    are the undealt ones."""
+    seats, size = (SEATS, HAND) if rules is None else (rules.seats, rules.hand_size)
+    if rules is not None and rules.layout_covered:
+        raise CardError("a deal with a layout cannot be typed in: deal it from a seed")
+    if len(hands) != seats:
+        words = "four" if seats == SEATS else str(seats)
+        raise CardError(f"give {words} hands in seat order (got {len(hands)})")
     seen: set[Card] = set()
     parsed = []
     for seat, hand in enumerate(hands):
         cards = parse_cards(hand if isinstance(hand, str) else list(hand))
-        if len(cards) != HAND:
-            raise CardError(f"seat {seat}: a hand holds 8 cards (got {len(cards)})")
+        if len(cards) != size:
+            raise CardError(f"seat {seat}: a hand holds {size} cards (got {len(cards)})")
         twice = seen.intersection(cards)
         if twice:
             raise CardError(f"seat {seat}: {' '.join(sorted(map(str, twice)))} already in another hand")
@@ -136,18 +168,28 @@ def new_deal(
     reference engine's.
     """
     rules = compiled(ruleset).rules
-    if dealer not in range(SEATS):
-        raise ValueError(f"dealer must be a seat 0-3 (got {dealer})")
+    if dealer not in range(rules.seats):
+        raise ValueError(f"dealer must be a seat 0-{rules.seats - 1} (got {dealer})")
     order, cut = shuffled_deck(seed)
-    dealt = deal_hands(rules, order, cut, dealer) if hands is None else given_hands(hands)
+    if hands is None:
+        table = deal_table(rules, order, cut, dealer)
+    else:
+        given = given_hands(hands, rules)
+        held = {c for hand in given for c in hand}
+        empty: list[list[Card]] = [[] for _ in given]
+        table = DealtTable(given, empty, empty, [c for c in DECK if c not in held])
+    dealt = table.hands
     turned_index = -1
     if rules.turned_take_up is not None:
         # The 32nd card dealt (the dealer's last) lies just before the cut.
         turned_index = order[cut - 1] if hands is None else turned_in_hand(dealt[dealer], dealer, turned)
     elif turned is not None:
         raise CardError(f"{rules.ruleset.name} names trump: no card is turned")
-    return ReferenceState(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut,
-                          tuple(_sorted(hand) for hand in dealt), turned_index)
+    state = ReferenceState(rules, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), cut,
+                           tuple(_sorted(hand) for hand in dealt), turned_index)
+    if rules.undealt_count or rules.layout_covered:
+        state._table(table)
+    return state
 
 
 def turned_in_hand(hand: list[Card], dealer: int, turned: Card | str | None) -> int:
@@ -178,7 +220,12 @@ class ReferenceState:
         self.scores = scores
         self.cut = cut
         self._dealt = dealt  # the hands as dealt, each sorted by card index
-        self._hands = dealt  # the cards not played yet
+        self._hands = dealt  # the cards in hand not played yet
+        # A layout: the face-up cards not played yet, and (face-up card, face-down card
+        # under it) for the cards still covered; the undealt cards.
+        self._up: tuple[tuple[Card, ...], ...] = tuple(() for _ in dealt)
+        self._covered: tuple[tuple[tuple[Card, Card], ...], ...] = tuple(() for _ in dealt)
+        self.undealt: tuple[Card, ...] = ()
         self.turned = turned  # the index of the turned trump card (-1: trump is named)
         self.mode: str | None = None
         self._trump: Suit | None = None
@@ -199,10 +246,19 @@ class ReferenceState:
         elif rules.blind_allowed and self._behind_enough():
             self.phase = "blind"  # the dealer decides blind no-trump before looking
 
+    def _table(self, table: DealtTable) -> None:
+        """The layout and the undealt cards of a new deal (a table other than four seats)."""
+        self._up = tuple(_sorted(up) for up in table.face_up)
+        self._covered = tuple(tuple(zip(up, down, strict=True)) for up, down in zip(table.face_up, table.face_down,
+                                                                                    strict=True))
+        self.undealt = _sorted(table.undealt)
+        self._dealt = tuple(_sorted([*hand, *table.face_up[s], *table.face_down[s]])
+                            for s, hand in enumerate(self._dealt))
+
     def _behind_enough(self) -> bool:
         """Blind no-trump "only when behind": the dealer's side trails by enough."""
         behind = self.rules.blind_only_when_behind_by
-        team = self.dealer & 1
+        team = self.dealer_team
         return behind is None or self.scores[1 - team] - self.scores[team] >= behind
 
     # ----------------------------------------------------------------- reading
@@ -222,13 +278,13 @@ class ReferenceState:
     def leader(self) -> int:
         if self.phase != "play":
             return self.tricks[-1][2] if self.tricks else self.rules.first_leader(self.dealer)
-        return (self.to_play - len(self.trick) * self.rules.step) & 3
+        return self.rules.seat_after(self.to_play, -len(self.trick))
 
     @property
     def win_seat(self) -> int:
         if not self.trick:
             return -1
-        return (self.leader + trick_winner(self.rules, self.trick, self._trump) * self.rules.step) & 3
+        return self.rules.seat_after(self.leader, trick_winner(self.rules, self.trick, self._trump))
 
     @property
     def win_idx(self) -> int:
@@ -239,12 +295,18 @@ class ReferenceState:
         return self._team_points(0), self._team_points(1)
 
     def _team_points(self, team: int) -> int:
-        values = self.rules.values
-        return sum(values[c.index] for _, cards, winner in self.tricks if winner & 1 == team for c in cards)
+        values, side = self.rules.values, self.rules.side
+        return sum(values[c.index] for _, cards, winner in self.tricks if side(winner, self.dealer) == team
+                   for c in cards)
+
+    @property
+    def undealt_points(self) -> int:
+        """The card points of the undealt cards (counted for a side once the deal is over)."""
+        return sum(self.rules.values[c.index] for c in self.undealt)
 
     @property
     def tricks_won(self) -> tuple[int, int]:
-        won = [winner & 1 for _, _, winner in self.tricks]
+        won = [self.rules.side(winner, self.dealer) for _, _, winner in self.tricks]
         return won.count(0), won.count(1)
 
     @property
@@ -253,13 +315,24 @@ class ReferenceState:
 
     @property
     def hands(self) -> tuple[list[Card], ...]:
-        return tuple(list(hand) for hand in self._hands)
+        return tuple(self.hand(seat) for seat in range(len(self._hands)))
 
     def hand(self, seat: int) -> list[Card]:
-        return list(self._hands[seat])
+        """The cards ``seat`` may play from: its hand and, with a layout, its face-up cards."""
+        if not self._up[seat]:
+            return list(self._hands[seat])
+        return list(_sorted([*self._hands[seat], *self._up[seat]]))
 
     def hand_mask(self, seat: int) -> int:
-        return _mask(self._hands[seat])
+        return _mask(self.hand(seat))
+
+    def face_up(self, seat: int) -> list[Card]:
+        """The face-up cards of ``seat``'s layout not played yet (seen by everyone)."""
+        return list(self._up[seat])
+
+    def face_down(self, seat: int) -> list[Card]:
+        """The face-down cards of ``seat``'s layout still covered (seen by nobody)."""
+        return [down for _, down in self._covered[seat]]
 
     @property
     def dealt_hands(self) -> tuple[list[Card], ...]:
@@ -270,7 +343,8 @@ class ReferenceState:
         return sum(_mask(hand) << (32 * seat) for seat, hand in enumerate(self._dealt))
 
     def played_mask(self) -> int:
-        return DECK_MASK ^ sum(self.hand_mask(seat) for seat in range(SEATS))
+        unplayed = [*self.undealt, *(c for s in range(len(self._hands)) for c in (*self.hand(s), *self.face_down(s)))]
+        return DECK_MASK ^ _mask(unplayed)
 
     @property
     def turned_card(self) -> Card | None:
@@ -290,7 +364,7 @@ class ReferenceState:
 
     @property
     def dealer_team(self) -> int:
-        return self.dealer & 1
+        return self.rules.side(self.dealer, self.dealer)
 
     @property
     def thrown_in(self) -> bool:
@@ -298,10 +372,10 @@ class ReferenceState:
 
     def has_looked(self, seat: int) -> bool:
         """Whether ``seat`` may see its own hand now (the dealer not before the blind
-        decision; the dealer's partner not before trump is named, unless asked to name it)."""
+        decision; the dealer's partners not before trump is named, unless asked to name it)."""
         if seat == self.dealer:
             return self.phase != "blind"
-        if seat == self.dealer ^ 2 and self.phase in ("blind", "trump"):
+        if self.phase in ("blind", "trump") and seat in self.rules.partners(self.dealer, self.dealer):
             return self.chooser == seat
         return True
 
@@ -347,8 +421,12 @@ class ReferenceState:
     def _explain(self) -> Legality:
         seat = self.to_play
         waits = self.turned_on_table and seat == self.dealer
-        hand = [c for c in self._hands[seat] if not (waits and c.index == self.turned)]
-        verdict = legality(self.rules, hand, list(self.trick), self._trump, tricks_played=len(self.tricks))
+        # A layout's face-up cards are played like hand cards and count for every duty.
+        hand = [c for c in self.hand(seat) if not (waits and c.index == self.turned)]
+        # "Partner" is a teammate in this deal: the winning seat is on the player's side.
+        partner_wins = bool(self.trick) and self.win_seat in self.rules.partners(seat, self.dealer)
+        verdict = legality(self.rules, hand, list(self.trick), self._trump, tricks_played=len(self.tricks),
+                           partner_wins=partner_wins)
         if waits:  # the dealer's legal cards leave out the turned card on the table
             return Legality(verdict.cards, verdict.clause, f"{verdict.reason} ({self._waits()})")
         return verdict
@@ -361,7 +439,7 @@ class ReferenceState:
         """The calls ``seat`` may make now: those that follow the last call made (or open the
         ladder), allowed in this mode, and made by the seat's side."""
         last = self.calls[-1] if self.calls else None
-        contract_side = (seat & 1) == (self.dealer & 1)
+        contract_side = self.rules.side(seat, self.dealer) == self.dealer_team
         return [
             call for call in self.rules.calls
             if call.after == last and (self.mode or "trump") in call.modes
@@ -370,12 +448,12 @@ class ReferenceState:
 
     def _callers(self, after: int | None) -> tuple[int, ...]:
         """The seats asked in turn for the next call: every seat from the first leader, or the
-        three seats after the last caller; only those with a call open."""
+        other seats after the last caller; only those with a call open."""
         if not self.rules.calls:
             return ()
-        step = self.rules.step
-        start = self.rules.first_leader(self.dealer) if after is None else (after + step) & 3
-        seats = [(start + k * step) & 3 for k in range(4 if after is None else 3)]
+        rules = self.rules
+        start = rules.first_leader(self.dealer) if after is None else rules.seat_after(after)
+        seats = [rules.seat_after(start, k) for k in range(rules.seats if after is None else rules.seats - 1)]
         return tuple(s for s in seats if self._open_calls(s))
 
     # ----------------------------------------------------------------- acting
@@ -412,8 +490,8 @@ class ReferenceState:
         """Apply a decision before the first card (to a fresh copy)."""
         if action is LOOK:  # the dealer looks at the hand and names trump
             self.phase = "trump"
-        elif action is DELEGATE:  # the dealer's partner must name trump
-            self.chooser = self.to_play = self.dealer ^ 2
+        elif action is DELEGATE:  # the dealer's partner (the first after the dealer) must name trump
+            self.chooser = self.to_play = self._delegate()
         elif action is BLIND:  # blind no-trump, named by the dealer
             self.mode, self.chooser = "blind", self.dealer
             self._ask_calls(self._callers(after=None))
@@ -427,6 +505,12 @@ class ReferenceState:
         else:  # a call: the seats after the caller may answer it
             self.calls = (*self.calls, action.arg or "")
             self._ask_calls(self._callers(after=self.to_play))
+
+    def _delegate(self) -> int:
+        """The partner a delegated trump choice goes to: the dealer's first teammate after
+        the dealer in the direction of play (the one opposite at four seats)."""
+        partners = self.rules.partners(self.dealer, self.dealer)
+        return next(s for k in range(1, self.rules.seats) if (s := self.rules.seat_after(self.dealer, k)) in partners)
 
     def _ask_calls(self, seats: tuple[int, ...]) -> None:
         """Ask the next seat for a call, or go to the first lead when nobody is left."""
@@ -442,6 +526,8 @@ class ReferenceState:
             raise IllegalPlayError(f"{self.rules.ruleset.name} has no early-look throw-in")
         if self.phase not in ("blind", "trump"):
             raise IllegalPlayError("a deal can be thrown in only before trump is named")
+        if not self.rules.partners(self.dealer, self.dealer):
+            raise IllegalPlayError("the dealer has no partner at this table: no deal is thrown in")
         new = self._next()
         new._decisions = (*self._decisions, THROW_IN)
         new.phase = "over"
@@ -450,8 +536,8 @@ class ReferenceState:
 
     def _play(self, card: Card) -> ReferenceState:
         seat = self.to_play
-        if card not in self._hands[seat]:
-            raise IllegalPlayError(f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self._hands[seat]))})")
+        if card not in self.hand(seat):
+            raise IllegalPlayError(f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})")
         if card not in self._legality().cards:
             if card.index == self.turned and self.turned_on_table and seat == self.dealer:
                 raise IllegalPlayError(f"{card} is the turned card: it stays on the table until "
@@ -460,29 +546,47 @@ class ReferenceState:
         new = self._next()
         new._hands = tuple(tuple(c for c in hand if c is not card) if s == seat else hand
                            for s, hand in enumerate(self._hands))
+        if card in self._up[seat]:  # a face-up card of the layout
+            new._up = tuple(tuple(c for c in up if c is not card) if s == seat else up
+                            for s, up in enumerate(self._up))
         new.trick = (*self.trick, card)
-        new.to_play = (seat + self.rules.step) & 3
-        if len(new.trick) == SEATS:
+        new.to_play = self.rules.seat_after(seat)
+        if len(new.trick) == self.rules.seats:
             new._close_trick()
         return new
 
     def _close_trick(self) -> None:
         """The fourth card closes the trick: its winner leads the next one (or the deal ends)."""
         leader = self.leader
-        winner = (leader + trick_winner(self.rules, self.trick, self._trump) * self.rules.step) & 3
+        winner = self.rules.seat_after(leader, trick_winner(self.rules, self.trick, self._trump))
         self.tricks = (*self.tricks, (leader, self.trick, winner))
+        if any(self._covered):
+            self._turn_up(self.trick)
         self.trick = ()
         self.to_play = winner
-        if len(self.tricks) == HAND:
+        if len(self.tricks) == self.rules.tricks_per_deal:
             self.phase = "over"
             self.result = self._score(winner)
 
+    def _turn_up(self, trick: tuple[Card, ...]) -> None:
+        """At the end of a trick, a face-down card whose cover was played turns face up."""
+        played = set(trick)
+        self._up = tuple(_sorted([*up, *(down for cover, down in pairs if cover in played)])
+                         for up, pairs in zip(self._up, self._covered, strict=True))
+        self._covered = tuple(tuple(p for p in pairs if p[0] not in played) for pairs in self._covered)
+
     def _score(self, last_winner: int) -> DealScore:
-        """The deal's score from the dealer's side (team A), with the turned card's bonus."""
-        team = self.dealer & 1
+        """The deal's score from the dealer's side (team A), with the undealt cards' points
+        (for the dealer's side, or the last trick's) and the turned card's bonus."""
+        team = self.dealer_team
+        last = "A" if self.rules.side(last_winner, self.dealer) == team else "B"
+        undealt = self.undealt_points if self.undealt else None
+        own = self._team_points(team)
+        if undealt and (self.rules.undealt_to == "dealer-side" or last == "A"):
+            own += undealt
         score = score_checked(
-            compiled(self.rules), self._team_points(team), self.tricks_won[team], self.mode or "trump",
-            len(self.calls), self.pending_ties, "A" if last_winner & 1 == team else "B", self.trump,
+            compiled(self.rules), own, self.tricks_won[team], self.mode or "trump",
+            len(self.calls), self.pending_ties, last, self.trump, undealt=undealt,
         )
         if self.turned >= 0:  # after every factor
             card = DECK[self.turned]

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 
 from manille_variants.cards import DECK, Card, Suit, mask_of
 from manille_variants.ruleset.plugins import ObligationRule, ScoringRule, load_obligations, load_scorings
-from manille_variants.ruleset.schema import RANK_LABELS, Call, Ruleset
+from manille_variants.ruleset.schema import RANK_LABELS, Call, Ruleset, Table
 
 __all__ = ["Rules", "rules_of"]
+
+_DEFAULT_TABLE = Table()
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,6 +30,17 @@ class Rules:
     strength: tuple[int, ...]
     above: tuple[int, ...]
     values: tuple[int, ...]
+    # The table: seats, cards in hand, tricks in a deal (hand and layout), the two fixed
+    # teams (None: the dealer alone against the others, a temporary team for each deal).
+    seats: int
+    hand_size: int
+    tricks_per_deal: int
+    teams: tuple[tuple[int, ...], ...] | None
+    credit: str
+    undealt_count: int
+    undealt_shown: bool
+    undealt_to: str
+    layout_covered: int
     # Seating: +1 clockwise, -1 counter-clockwise (seats are numbered clockwise).
     step: int
     packets: tuple[int, ...]
@@ -86,9 +99,35 @@ class Rules:
         """Games (boams) a side must win to take the match."""
         return self.best_of // 2 + 1
 
+    @property
+    def default_table(self) -> bool:
+        """Four seats, 8 cards each, partners opposite: the table of every 4-player ruleset."""
+        return self.ruleset.table == _DEFAULT_TABLE
+
+    @property
+    def temporary_teams(self) -> bool:
+        """Whether the dealer plays alone against the others (each player keeps a score)."""
+        return self.teams is None
+
+    def side(self, seat: int, dealer: int) -> int:
+        """The side (0 or 1) of ``seat`` in a deal of ``dealer``: a fixed team's index, or at
+        a dealer-alone table 0 for the dealer and 1 for every other seat."""
+        if self.teams is None:
+            return 0 if seat == dealer else 1
+        return 0 if seat in self.teams[0] else 1
+
+    def partners(self, seat: int, dealer: int) -> tuple[int, ...]:
+        """The other seats on ``seat``'s side in a deal of ``dealer``, in seat order."""
+        mine = self.side(seat, dealer)
+        return tuple(s for s in range(self.seats) if s != seat and self.side(s, dealer) == mine)
+
+    def seat_after(self, seat: int, k: int = 1) -> int:
+        """The seat ``k`` places after ``seat`` in the direction of play."""
+        return (seat + k * self.step) % self.seats
+
     def first_leader(self, dealer: int) -> int:
         """The seat that leads the first trick (and is asked first for a call)."""
-        return (dealer + self.leader_offset) & 3
+        return (dealer + self.leader_offset) % self.seats
 
     def pending_factor(self, pending_ties: int) -> int:
         """The factor that ``pending_ties`` ties in a row bring to the next decisive deal."""
@@ -121,18 +160,29 @@ def rules_of(rs: Ruleset) -> Rules:
     sc = rs.scoring
     play = rs.play
     blind = rs.trump.blind_no_trump
+    table = rs.table
+    seats = table.seats
     return Rules(
         ruleset=rs,
         content_hash=rs.content_hash(),
         strength=strength,
         above=above,
         values=tuple(sc.card_values[RANK_LABELS[c.rank]] for c in DECK),
+        seats=seats,
+        hand_size=table.hand_size,
+        tricks_per_deal=table.tricks,
+        teams=None if isinstance(table.teams, str) else tuple(tuple(sorted(t)) for t in table.teams),
+        credit=table.credit,
+        undealt_count=table.undealt.count,
+        undealt_shown=table.undealt.shown,
+        undealt_to=table.undealt.points_to,
+        layout_covered=table.layout.covered,
         step=step,
         packets=tuple(dealing.packets),
         cutter_offset=-1 if dealing.cutter == "right" else 1,
         leader_offset={"after-dealer": step, "dealer": 0, "before-dealer": -step}[dealing.first_leader],
         next_dealer_offset=step if dealing.next_dealer == "after-dealer" else -step,
-        next_seat=tuple((s + step) & 3 for s in range(4)),
+        next_seat=tuple((s + step) % seats for s in range(seats)),
         first_dealer=None if dealing.first_dealer == "random" else int(dealing.first_dealer),
         delegation=rs.trump.delegation,
         no_trump_allowed=rs.trump.no_trump.allowed,
@@ -158,8 +208,8 @@ def rules_of(rs: Ruleset) -> Rules:
         card_total=sc.card_total,
         trick_points=sc.trick_points,
         last_trick_bonus=sc.last_trick_bonus,
-        deal_total=sc.deal_total,
-        half=sc.deal_total // 2,
+        deal_total=rs.deal_total,
+        half=rs.deal_total // 2,
         tie_carry=sc.tie.carry,
         tie_factor=sc.tie.factor,
         tie_stacking=sc.tie.stacking,

@@ -12,7 +12,7 @@ from manille_variants.engine.frozen import build
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import CardError, ManilleError
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
-from manille_variants.ruleset.schema import HAND_SIZE, MODES, Ruleset
+from manille_variants.ruleset.schema import MODES, Ruleset
 
 __all__ = [
     "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
@@ -59,6 +59,9 @@ class DealScore:
     turned: str | None = None
     turned_bonus: int = 0
     turned_side: Literal["A", "B"] = "A"
+    # The card points of the undealt cards (already counted in ``card_points``), None at a
+    # table that deals every card.
+    undealt: int | None = None
 
     @property
     def capped(self) -> bool:
@@ -74,6 +77,8 @@ class DealScore:
         if self.turned is None:  # the keys of a deal whose trump was named stay as they were
             for key in ("turned", "turned_bonus", "turned_side"):
                 del data[key]
+        if self.undealt is None:  # so do those of a table that deals every card
+            del data["undealt"]
         return data
 
     def with_turned(self, card: str, bonus: int) -> DealScore:
@@ -93,6 +98,7 @@ class DealScore:
             pending_ties=self.pending_ties, thrown_in=self.thrown_in, notes=self.notes,
             turned=self.turned, turned_bonus=self.turned_bonus,
             turned_side="B" if self.turned_side == "A" and self.turned is not None else "A",
+            undealt=self.undealt,
         )
 
     @classmethod
@@ -130,6 +136,7 @@ def score_deal(
     last_trick: Literal["A", "B"] | None = None,
     trump: str | None = None,
     turned: str | Card | None = None,
+    undealt: int | None = None,
 ) -> DealScore:
     """Score one deal from team A's card points and tricks (team A: the dealer's side).
 
@@ -139,8 +146,10 @@ def score_deal(
     only with a last-trick bonus when the tricks do not say); ``trump``: the trump suit
     letter, passed on to scoring plug-ins; ``turned``: the card turned up for trump, under a
     ruleset that takes trump from it (its bonus goes to team A after every factor; without
-    it no bonus is counted).  Raises :class:`ScoreInputError` for figures that cannot happen
-    under the ruleset.
+    it no bonus is counted); ``undealt``: at a table with undealt cards, their card points,
+    counted for the side the ruleset gives them to (``points`` are then those of team A's
+    tricks alone; without it, ``points`` are team A's whole total).  Raises
+    :class:`ScoreInputError` for figures that cannot happen under the ruleset.
 
     >>> import manille_variants as mv
     >>> mv.score_deal(mv.load_ruleset("table-convention"), 38, 5, mode="no-trump").team_a
@@ -148,17 +157,34 @@ def score_deal(
     """
     engine = compiled(ruleset)
     rules = engine.rules
+    last = _last_trick_side(rules, tricks, last_trick, undealt)
+    points = _with_undealt(rules, points, undealt, last)
     _check_inputs(rules, points, tricks, mode, calls, pending_ties)
-    last = _last_trick_side(rules, tricks, last_trick)
     card = _turned_input(rules, turned, trump)
     score = score_checked(engine, points, tricks, mode, calls, pending_ties, last,
-                          card.suit.name if card is not None else trump)
+                          card.suit.name if card is not None else trump,
+                          undealt=undealt if rules.undealt_count else None)
     if card is not None:
         return score.with_turned(str(card), turned_bonus(rules, card))
     if rules.turned_take_up is not None and rules.turned_bonus != "none":
         return build(DealScore, **{**score.__dict__, "notes": (
             *score.notes, "the turned card was not given: its bonus is not counted")})
     return score
+
+
+def _with_undealt(rules: Rules, points: int, undealt: int | None, last: str | None) -> int:
+    """Team A's card points with the undealt cards' points where they are A's."""
+    if undealt is None:
+        return points
+    if not rules.undealt_count:
+        raise ScoreInputError(f"{rules.ruleset.name} deals every card: no undealt points")
+    most = _most_points(rules.values, 1)[rules.undealt_count]
+    if not 0 <= undealt <= most:
+        raise ScoreInputError(f"{rules.undealt_count} undealt card(s) hold between 0 and {most} card points "
+                              f"(got {undealt})")
+    if rules.undealt_to == "dealer-side" or last == "A":
+        return points + undealt
+    return points
 
 
 def turned_bonus(rules: Rules, card: Card) -> int:
@@ -189,9 +215,10 @@ def _turned_input(rules: Rules, turned: str | Card | None, trump: str | None) ->
 
 def score_checked(
     engine: CompiledRules, points: int, tricks: int, mode: str, calls: int, pending_ties: int,
-    last: str | None, trump: str | None,
+    last: str | None, trump: str | None, *, undealt: int | None = None,
 ) -> DealScore:
-    """:func:`score_deal` for figures known to be possible (the deal engine's own): no checks."""
+    """:func:`score_deal` for figures known to be possible (the deal engine's own): no checks.
+    ``points`` are team A's card points in all, the undealt ones included where they are A's."""
     rules = engine.rules
     bonus = rules.last_trick_bonus
     a_total = points + tricks * rules.trick_points + (bonus if last == "A" else 0)
@@ -210,7 +237,7 @@ def score_checked(
         factor=factor,
         factors=factors,
         card_points=(points, rules.card_total - points),
-        tricks=(tricks, HAND_SIZE - tricks),
+        tricks=(tricks, rules.tricks_per_deal - tricks),
         totals=(a_total, b_total),
         half=rules.half,
         winner=winner,
@@ -224,6 +251,7 @@ def score_checked(
         turned=None,
         turned_bonus=0,
         turned_side="A",
+        undealt=undealt,
     )
 
 
@@ -278,8 +306,8 @@ def _check_inputs(
     total = rules.card_total
     if not 0 <= points <= total:
         raise ScoreInputError(f"card points must be between 0 and {total} (got {points})")
-    if not 0 <= tricks <= HAND_SIZE:
-        raise ScoreInputError(f"tricks must be between 0 and {HAND_SIZE} (got {tricks})")
+    if not 0 <= tricks <= rules.tricks_per_deal:
+        raise ScoreInputError(f"tricks must be between 0 and {rules.tricks_per_deal} (got {tricks})")
     _check_points_fit_tricks(rules, points, tricks)
     if mode not in MODES:
         raise ScoreInputError(f"mode must be one of trump, no-trump, blind (got {mode!r})")
@@ -300,15 +328,18 @@ def _check_inputs(
 
 
 def _check_points_fit_tricks(rules: Rules, points: int, tricks: int) -> None:
-    """``tricks`` tricks hold 4 cards each: at most the 4 x tricks most valuable cards."""
-    most = _most_points(rules.values)
+    """``tricks`` tricks hold a card a seat each: at most the seats x tricks most valuable
+    cards (with the undealt cards, at a table that leaves some, counted on either side)."""
+    most = [m + (_most_points(rules.values, 1)[rules.undealt_count]) for m in _most_points(rules.values, rules.seats)]
+    all_tricks = rules.tricks_per_deal
+    most = most[: all_tricks + 1]
     if points > most[tricks]:
         raise ScoreInputError(
             f"{tricks} trick(s) hold at most {most[tricks]} card points (got {points})"
         )
-    least = rules.card_total - most[HAND_SIZE - tricks]
+    least = rules.card_total - most[all_tricks - tricks]
     if points < least:
-        other = HAND_SIZE - tricks
+        other = all_tricks - tricks
         raise ScoreInputError(
             f"the other side's {other} trick(s) hold at most {most[other]} card points, "
             f"so {tricks} trick(s) hold at least {least} (got {points})"
@@ -316,22 +347,24 @@ def _check_points_fit_tricks(rules: Rules, points: int, tricks: int) -> None:
 
 
 @lru_cache(maxsize=64)
-def _most_points(values: tuple[int, ...]) -> tuple[int, ...]:
-    """most[k]: the card points of the 4k most valuable cards (k = 0..8)."""
+def _most_points(values: tuple[int, ...], per: int = 4) -> tuple[int, ...]:
+    """most[k]: the card points of the ``per`` x k most valuable cards (k = 0 .. 32 / per)."""
     ranked = sorted(values, reverse=True)
-    return tuple(sum(ranked[: 4 * k]) for k in range(HAND_SIZE + 1))
+    return tuple(sum(ranked[: per * k]) for k in range(len(values) // per + 1))
 
 
-def _last_trick_side(rules: Rules, tricks: int, last_trick: str | None) -> str | None:
+def _last_trick_side(rules: Rules, tricks: int, last_trick: str | None, undealt: int | None = None) -> str | None:
     if last_trick not in (None, "A", "B"):
         raise ScoreInputError(f"last trick must be A or B (got {last_trick!r})")
-    if tricks in (0, HAND_SIZE):
-        side = "A" if tricks == HAND_SIZE else "B"
+    if tricks in (0, rules.tricks_per_deal):
+        side = "A" if tricks == rules.tricks_per_deal else "B"
         if last_trick not in (None, side):
             raise ScoreInputError(f"side {side} took every trick, so also the last one")
         return side
     if last_trick is None and rules.last_trick_bonus:
         raise ScoreInputError("with a last-trick bonus, say who won the last trick (A or B)")
+    if last_trick is None and undealt and rules.undealt_to == "last-trick":
+        raise ScoreInputError("the undealt cards go to the last trick's side: say who won it (A or B)")
     return last_trick
 
 
@@ -344,7 +377,8 @@ def _factors(rules: Rules, deal: DealFigures, sweep: bool) -> list[FactorApplied
         out.append(FactorApplied("tie", tie, f"tie carried x{tie}{times}"))
     factor = rules.sweep_factor
     if sweep and factor > 1:
-        what = "all 8 tricks" if rules.sweep_definition == "all-tricks" else "all the card points"
+        every = rules.sweep_definition == "all-tricks"
+        what = f"all {rules.tricks_per_deal} tricks" if every else "all the card points"
         out.append(FactorApplied("sweep", factor, f"sweep ({what}) x{factor}"))
     if deal.calls:
         call = rules.calls[deal.calls - 1]
@@ -378,7 +412,7 @@ def _plugin_factors(rules: Rules, ctx: ScoreContext) -> list[FactorApplied]:
 
 def _is_sweep(rules: Rules, points: int, tricks: int, winner: str) -> bool:
     if rules.sweep_definition == "all-tricks":
-        return tricks == (HAND_SIZE if winner == "A" else 0)
+        return tricks == (rules.tricks_per_deal if winner == "A" else 0)
     return points == (rules.card_total if winner == "A" else 0)
 
 
@@ -405,6 +439,8 @@ def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> l
         f"card points {a} {score.card_points[0]}, {b} {score.card_points[1]}; "
         f"tricks {a} {score.tricks[0]}, {b} {score.tricks[1]}"
     ]
+    if score.undealt is not None:
+        lines[0] += f" (the undealt cards' {score.undealt} card points included)"
     if score.totals != score.card_points:
         lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
     if score.tied:

@@ -168,18 +168,30 @@ class SeatView:
     # The decisions before the first card, in order, by whoever took them: everyone at the
     # table sees (and hears) them: blind or look, delegation, trump, each call and pass.
     decisions: tuple[AnyAction, ...] = ()
+    # The undealt cards the seat has seen (shown ones; hidden ones once the deal is over), and
+    # at a table with a layout every seat's face-up cards (seen by everyone).
+    undealt: tuple[Card, ...] = ()
+    face_up: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def team(self) -> int:
-        return self.seat & 1
+        """The seat's side in this deal (its team; at a dealer-alone table 0 is the dealer)."""
+        return self.rules.side(self.seat, self.dealer)
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The seat's teammates in this deal."""
+        return self.rules.partners(self.seat, self.dealer)
 
     @property
     def partner(self) -> int:
-        return self.seat ^ 2
+        """The partner opposite (the first teammate at other tables; -1 when there is none)."""
+        partners = self.partners
+        return self.seat ^ 2 if self.rules.default_table else (partners[0] if partners else -1)
 
     @property
     def is_contract_side(self) -> bool:
-        return (self.seat & 1) == (self.dealer & 1)
+        return self.team == self.rules.side(self.dealer, self.dealer)
 
     def played(self) -> list[Card]:
         """Cards seen played, completed tricks first, then the trick in progress."""

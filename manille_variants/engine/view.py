@@ -42,4 +42,20 @@ def seat_view(state: DealState, seat: int) -> SeatView:
         turned=state.turned_card,
         turned_on_table=on_table,
         decisions=tuple(a for a in state.actions if not isinstance(a, Card)),
+        undealt=_undealt(state),
+        face_up=_face_up(state),
     )
+
+
+def _undealt(state: DealState) -> tuple[Card, ...]:
+    """The undealt cards a seat sees: all of them when shown, otherwise once the deal is over."""
+    cards: tuple[Card, ...] = getattr(state, "undealt", ())
+    return cards if state.rules.undealt_shown or state.is_over else ()
+
+
+def _face_up(state: DealState) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's face-up layout cards (seen by everyone); empty without a layout."""
+    if not state.rules.layout_covered:
+        return ()
+    face_up = getattr(state, "face_up")  # noqa: B009 - only the reference engine plays layouts
+    return tuple(tuple(face_up(seat)) for seat in range(state.rules.seats))

@@ -87,6 +87,8 @@ def walk_deal(
     pending = deal.pending_ties if pending_ties is None else pending_ties
     before = deal.scores if scores is None else scores
     walk = DealWalk(number, deal, None, pending, before)
+    if not rules.default_table:
+        return _walk_on_engine(rules, deal, walk)
     walk.hands = _hands(rules, deal, walk, check_seed)
     if rules.turned_take_up is not None:
         walk.turned = _turned(rules, deal, walk)
@@ -98,6 +100,45 @@ def walk_deal(
     _play(rules, walk, cards)
     if not walk.stopped and len(walk.tricks) == 8 and walk.tricks[-1].winner is not None:
         walk.score = _score(rules, walk)
+    return walk
+
+
+def _walk_on_engine(rules: Rules, deal: DealRecord, walk: DealWalk) -> DealWalk:
+    """A deal at a table other than four seats, followed on the reference engine (which
+    plays undealt cards and layouts): the first action it refuses stops the walk, where the
+    four-seat walk goes on past an illegal card."""
+    try:
+        state = new_deal(rules, deal.seed or 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores,
+                         hands=deal.hands if deal.seed is None else None)
+    except ManilleError as exc:
+        walk.problem(f"the deal cannot be set up: {exc}")
+        walk.stopped = True
+        return walk
+    walk.hands = tuple(tuple(h) for h in state.hands)
+    for action in deal.actions:
+        if state.is_over:
+            walk.problem(f"{action}: the deal was already over")
+            walk.stopped = True
+            break
+        seat, before = state.to_play, state
+        try:
+            state = state.apply(action)
+        except IllegalPlayError as exc:
+            where = {"trick": len(before.tricks) + 1, "card": str(action)} if isinstance(action, Card) else {}
+            walk.problem(f"{action} is not allowed: {exc}", seat=seat,
+                         legal=tuple(str(a) for a in before.legal_actions()), clause=before.phase, **where)
+            walk.stopped = True
+            break
+        if not isinstance(action, Card):
+            walk.decisions.append((seat, action))
+    walk.mode, walk.trump, walk.calls, walk.chooser = state.mode, state.trump_suit, state.calls, state.chooser
+    values = rules.values
+    walk.tricks = [
+        TrickWalk(i + 1, leader, [(rules.seat_after(leader, k), c) for k, c in enumerate(cards)], winner,
+                  sum(values[c.index] for c in cards))
+        for i, (leader, cards, winner) in enumerate(state.tricks)
+    ]
+    walk.score = state.result
     return walk
 
 
@@ -360,6 +401,11 @@ def audit_record(record: GameRecord, ruleset: Ruleset | str | None = None) -> Au
             f"({rs.content_hash()}): the ruleset was edited after the game"))
     if not record.deals:
         problems.append(AuditProblem(None, "the record holds no deal"))
+    seats = record.ruleset.table.seats if record.ruleset is not None else len(record.players)
+    if seats != rules.seats:
+        problems.append(AuditProblem(None, f"the record is of a table of {seats} seats, {rs.name} seats "
+                                     f"{rules.seats}: its deals cannot be followed"))
+        return AuditReport(rs, [], problems, None)
     after: list[AuditProblem] = []
     if record.kind == "match":
         walks, match = _audit_match(rules, record, own, problems, after)
@@ -403,7 +449,7 @@ def _audit_match(
                                       f"{match.winner} had won)"))
             break
         walk = walk_deal(rules, deal, number=i + 1, pending_ties=match.pending_ties,
-                         scores=(match.scores[0], match.scores[1]), check_seed=own)
+                         scores=match.deal_scores(), check_seed=own)
         _check_course(record, deal, walk, match)
         compare_result(walk)
         walks.append(walk)
@@ -443,9 +489,9 @@ def _check_course(record: GameRecord, deal: DealRecord, walk: DealWalk, match: M
         walk.problem(f"dealt by seat {deal.dealer}, but it is seat {match.dealer}'s turn to deal")
     if deal.game != match.game:
         walk.problem(f"recorded as game {deal.game + 1}, but it belongs to game {match.game + 1}")
-    if tuple(deal.scores) != (match.scores[0], match.scores[1]):
+    if tuple(deal.scores) != match.deal_scores():
         walk.problem(f"recorded scores before the deal {_show(deal.scores)}, the match stands at "
-                     f"{match.scores[0]}-{match.scores[1]}")
+                     f"{'-'.join(str(s) for s in match.deal_scores())}")
     if deal.pending_ties != match.pending_ties:
         walk.problem(f"recorded {deal.pending_ties} pending ties, the match has "
                      f"{match.pending_ties}")

@@ -163,7 +163,7 @@ class _DealEntry(_Model):
     hands: list[str] | None = Field(None, min_length=4, max_length=4)
     actions: list[str]
     result: dict[str, Any] | None = None
-    scores_after: tuple[int, int] | None = None
+    scores_after: tuple[int, ...] | None = None
     turned: str | None = None
 
 

@@ -56,7 +56,7 @@ class DealRecord:
     scores: tuple[int, int] = (0, 0)
     game: int = 0
     result: dict[str, Any] | None = None
-    scores_after: tuple[int, int] | None = None
+    scores_after: tuple[int, ...] | None = None
     turned: Card | None = None  # the card turned up for trump (rulesets that turn one)
 
     @property
@@ -88,7 +88,7 @@ class GameRecord:
 # ------------------------------------------------------------------------- building
 
 
-def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, int] | None = None) -> DealRecord:
+def deal_record(state: DealState, *, game: int = 0, scores_after: tuple[int, ...] | None = None) -> DealRecord:
     """The record of a deal state (finished or not): its start, hands as dealt and actions.
 
     The hands (and the turned card) are the state's own, given or shuffled; the seed is
@@ -145,7 +145,7 @@ def record_from_deals(
         kind=kind,
         seed=seed,
         first_dealer=match.first_dealer if match is not None else None,
-        players=tuple(players) if players is not None else ("seat 0", "seat 1", "seat 2", "seat 3"),
+        players=tuple(players) if players is not None else tuple(f"seat {s}" for s in range(ruleset.table.seats)),
         outcome=_match_outcome(match) if match is not None else None,
         ruleset_hash=ruleset.content_hash(),
         generator=generator or default_generator(),
@@ -167,11 +167,15 @@ def default_generator() -> str:
 
 
 def check_hands(hands: Sequence[Sequence[Card]], where: str) -> None:
-    """Four hands of 8 cards each, the 32 cards once each; else a RecordError."""
+    """Four hands of 8 cards each, the 32 cards once each (at another table, 2 to 6 hands of
+    one size, no card twice); else a RecordError."""
     seen: dict[Card, int] = {}
+    if not 2 <= len(hands) <= 6:
+        raise RecordError(f"{where}: give a hand for each of 2 to 6 seats (got {len(hands)})")
+    size = 8 if len(hands) == 4 else len(hands[0])
     for seat, hand in enumerate(hands):
-        if len(hand) != 8:
-            raise RecordError(f"{where}[{seat}]: a hand holds 8 cards (got {len(hand)})")
+        if len(hand) != size:
+            raise RecordError(f"{where}[{seat}]: a hand holds {size} cards (got {len(hand)})")
         for card in hand:
             if card in seen:
                 raise RecordError(f"{where}: {card} is dealt to seat {seen[card]} and seat {seat}")

@@ -38,6 +38,9 @@ def typed_record(game: TypedGame, ruleset: Ruleset | str | None = None) -> GameR
     """The typed deals as a record (kind ``deals``) under ``ruleset`` or the file's own."""
     rs = _typed_ruleset(game, ruleset)
     rules = compile_rules(rs)
+    if not rules.default_table:
+        raise RecordError(f"{game.source}: the typed form names the four seats N E S W; {rs.name} has "
+                          f"{rules.seats} seats (keep its deals as JSON records)")
     deals = tuple(_deal_record(rules, deal, game.source) for deal in game.deals)
     return GameRecord(
         ruleset=rs, deals=deals, kind="deals", ruleset_hash=rs.content_hash(),

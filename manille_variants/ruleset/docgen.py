@@ -35,7 +35,7 @@ __all__ = [
 ]
 
 DOCS_FILE = Path(__file__).resolve().parents[2] / "docs" / "rulesets.md"
-RULE_SECTIONS = ("dealing", "trump", "calls", "play", "scoring", "match")
+RULE_SECTIONS = ("table", "dealing", "trump", "calls", "play", "scoring", "match")
 
 
 # --- plain-word summary -----------------------------------------------------------------
@@ -191,7 +191,7 @@ def _play_words(rs: Ruleset) -> Iterator[str]:
 
 def _scoring_words(rs: Ruleset) -> Iterator[str]:
     s = rs.scoring
-    half = s.deal_total // 2
+    half = rs.deal_total // 2
     extras = "".join(
         [
             f" + {s.trick_points} per trick" if s.trick_points else "",
@@ -199,7 +199,7 @@ def _scoring_words(rs: Ruleset) -> Iterator[str]:
         ]
     )
     total = (
-        f"{s.card_total} card points{extras} = {s.deal_total}"
+        f"{s.card_total} card points{extras} = {rs.deal_total}"
         if extras
         else f"{s.card_total} card points"
     )
@@ -403,9 +403,12 @@ def _setting(path: str, section: str, prop: dict[str, Any], defs: dict[str, Any]
 def _type_text(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     if "anyOf" in prop:
         kinds = [_type_text(p, defs) for p in prop["anyOf"] if p.get("type") != "null"]
-        return " or ".join(kinds) + " or null"
+        nullable = any(p.get("type") == "null" for p in prop["anyOf"])
+        return " or ".join(kinds) + (" or null" if nullable else "")
     if "$ref" in prop:
         return "mapping (the settings below)"
+    if "const" in prop:
+        return f"`{prop['const']}`"
     if "enum" in prop:
         return " / ".join(
             f"`{json.dumps(v) if not isinstance(v, str) else v}`" for v in prop["enum"]
@@ -477,6 +480,7 @@ def reference_markdown() -> str:
 
 _SECTION_TITLES = {
     "metadata": "Metadata (never inherited)",
+    "table": "`table`: seats, hands, teams, undealt cards, layout",
     "dealing": "`dealing`: shuffle, cut, deal, first lead",
     "trump": "`trump`: trump choice and no-trump",
     "calls": "`calls`: the doubling ladder",

@@ -23,6 +23,7 @@ __all__ = [
     "MODES",
     "RANK_LABELS",
     "RANK_ORDER_DEFAULT",
+    "TEAMS_DEFAULT",
     "BlindNoTrump",
     "Call",
     "Dealing",
@@ -33,15 +34,20 @@ __all__ = [
     "Ruleset",
     "Scoring",
     "Sweep",
+    "Table",
+    "TableLayout",
     "Tie",
     "TrumpChoice",
     "TurnedCard",
+    "Undealt",
 ]
 
 RANK_ORDER_DEFAULT = ["10", "A", "K", "Q", "J", "9", "8", "7"]
 CARD_VALUES_DEFAULT = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1, "9": 0, "8": 0, "7": 0}
 SLUG = r"^[a-z0-9][a-z0-9-]*$"
-HAND_SIZE = 8
+HAND_SIZE = 8  # the cards each of the four players holds at the default table
+DECK_SIZE = 32
+TEAMS_DEFAULT = [[0, 2], [1, 3]]
 
 Factor = Annotated[int, Field(ge=1, strict=True)]
 Count = Annotated[int, Field(ge=0, strict=True)]
@@ -62,7 +68,8 @@ class Dealing(_Model):
     )
     packets: list[Annotated[int, Field(ge=1, strict=True)]] = Field(
         default_factory=lambda: [3, 2, 3],
-        description="Packet sizes dealt to each player in turn; they sum to the hand size (8).",
+        description="Packet sizes dealt to each player in turn; they sum to the hand size "
+        "(table.hand_size, 8 at four seats).",
     )
     cutter: Literal["right", "left"] = Field(
         "right", description="Which neighbour of the dealer cuts the shuffled pack."
@@ -77,8 +84,10 @@ class Dealing(_Model):
         description="Who deals next: the player after the dealer in the direction of play, "
         "or the one before.",
     )
-    first_dealer: Literal["random", 0, 1, 2, 3] = Field(
-        "random", description="The first dealer of a match: drawn by the seeded shuffle, or a seat 0-3."
+    first_dealer: Literal["random", 0, 1, 2, 3, 4, 5] = Field(
+        "random",
+        description="The first dealer of a match: drawn by the seeded shuffle, or a seat "
+        "(0-3 at four seats; below table.seats).",
     )
     early_look_throws_in: bool = Field(
         True,
@@ -86,12 +95,6 @@ class Dealing(_Model):
         "deal is thrown in: nothing scored, next dealer, a pending tie stays pending.",
     )
 
-    @field_validator("packets")
-    @classmethod
-    def _packets_fill_hand(cls, value: list[int]) -> list[int]:
-        if sum(value) != HAND_SIZE:
-            raise ValueError(f"packets must sum to the hand size {HAND_SIZE} (they sum to {sum(value)})")
-        return value
 
 
 class NoTrump(_Model):
@@ -346,7 +349,7 @@ class Scoring(_Model):
 
     @property
     def deal_total(self) -> int:
-        """All points of a deal: cards, tricks and last-trick bonus."""
+        """All points of a deal at four seats (8 tricks); :attr:`Ruleset.deal_total` follows the table."""
         return self.card_total + HAND_SIZE * self.trick_points + self.last_trick_bonus
 
 
@@ -368,6 +371,96 @@ class MatchRules(_Model):
         return value
 
 
+class Undealt(_Model):
+    """Cards left undealt (at tables of 3 and 6 players: two)."""
+
+    count: Annotated[int, Field(ge=0, le=8, strict=True)] = Field(
+        0, description="How many cards stay undealt: the last cards of the pack after the deal."
+    )
+    shown: bool = Field(
+        True, description="The undealt cards are turned face up for everyone to see (false: nobody "
+        "sees them before the deal is scored)."
+    )
+    points_to: Literal["dealer-side", "last-trick"] = Field(
+        "dealer-side",
+        description="Whose card points they are at the end of the deal: the dealer's side, or "
+        "the side that wins the last trick.",
+    )
+
+
+class TableLayout(_Model):
+    """Cards on the table in front of each player (the 2-player game): each face-down card
+    covered by a face-up one."""
+
+    covered: Annotated[int, Field(ge=0, le=8, strict=True)] = Field(
+        0,
+        description="Face-down cards in front of each player, each covered by a face-up card "
+        "(0: no layout).  A face-up card is played like a hand card and counts for the duties to "
+        "follow, beat and trump; when it is played, the card under it turns face up at the end "
+        "of the trick.",
+    )
+
+
+class Table(_Model):
+    """Who sits at the table: seats, the cards each holds, teams and the undealt cards."""
+
+    seats: Annotated[int, Field(ge=2, le=6, strict=True)] = Field(
+        4, description="Players at the table (2 to 6), numbered 0 up in clockwise order."
+    )
+    hand_size: Annotated[int, Field(ge=1, le=16, strict=True)] = Field(
+        HAND_SIZE,
+        description="Cards each player holds in hand; seats x (hand_size + 2 x layout.covered) "
+        "+ undealt.count must make the 32 cards.",
+    )
+    teams: list[list[Annotated[int, Field(ge=0, strict=True)]]] | Literal["dealer-alone"] = Field(
+        default_factory=lambda: [list(team) for team in TEAMS_DEFAULT],
+        description="The two sides: two fixed lists of seats (every seat in one), or "
+        "dealer-alone: for each deal the dealer plays alone against all the others, who are "
+        "partners for that deal (a temporary team).",
+    )
+    credit: Literal["each-member", "split", "zero-sum"] = Field(
+        "each-member",
+        description="How a temporary team's match points are credited (teams: dealer-alone, each "
+        "player keeping their own score): each-member (every member is credited the side's "
+        "points), split (the side's points shared equally, rounded down), zero-sum (each "
+        "defender gains or loses the side's points, the dealer the opposite of their sum).",
+    )
+    undealt: Undealt = Field(default_factory=Undealt, description="Cards left undealt.")
+    layout: TableLayout = Field(default_factory=TableLayout, description="Face-down and face-up cards on the table.")
+
+    @property
+    def tricks(self) -> int:
+        """Tricks in a deal: the cards each player holds, hand and layout."""
+        return self.hand_size + 2 * self.layout.covered
+
+    @property
+    def temporary(self) -> bool:
+        """Whether the sides change with the dealer (each player keeps their own score)."""
+        return self.teams == "dealer-alone"
+
+    def team_problem(self) -> str | None:
+        """What is wrong with fixed ``teams`` at this table ("@sub.path: text"), or None."""
+        if isinstance(self.teams, str):
+            return None
+        if len(self.teams) != 2:
+            return f"@teams: expected two teams (got {len(self.teams)})"
+        seen: list[int] = []
+        for i, team in enumerate(self.teams):
+            if not team:
+                return f"@teams.{i}: a team needs at least one seat"
+            for seat in team:
+                if seat >= self.seats:
+                    last = self.seats - 1
+                    return f"@teams.{i}: seat {seat} is not a seat at a table of {self.seats} (seats 0-{last})"
+                if seat in seen:
+                    return f"@teams.{i}: seat {seat} is in two teams"
+                seen.append(seat)
+        missing = [s for s in range(self.seats) if s not in seen]
+        if missing:
+            return f"@teams: seat {missing[0]} is in no team (every seat 0-{self.seats - 1} plays in one)"
+        return None
+
+
 class Ruleset(_Model):
     """A complete, resolved ruleset."""
 
@@ -376,6 +469,7 @@ class Ruleset(_Model):
     description: str = Field("", description="What this ruleset is and where it is played.")
     sources: list[str] = Field(default_factory=list, description="Documents the rules were taken from.")
     aliases: list[Slug] = Field(default_factory=list, description="Other names this ruleset is found by.")
+    table: Table = Field(default_factory=Table, description="Seats, hands, teams, undealt cards.")
     dealing: Dealing = Field(default_factory=Dealing, description="Shuffle, cut, deal, first lead.")
     trump: TrumpChoice = Field(default_factory=TrumpChoice, description="Trump choice and no-trump.")
     calls: list[Call] = Field(
@@ -402,6 +496,14 @@ class Ruleset(_Model):
             seen.add(call.name)
         return calls
 
+    @model_validator(mode="after")
+    def _table_fits(self) -> Ruleset:
+        # Cross-field checks of the table; "@path: text" is located from the file's top.
+        problem = _table_problem(self)
+        if problem is not None:
+            raise ValueError(problem)
+        return self
+
     def content_dump(self) -> dict[str, Any]:
         """The resolved content as records store it and :meth:`content_hash` hashes it.
 
@@ -409,6 +511,8 @@ class Ruleset(_Model):
         defaults, so a ruleset that does not use them keeps its hash and its records.
         """
         data = self.model_dump(mode="json")
+        if data["table"] == _TABLE_DEFAULT:  # a four-player ruleset keeps its hash
+            del data["table"]
         for section, key, default in _QUIET_DEFAULTS:
             if data[section].get(key, default) == default:
                 data[section].pop(key, None)
@@ -418,6 +522,12 @@ class Ruleset(_Model):
         """A stable hash of the whole resolved content: same content, same hash."""
         canonical = json.dumps(self.content_dump(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+    @property
+    def deal_total(self) -> int:
+        """All points of a deal: cards (the undealt ones too), tricks and last-trick bonus."""
+        sc = self.scoring
+        return sc.card_total + self.table.tricks * sc.trick_points + sc.last_trick_bonus
 
     def call_named(self, name: str) -> Call:
         for call in self.calls:
@@ -432,6 +542,42 @@ _QUIET_DEFAULTS: tuple[tuple[str, str, Any], ...] = (
     ("play", "beat_partner_at_no_trump", False),
     ("play", "undertrump_partner", "same"),
 )
+
+
+_TABLE_DEFAULT = Table().model_dump(mode="json")
+
+
+def _table_problem(rs: Ruleset) -> str | None:
+    """The first cross-field problem of a ruleset's table, as "@path: text", or None."""
+    table, dealing = rs.table, rs.dealing
+    dealt = table.seats * table.tricks + table.undealt.count
+    if dealt != DECK_SIZE:
+        layout = f" + 2 x {table.layout.covered} on the table" if table.layout.covered else ""
+        return (
+            f"@table.hand_size: {table.seats} seats x ({table.hand_size} in hand{layout}) + "
+            f"{table.undealt.count} undealt make {dealt} cards, not the {DECK_SIZE} of the pack"
+        )
+    team = table.team_problem()
+    if team is not None:
+        return f"@table.{team[1:]}"
+    if table.layout.covered and table.seats != 2:
+        return f"@table.layout.covered: a layout is played at a table of 2 seats (this one has {table.seats})"
+    if table.credit != "each-member" and not table.temporary:
+        return "@table.credit: only a temporary team is credited another way (set teams: dealer-alone)"
+    if sum(dealing.packets) != table.hand_size:
+        return f"@dealing.packets: must sum to the hand size {table.hand_size} (they sum to {sum(dealing.packets)})"
+    if dealing.first_dealer != "random" and dealing.first_dealer >= table.seats:
+        return f"@dealing.first_dealer: seat {dealing.first_dealer} is not a seat at a table of {table.seats}"
+    if rs.trump.delegation and not _dealer_has_partner(table):
+        return "@trump.delegation: the dealer has no partner to hand the choice to at this table"
+    if rs.trump.turned_card is not None and table.seats * table.hand_size != DECK_SIZE:
+        return "@trump.turned_card: trump by the turned card needs every card dealt into the hands"
+    return None
+
+
+def _dealer_has_partner(table: Table) -> bool:
+    """Whether every dealer has a teammate (fixed teams of two or more)."""
+    return not table.temporary and all(len(team) > 1 for team in table.teams)
 
 
 def _rank_label(value: Any) -> Any:

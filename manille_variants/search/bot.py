@@ -30,7 +30,7 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
 from manille_variants.search.solver import searchable
@@ -127,6 +127,7 @@ class SearchBot:
         self.prior_rule = prior_rule
 
     def act(self, view: SeatView) -> AnyAction:
+        require_four_seats(view.rules, "the search bot")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manille_variants.engine.actions import AnyAction
-from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
@@ -82,6 +82,7 @@ class IsmctsBot:
         self.model = model
 
     def act(self, view: SeatView) -> AnyAction:
+        require_four_seats(view.rules, "the IS-MCTS bot")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from manille_variants.cards import DECK, Card
-from manille_variants.engine.core import action_code, has_plugins, to_core
+from manille_variants.engine.core import action_code, has_plugins, require_four_seats, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import SearchError
@@ -49,12 +49,13 @@ class Solution:
 
 def searchable(rules: Rules) -> bool:
     """Whether the search (the solver, the bot, advice, analysis) plays this ruleset: it has
-    no Python plug-ins.  Trump by the turned card is played too: the turned card is known to
-    every seat and the dealer's, unplayable until its take-up."""
-    return not has_plugins(rules)
+    no Python plug-ins and plays at the four-seat table.  Trump by the turned card is played
+    too: the turned card is known to every seat and the dealer's, unplayable until its take-up."""
+    return not has_plugins(rules) and rules.default_table
 
 
 def _check(rules: Rules) -> None:
+    require_four_seats(rules, "the solver")
     if has_plugins(rules):
         raise SearchError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from manille_variants.errors import TableSizeError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.metrics import DEAL_METRICS, MATCH_METRICS, Metric, Tally
 from manille_variants.sim.runner import (
@@ -177,6 +178,7 @@ def run_comparison(rulesets: Sequence[Ruleset], settings: SimSettings, *,
         raise SimError("give at least one ruleset")
     if settings.deals <= 0 and settings.matches <= 0:
         raise SimError("nothing to play: give a positive number of deals or matches")
+    check_same_table(rulesets)
     s = settings
     plan: tuple[tuple[Kind, int], ...] = (("deals", max(0, s.deals)), ("matches", max(0, s.matches)))
     deal_runs, match_runs = run_plan(plan, rulesets, s.seed, s.bots, jobs=s.jobs, scheduler=s.scheduler,
@@ -189,6 +191,16 @@ def run_comparison(rulesets: Sequence[Ruleset], settings: SimSettings, *,
     for result in results[1:]:
         result.difference = _differences(result)
     return Comparison(kind, settings, results)
+
+
+def check_same_table(rulesets: Sequence[Ruleset]) -> None:
+    """Raise :class:`TableSizeError` unless every ruleset seats as many players: duplicate
+    deals are the same cards dealt to the same seats, which tables of different sizes do not
+    share."""
+    sizes = {rs.table.seats for rs in rulesets}
+    if len(sizes) > 1:
+        which = ", ".join(f"{rs.name} ({rs.table.seats} seats)" for rs in rulesets)
+        raise TableSizeError(f"compare rulesets of one table size: {which}")
 
 
 def is_rate(metric: Metric) -> bool:

@@ -176,8 +176,11 @@ def bot_seed(seed: int) -> int:
     return deal_seed(seed, -3)
 
 
-def default_bots() -> str:
-    """``"heuristic"`` when that bot is available, else ``"random"``."""
+def default_bots(rulesets: Sequence[Ruleset | Rules] = ()) -> str:
+    """``"heuristic"`` when that bot is available and plays every one of ``rulesets`` (the
+    four-seat table), else ``"random"``."""
+    if any(not compile_rules(r).default_table for r in rulesets):
+        return "random"
     try:
         make_bot("heuristic", 0)
     except ManilleError:
@@ -193,11 +196,11 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def deal_row(result: DealScore) -> DealRow:
-    """The row kept for a finished deal."""
+def deal_row(result: DealScore, tricks: int = 8) -> DealRow:
+    """The row kept for a finished deal (of ``tricks`` tricks: a sweep takes them all)."""
     return DealRow(
         team_a=result.team_a, team_b=result.team_b, tied=result.tied,
-        dealer_won=result.winner == "A", sweep=8 in result.tricks, mode=result.mode,
+        dealer_won=result.winner == "A", sweep=tricks in result.tricks, mode=result.mode,
         calls=result.calls, factor=result.factor, capped=result.capped,
         dealer_card_points=result.card_points[0],
     )
@@ -217,9 +220,9 @@ def play_one_deal(rules: Rules, index: int, master: int, bots: str, records: boo
                   run: RulesetRun) -> None:
     """Play deal ``index`` of a deal-mode run and add its row (and record) to ``run``."""
     seed = unit_seed(master, index)
-    final = play_deal(new_deal(rules, seed, index % 4), make_bots(bots, bot_seed(seed)))
+    final = play_deal(new_deal(rules, seed, index % rules.seats), make_bots(bots, bot_seed(seed), seats=rules.seats))
     assert final.result is not None
-    run.deals.append(deal_row(final.result))
+    run.deals.append(deal_row(final.result, rules.tricks_per_deal))
     if records:
         run.records.append({"kind": "deal", "index": index, "deals": [deal_entry(final)]})
 
@@ -229,13 +232,13 @@ def play_one_match(rules: Rules, index: int, master: int, bots: str, records: bo
     """Play match ``index`` of a match-mode run and add its rows (and record) to ``run``."""
     seed = match_seed(master, index)
     finals: list[DealState] = []
-    match = play_match(rules, seed, make_bots(bots, bot_seed(seed)), on_deal=finals.append)
+    match = play_match(rules, seed, make_bots(bots, bot_seed(seed), seats=rules.seats), on_deal=finals.append)
     lengths = [0] * (match.game + 1)
     for outcome in match.deals:
         lengths[outcome.game] += 1
     assert match.winner is not None
     run.matches.append(MatchRow(len(match.deals), len(lengths), tuple(lengths), match.winner))
-    run.deals.extend(deal_row(f.result) for f in finals if f.result is not None)
+    run.deals.extend(deal_row(f.result, rules.tricks_per_deal) for f in finals if f.result is not None)
     if records:
         entry = {"kind": "match", "index": index, "seed": seed,
                  "first_dealer": match.first_dealer, "winner": match.winner,

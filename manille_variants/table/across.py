@@ -31,15 +31,18 @@ ScoreOrError = DealScore | ManilleError
 
 def score_across(rulesets: Sequence[Ruleset], points: int, tricks: int, mode: str = "trump", calls: int = 0,
                  pending_ties: int = 0, *, last_trick: Literal["A", "B"] | None = None,
-                 turned: str | None = None) -> list[ScoreOrError]:
+                 turned: str | None = None, undealt: int | None = None) -> list[ScoreOrError]:
     """The deal under each ruleset, in order: its score, or the error that refuses the figures
-    under that ruleset (a mode, a call or a figure it does not have)."""
+    under that ruleset (a mode, a call or a figure it does not have).  ``undealt``, the card
+    points of the undealt cards, goes to the rulesets whose table leaves some (and to a single
+    ruleset, which refuses it if it deals every card)."""
     results: list[ScoreOrError] = []
     for rs in rulesets:
         try:
             card = turned_for(rs, rulesets, turned)
+            given = undealt if rs.table.undealt.count or len(rulesets) == 1 else None
             results.append(score_deal(rs, points, tricks, parse_mode(mode), calls, pending_ties,
-                                      last_trick=last_trick, turned=card))
+                                      last_trick=last_trick, turned=card, undealt=given))
         except ManilleError as exc:
             results.append(exc)
     return results

@@ -49,15 +49,17 @@ class SheetRow:
     dealer: str
     contract: str
     card_points: tuple[int, int] | None
-    points: tuple[int, int]
-    totals: tuple[int, int]
+    # One per column: the two teams, or every player where teams are temporary.
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
     pending: int
     note: str = ""
 
 
-def sheet_table(rows: Sequence[SheetRow], labels: tuple[str, str], *, title: str | None = None,
+def sheet_table(rows: Sequence[SheetRow], labels: tuple[str, ...], *, title: str | None = None,
                 games: bool = False) -> Table:
-    """The running score sheet: per deal the contract, card points, match points and totals."""
+    """The running score sheet: per deal the contract, card points, match points and totals
+    (a column per label: the two teams, or each player where teams are temporary)."""
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("#", justify="right")
     if games:
@@ -65,18 +67,17 @@ def sheet_table(rows: Sequence[SheetRow], labels: tuple[str, str], *, title: str
     table.add_column("dealer")
     table.add_column("contract")
     table.add_column("card pts", justify="center")
-    table.add_column(f"{labels[0]} +", justify="right")
-    table.add_column(f"{labels[1]} +", justify="right")
-    table.add_column(labels[0], justify="right")
-    table.add_column(labels[1], justify="right")
+    for label in labels:
+        table.add_column(f"{label} +", justify="right")
+    for label in labels:
+        table.add_column(label, justify="right")
     table.add_column("note")
     for row in rows:
         cells = [str(row.number)]
         if games:
             cells.append(str(row.game + 1))
         card = f"{row.card_points[0]}-{row.card_points[1]}" if row.card_points else ""
-        cells += [row.dealer, row.contract, card, str(row.points[0]), str(row.points[1]),
-                  str(row.totals[0]), str(row.totals[1]), row.note]
+        cells += [row.dealer, row.contract, card, *map(str, row.points), *map(str, row.totals), row.note]
         table.add_row(*cells)
     return table
 

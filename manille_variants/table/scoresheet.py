@@ -284,7 +284,7 @@ class ScoreSheet:
             rows.append(SheetRow(
                 number=i + 1, game=outcome.game, dealer=TEAMS[dealer],
                 contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
-                card_points=card, points=outcome.team_points, totals=outcome.scores_after,
+                card_points=card, points=outcome.team_points, totals=(outcome.scores_after[0], outcome.scores_after[1]),
                 pending=outcome.pending_after, note="; ".join(notes),
             ))
         return rows

@@ -58,7 +58,7 @@ class Session:
         if self.bot_seed is None:
             self.bot_seed = self.seed
         self.match = Match(self.ruleset, self.seed)
-        self.players = make_bots(self.bots, self.bot_seed)
+        self.players = make_bots(self.bots, self.bot_seed, seats=self.match.rules.seats)
 
     @property
     def your_turn(self) -> bool:

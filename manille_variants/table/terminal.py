@@ -50,6 +50,9 @@ _YES = ("y", "yes", "call", "ja", "oui")
 _NO = ("n", "no", "p", "pass", "nee", "non", "")
 
 
+_UNDEALT_TO = {"dealer-side": "the dealer's side", "last-trick": "the side that takes the last trick"}
+
+
 def parse_decision(text: str, legal: Sequence[AnyAction], rules: Rules) -> AnyAction | None:
     """The decision a player typed, among ``legal``; None if the text names none of them."""
     word = "-".join(text.lower().split())
@@ -131,8 +134,28 @@ class PlaySession:
 
     def name(self, seat: int) -> str:
         """The seat as the player sees it: You, Left, Partner, Right (seats are numbered
-        clockwise, so the next seat is on your left)."""
-        return ("You", "Left", "Partner", "Right")[(seat - self.seat) % 4]
+        clockwise, so the next seat is on your left); at another table You or Seat N."""
+        if self.rules.default_table:
+            return ("You", "Left", "Partner", "Right")[(seat - self.seat) % 4]
+        return "You" if seat == self.seat else f"Seat {seat}"
+
+    @property
+    def per_player(self) -> bool:
+        """Whether every player keeps their own score (the dealer alone against the others)."""
+        return self.rules.temporary_teams
+
+    def _labels(self) -> tuple[str, ...]:
+        """The score sheet's columns: us and them, or every player."""
+        if self.per_player:
+            return tuple("you" if s == self.seat else f"seat {s}" for s in range(self.rules.seats))
+        return ("us", "them")
+
+    def _columns(self, values: Sequence[int]) -> tuple[int, ...]:
+        """Per-team values (team 0, team 1) as us and them, or per-player values as they are."""
+        return tuple(values) if self.per_player else self._us_them(values)
+
+    def _scores_text(self, values: Sequence[int]) -> str:
+        return ", ".join(f"{label} {value}" for label, value in zip(self._labels(), self._columns(values), strict=True))
 
     def run(self) -> int:
         """Play until the match is over or the input ends; returns the exit status."""
@@ -157,12 +180,24 @@ class PlaySession:
         team = "seats 0 and 2" if self.seat % 2 == 0 else "seats 1 and 3"
         direction = "clockwise" if self.rules.step == 1 else "counter-clockwise"
         self.console.print(f"[bold]{rs.title or rs.name}[/bold] ({rs.name}), seed {self.seed}")
+        where = f"in seat {self.seat} ({team}) with your Partner opposite"
+        if not self.rules.default_table:
+            where = f"in seat {self.seat} of {self.rules.seats}, {self._sides_text()}"
         self.console.print(
-            f"You sit in seat {self.seat} ({team}) with your Partner opposite; play goes "
+            f"You sit {where}; play goes "
             f"{direction}. Game to {rs.match.target}"
             + (f", best of {rs.match.best_of}." if rs.match.best_of > 1 else ".")
         )
         self.console.print("Type a card like 10h or qs; '?' for help, 'quit' to leave.")
+
+    def _sides_text(self) -> str:
+        rules = self.rules
+        if rules.temporary_teams:
+            return "each deal the dealer alone against the others, each player keeping a score"
+        partners = rules.partners(self.seat, 0)
+        if not partners:
+            return "against " + " and ".join(f"seat {s}" for s in range(rules.seats) if s != self.seat)
+        return "with your partners in seats " + " and ".join(map(str, partners))
 
     def _play_deal(self) -> None:
         state = self.session.deal()
@@ -174,11 +209,10 @@ class PlaySession:
 
     def _deal_header(self, state: DealState) -> None:
         m = self.match
-        us, them = self._us_them(m.scores)
         game = f" · game {m.game + 1}" if self.ruleset.match.best_of > 1 else ""
         self.console.rule(f"Deal {len(m.deals) + 1}{game}")
         deals = "deal" if state.dealer == self.seat else "deals"
-        line = f"{self.name(state.dealer)} {deals}. Match points: us {us}, them {them}."
+        line = f"{self.name(state.dealer)} {deals}. Match points: {self._scores_text(m.scores)}."
         note = pending_note(self.rules, m.pending_ties)
         self.console.print(line + (f" {note[0].upper()}{note[1:]}." if note else ""))
         view = state.view(self.seat)
@@ -187,6 +221,11 @@ class PlaySession:
             self.console.print(f"{self.name(state.dealer)} turn{'s' if state.dealer != self.seat else ''} "
                                f"up {card_markup(view.turned)}: {contract_text('trump', view.turned.suit)} "
                                f"is trump. The card stays on the table until it is taken up ({take_up}).")
+        if view.undealt:
+            self.console.print(f"Undealt, face up: {' '.join(card_markup(c) for c in view.undealt)} "
+                               f"(their card points go to {_UNDEALT_TO[self.rules.undealt_to]}).")
+        elif self.rules.undealt_count:
+            self.console.print(f"{self.rules.undealt_count} cards lie undealt, face down.")
         if view.looked and state.to_play != self.seat:  # else the first prompt shows it
             self.console.print(f"Your hand: {hand_markup(self.rules, view.hand)}")
         if state.phase == "play":  # nothing to decide: the turned card named trump
@@ -213,7 +252,8 @@ class PlaySession:
             if who == "You":
                 self.console.print("You ask your Partner to name trump.")
             else:
-                asked = "you" if before.dealer ^ 2 == self.seat else self.name(before.dealer ^ 2)
+                chooser = after.chooser if after.chooser is not None else before.dealer ^ 2
+                asked = "you" if chooser == self.seat else self.name(chooser)
                 self.console.print(f"{who} asks {asked} to name trump.")
         else:
             text = contract_text(after.mode, after.trump_suit)
@@ -242,15 +282,26 @@ class PlaySession:
         points = sum(self.rules.values[c.index] for c in cards)
         self.console.print(
             f"Trick {len(state.tricks)} to {self.name(winner)} (+{points} card points). "
-            f"Card points: us {self._us_them(state.points)[0]}, them {self._us_them(state.points)[1]}."
+            f"Card points: {self._deal_sides_text(state, state.points)}."
         )
+
+    def _deal_sides_text(self, state: DealState, sides: Sequence[int]) -> str:
+        """A deal's two sides' figures (side 0, side 1) as us and them, or the dealer and the others."""
+        if self.per_player:
+            dealer = "you" if state.dealer == self.seat else f"seat {state.dealer}"
+            return f"{dealer} (dealing alone) {sides[0]}, the others {sides[1]}"
+        us, them = self._us_them(sides)
+        return f"us {us}, them {them}"
 
     def _deal_end(self, state: DealState) -> None:
         assert state.result is not None
         score = state.result
-        if state.dealer & 1 != self.seat & 1:
+        rules = self.rules
+        if rules.side(self.seat, state.dealer) != rules.side(state.dealer, state.dealer):
             score = score.swapped()
         labels = ("us", "them")
+        if self.per_player:
+            labels = ("you", "the dealer") if self.seat != state.dealer else ("you", "the others")
         self.console.print(f"[bold]Deal {len(self.match.deals)} over.[/bold]")
         if not score.thrown_in:
             self.console.print(breakdown_table(score, labels))
@@ -259,11 +310,10 @@ class PlaySession:
         outcome = self.match.deals[-1]
         several = self.ruleset.match.best_of > 1
         title = f"Score sheet, game {outcome.game + 1} (match points)" if several else "Score sheet (match points)"
-        self.console.print(sheet_table(self._rows(outcome.game), labels, title=title))
+        self.console.print(sheet_table(self._rows(outcome.game), self._labels(), title=title))
         if outcome.game_winner is not None and not self.match.is_over:
             self.console.print(f"{self._team_word(outcome.game_winner)} win game {outcome.game + 1}; "
-                               f"games: us {self._us_them(self.match.games)[0]}, "
-                               f"them {self._us_them(self.match.games)[1]}.")
+                               f"games: {self._scores_text(self.match.games)}.")
 
     def _finale(self) -> None:
         winner = self.match.winner
@@ -272,15 +322,23 @@ class PlaySession:
         self.console.print(f"[bold]{self._team_word(winner)} win the match.[/bold]")
 
     def _team_word(self, team: int) -> str:
-        return "We" if team == self.seat & 1 else "They"
+        if self.per_player:  # a player won
+            return "You" if team == self.seat else f"Seat {team}"
+        return "We" if team == self._my_team else "They"
+
+    @property
+    def _my_team(self) -> int:
+        return self.rules.side(self.seat, 0)  # fixed teams: the dealer does not matter
 
     def _us_them(self, pair: Sequence[int]) -> tuple[int, int]:
-        mine = self.seat & 1
+        mine = self._my_team
         return pair[mine], pair[1 - mine]
 
     def _note(self, outcome: DealOutcome) -> str:
         if outcome.game_winner is not None:
-            return f"game to {'us' if outcome.game_winner == self.seat & 1 else 'them'}"
+            if self.per_player:
+                return f"game to {self._team_word(outcome.game_winner).lower()}"
+            return f"game to {'us' if outcome.game_winner == self._my_team else 'them'}"
         return pending_short(self.rules, outcome.pending_after)
 
     def _rows(self, game: int | None = None) -> list[SheetRow]:
@@ -289,16 +347,17 @@ class PlaySession:
             if game is not None and outcome.game != game:
                 continue
             score = outcome.score
-            dealer_team = outcome.dealer & 1
+            dealer_team = self.rules.side(outcome.dealer, outcome.dealer)
             card = None
             if not score.thrown_in:
                 pair = score.card_points if dealer_team == 0 else score.card_points[::-1]
-                card = self._us_them(pair)
+                card = (pair[0], pair[1]) if self.per_player else self._us_them(pair)  # the dealer's first
             calls = tuple(self._call_label(c) for c in final.calls[-1:])
+            gained = outcome.player_points if self.per_player else self._us_them(outcome.team_points)
             rows.append(SheetRow(
                 number=outcome.index + 1, game=outcome.game, dealer=self.name(outcome.dealer),
                 contract=contract_text(score.mode, final.trump_suit, calls, short=True), card_points=card,
-                points=self._us_them(outcome.team_points), totals=self._us_them(outcome.scores_after),
+                points=gained, totals=self._columns(outcome.scores_after),
                 pending=outcome.pending_after, note=self._note(outcome),
             ))
         return rows
@@ -366,7 +425,7 @@ class PlaySession:
     def _show_table(self, view: SeatView, legal: list[Card]) -> None:
         if view.trick:
             plays = ", ".join(
-                f"{self.name((view.trick_leader + i * self.rules.step) % 4)} {card_markup(c)}"
+                f"{self.name(self.rules.seat_after(view.trick_leader, i))} {card_markup(c)}"
                 for i, c in enumerate(view.trick)
             )
             holder = self.name(view.winning_seat) if view.winning_seat is not None else "?"
@@ -375,6 +434,10 @@ class PlaySession:
         else:
             self.console.print(f"Trick {len(view.tricks) + 1}: you lead.")
         trump = contract_text(view.mode, view.trump)
+        for seat, cards in enumerate(view.face_up):
+            if cards:
+                whose = "you" if seat == self.seat else self.name(seat)
+                self.console.print(f"Face up before {whose}: {' '.join(card_markup(c) for c in cards)}")
         if view.turned_on_table and view.turned is not None:
             trump += f" (turned {card_markup(view.turned)} still on the table)"
         self.console.print(f"Trump: {trump}. Your hand: {hand_markup(self.rules, view.hand, legal)}")
@@ -398,7 +461,7 @@ class PlaySession:
             return True
         if word in ("sheet", "score", "scores"):
             several = self.ruleset.match.best_of > 1
-            self.console.print(sheet_table(self._rows(), ("us", "them"), title="Score sheet", games=several))
+            self.console.print(sheet_table(self._rows(), self._labels(), title="Score sheet", games=several))
             return True
         return False
 
@@ -407,7 +470,7 @@ class PlaySession:
             self.console.print("No trick played yet.")
             return
         leader, cards, winner = state.tricks[-1]
-        plays = ", ".join(f"{self.name((leader + i * self.rules.step) % 4)} {card_markup(c)}"
+        plays = ", ".join(f"{self.name(self.rules.seat_after(leader, i))} {card_markup(c)}"
                           for i, c in enumerate(cards))
         self.console.print(f"Last trick: {plays}; won by {self.name(winner)}.")
 
@@ -415,5 +478,5 @@ class PlaySession:
     def _save(self) -> None:
         if self.record is None or not self.session.deals():
             return
-        names = [("you" if s == self.seat else self.players[s].name) for s in range(4)]
+        names = [("you" if s == self.seat else self.players[s].name) for s in range(self.rules.seats)]
         write_record(self.session.record(names, "manille play"), self.record)

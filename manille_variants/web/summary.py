@@ -202,10 +202,10 @@ def _play(rs: Ruleset, w: dict[str, str]) -> Iterator[str]:
 
 def _scoring(rs: Ruleset, w: dict[str, str]) -> Iterator[str]:
     s = rs.scoring
-    half = s.deal_total // 2
+    half = rs.deal_total // 2
     extras = ((w["per_trick"].format(n=s.trick_points) if s.trick_points else "")
               + (w["last_bonus"].format(n=s.last_trick_bonus) if s.last_trick_bonus else ""))
-    total = (w["total_extras"].format(cards=s.card_total, extras=extras, deal=s.deal_total) if extras
+    total = (w["total_extras"].format(cards=s.card_total, extras=extras, deal=rs.deal_total) if extras
              else w["total"].format(cards=s.card_total))
     yield w["deal_holds"].format(total=total, half=half)
     tie = w["tie"].format(half=half)
