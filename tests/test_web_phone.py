@@ -319,7 +319,7 @@ def test_a_deal_typed_while_the_host_is_away_is_stored_once(browser: Browser, tm
         expect(page.locator("#waiting")).to_contain_text("1 en attente d'envoi")
         expect(page.locator("#deals tr.pending")).to_have_count(1)
         expect(page.locator("#offline")).to_be_visible()
-        page.screenshot(path=str(shots / "phone-offline-fr.png"))
+        page.screenshot(path=str(shots / "phone-offline-fr.png"), full_page=True)
         page.reload()  # the page from the phone, the deal still waiting
         expect(page.locator("#deals tr.pending")).to_have_count(1)
     finally:

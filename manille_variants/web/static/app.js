@@ -362,7 +362,7 @@ function sheetPage() {
   function showWaiting() {
     const count = outbox.items().length;
     $("#waiting").hidden = count === 0;
-    $("#waiting").textContent = `⏳ ${count} ${w("waiting")}`;
+    $("#waiting").textContent = `↻ ${count} ${w("waiting")}`;
     saved.hidden = count > 0;
     if (sheet) drawPending();
   }
@@ -539,11 +539,11 @@ function sheetPage() {
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
     },
       el("td", {}, row.number), el("td", { class: "dealer" }, names[row.dealer] || row.dealer),
-      el("td", { title: row.contract }, contractLabel(row.fields)),
-      el("td", {}, row.card_points ? `${row.card_points[0]}–${row.card_points[1]}` : ""),
+      el("td", { class: "contract", title: row.contract }, contractLabel(row.fields),
+        row.card_points ? [el("br"), el("small", { class: "cards" }, `${row.card_points[0]}–${row.card_points[1]}`)] : null),
       el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
       el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
-      el("td", { class: "by" }, row.by, row.note ? [el("br"), el("small", {}, row.note)] : null), el("td", {}, "›"))));
+      el("td", { class: "by" }, row.by, row.note ? [el("br"), el("small", { class: "hint" }, row.note)] : null))));
     drawPending();
     drawHistory();
     $("#add").disabled = Boolean(sheet.winner);
@@ -557,9 +557,10 @@ function sheetPage() {
     for (const item of outbox.items()) {
       const f = item.fields;
       body.prepend(el("tr", { class: "pending", "data-id": item.id },
-        el("td", {}, "…"), el("td", {}, ""), el("td", {}, contractLabel({ mode: f.mode, calls: f.calls })),
-        el("td", {}, f.mode === "thrown-in" ? "" : `${f.side} ${f.points}`),
-        el("td", { colspan: 2, class: "waiting" }, `⏳ ${w("waiting")}`), el("td", { class: "by" }, item.by), el("td", {}, "")));
+        el("td", {}, "…"), el("td", {}, ""),
+        el("td", { class: "contract" }, contractLabel({ mode: f.mode, calls: f.calls }),
+          f.mode === "thrown-in" ? null : [el("br"), el("small", {}, `${f.side}: ${f.points}`)]),
+        el("td", { colspan: 2, class: "waiting" }, `↻ ${w("waiting")}`), el("td", { class: "by" }, item.by)));
     }
   }
 
