@@ -320,13 +320,17 @@ def test_a_deal_typed_while_the_host_is_away_is_stored_once(browser: Browser, tm
         expect(page.locator("#deals tr.pending")).to_have_count(1)
         expect(page.locator("#offline")).to_be_visible()
         page.screenshot(path=str(shots / "phone-offline-fr.png"), full_page=True)
-        page.reload()  # the page from the phone, the deal still waiting
+        page.reload()  # the page from the phone (its service worker), the deal still waiting
         expect(page.locator("#deals tr.pending")).to_have_count(1)
+        page.fill("#points", "40")
+        page.fill("#tricks", "6")
+        page.click("#add")
+        expect(page.locator("#waiting")).to_contain_text("2 en attente d'envoi")
     finally:
         server.start()
     expect(page.locator("#waiting")).to_be_hidden(timeout=15_000)
-    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(1)
+    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
     page.reload()
-    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(1)
-    assert len(Store(folder).sheet(str(sheet["id"])).entries) == 1
+    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
+    assert Store(folder).sheet(str(sheet["id"])).entries == ["S 38 5", "S 40 6"]  # each once, in order
     server.stop()

@@ -348,7 +348,8 @@ function sheetPage() {
           outbox.drop(item.id);
           markOnline(true);
         } catch (error) {
-          if (!error.status) { markOnline(false); break; }  // still out of reach: later
+          // Still out of reach, or not answering well (a server error, no access, too many): later.
+          if (!error.status || error.status >= 500 || [401, 403, 429].includes(error.status)) { markOnline(Boolean(error.status)); break; }
           outbox.drop(item.id);  // refused by the host (the sheet changed meanwhile): say why
           setProblem(`${w("not_sent")}: ${error.message}`);
         }
@@ -377,6 +378,12 @@ function sheetPage() {
     event.preventDefault();
     const values = entry.values();
     if (!values) return;
+    if (outbox.items().length) {  // deals are waiting: this one goes after them, in order
+      keep(values);
+      clearForm();
+      flush();
+      return;
+    }
     try {
       let checked;
       try { checked = await watched.check(); } catch (error) {
