@@ -50,6 +50,8 @@ def test_four_api_clients_adding_fifteen_deals_each_keep_all_sixty(tmp_path: Pat
     assert sheet["deals"] == CLIENTS * DEALS
     by = [row["by"] for row in sheet["rows"]]
     assert all(by.count(f"phone {n}") == DEALS for n in range(CLIENTS))
+    added = [change["by"] for change in sheet["history"] if change["action"] == "add"]  # each kept once
+    assert sorted(added) == sorted(by)
 
 
 def test_two_stores_on_one_folder_share_the_sheet(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from manille_variants.web.bodies import (
     FormYamlBody,
     ImportBody,
     PlayBody,
+    RestoreBody,
     SheetBody,
     YamlBody,
     read,
@@ -42,7 +43,7 @@ from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, extends_of, form_yaml, resolve, values
 from manille_variants.web.search import analysis_json
 from manille_variants.web.security import spend
-from manille_variants.web.sheets import entry_check, entry_problem, sheet_json
+from manille_variants.web.sheets import entry_check, entry_problem, entry_text, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.views import game_context, respond
 
@@ -123,7 +124,7 @@ async def import_sheet(request: Request) -> Response:
 async def describe_sheet(request: Request) -> Response:
     body = await read(request, DescribeBody)
     sheet = await run_in_threadpool(lambda: _store(request).describe_sheet(
-        request.path_params["id"], team_a=body.team_a, team_b=body.team_b, note=body.note))
+        request.path_params["id"], team_a=body.team_a, team_b=body.team_b, note=body.note, by=body.by))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
@@ -149,13 +150,32 @@ async def check_entry(request: Request) -> Response:
 
 async def add_deal(request: Request) -> Response:
     body = await read(request, AddDealBody)
-    sheet = await run_in_threadpool(lambda: _store(request).add_deal(
-        request.path_params["id"], body.entry, client_id=body.id, by=body.by))
+    store, sheet_id = _store(request), request.path_params["id"]
+    if (fields := body.fields) is not None:
+        entry = await run_in_threadpool(lambda: entry_text(store.sheet(sheet_id), fields))
+    elif body.entry is not None:
+        entry = body.entry
+    else:
+        raise HTTPException(400, "entry: expected a string (got null)")
+    sheet = await run_in_threadpool(lambda: store.add_deal(sheet_id, entry, client_id=body.id, by=body.by))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
+def _by(request: Request) -> str:
+    """Who asks for a removal (``?by=``, as a body's ``by``)."""
+    return request.query_params.get("by", "")[:200]
+
+
 async def undo_deal(request: Request) -> Response:
-    sheet = await run_in_threadpool(_store(request).remove_deal, request.path_params["id"])
+    sheet = await run_in_threadpool(lambda: _store(request).remove_deal(request.path_params["id"], by=_by(request)))
+    return JSONResponse(sheet_json(sheet, page_language(request)))
+
+
+async def restore_deal(request: Request) -> Response:
+    """Undo a removal (``{removal, by}``: the removal's id in the sheet's ``history``)."""
+    body = await read(request, RestoreBody)
+    sheet = await run_in_threadpool(lambda: _store(request).restore_deal(
+        request.path_params["id"], body.removal, by=body.by))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
@@ -167,8 +187,8 @@ async def replace_deal(request: Request) -> Response:
 
 
 async def remove_deal(request: Request) -> Response:
-    sheet = await run_in_threadpool(_store(request).remove_deal, request.path_params["id"],
-                                    request.path_params["n"])
+    sheet = await run_in_threadpool(lambda: _store(request).remove_deal(
+        request.path_params["id"], request.path_params["n"], by=_by(request)))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
 
@@ -244,6 +264,7 @@ ROUTES = [
     Route("/api/sheets/{id}/check", check_entry, methods=["POST"]),
     Route("/api/sheets/{id}/deals", add_deal, methods=["POST"]),
     Route("/api/sheets/{id}/deals/last", undo_deal, methods=["DELETE"]),
+    Route("/api/sheets/{id}/restore", restore_deal, methods=["POST"]),
     Route("/api/sheets/{id}/deals/{n:deal}", replace_deal, methods=["PUT"]),
     Route("/api/sheets/{id}/deals/{n:deal}", remove_deal, methods=["DELETE"]),
     Route("/api/play", start_game, methods=["POST"]),

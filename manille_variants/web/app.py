@@ -20,9 +20,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
 from manille_variants.errors import ManilleError, RulesetError
-from manille_variants.web import api, pages, views
+from manille_variants.web import api, offline, pages, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
@@ -36,18 +37,21 @@ HERE = Path(__file__).resolve().parent
 
 
 def create_app(data: Path | None = None, *, token: str | None = None,
-               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False, rate: RateLimit | None = None) -> Starlette:
+               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False, rate: RateLimit | None = None,
+               public_url: str | None = None) -> Starlette:
     """The web app over the data folder ``data`` (default: the per-user data folder).
 
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
     or None on the loopback; ``rate``: the heavy work each client may ask for (default
-    :class:`~manille_variants.web.security.RateLimit`'s)."""
-    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES,
+    :class:`~manille_variants.web.security.RateLimit`'s); ``public_url``: the address other
+    phones reach (shared from a page opened on this machine)."""
+    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *offline.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
+        middleware=[Middleware(SecurityHeaders),
+                    Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip, no_access=_no_access)],
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,
@@ -56,6 +60,8 @@ def create_app(data: Path | None = None, *, token: str | None = None,
             ManilleError: _user_error,
         },
     )
+    app.state.token = token
+    app.state.public_url = public_url
     app.state.store = Store(data or default_data_dir())
     app.state.games = Games(app.state.store)
     app.state.jobs = Jobs()
@@ -65,6 +71,15 @@ def create_app(data: Path | None = None, *, token: str | None = None,
         undefined=jinja2.StrictUndefined,
     )
     return app
+
+
+def _no_access(scope: Scope, text: str) -> Response:
+    """The answer to a request without the access token: for a browser, a page in its
+    language saying what to do (scan the QR code shown on the host); JSON for a script."""
+    request = Request(scope)
+    if wants_json(request):
+        return JSONResponse({"error": text}, 401)
+    return render(request, "noaccess.html", 401, message=text)
 
 
 def _error(request: Request, status: int, text: str, headers: Mapping[str, str] | None = None,

@@ -26,8 +26,8 @@ from starlette.requests import Request
 
 __all__ = [
     "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "Body", "CheckBody", "CompareBody", "DescribeBody",
-    "EditDealBody", "EntryFields", "FormYamlBody", "ImportBody", "PlayBody", "ScoreBody", "SheetBody", "YamlBody",
-    "parse", "read",
+    "EditDealBody", "EntryFields", "FormYamlBody", "ImportBody", "PlayBody", "RestoreBody", "ScoreBody", "SheetBody",
+    "YamlBody", "parse", "read",
 ]
 
 TEXT_LIMIT = 200  # team names, notes, who entered a deal, an entry, a ruleset's name
@@ -160,6 +160,7 @@ class SheetBody(Body):
 class DescribeBody(Body):
     """``PUT /api/sheets/{id}``."""
 
+    by: Text = ""
     team_a: Text = ""
     team_b: Text = ""
     note: Text = ""
@@ -200,9 +201,21 @@ class EditDealBody(Body):
 
 
 class AddDealBody(EditDealBody):
-    """``POST /api/sheets/{id}/deals``: the same ``id`` again adds nothing."""
+    """``POST /api/sheets/{id}/deals``: an ``entry``, or a form's ``fields`` (the server writes
+    the entry, as for ``check``: a phone that kept a deal while offline sends what was typed);
+    the same ``id`` again adds nothing."""
 
+    entry: Text | None = None  # type: ignore[assignment]
+    fields: EntryFields | None = Field(None, description="an object of a deal's fields")
     id: str | None = Field(None, max_length=100, description="a string of at most 100 characters")
+
+
+class RestoreBody(Body):
+    """``POST /api/sheets/{id}/restore``: undo the removal ``removal`` (a change's id in the
+    sheet's ``history``)."""
+
+    removal: int = Field(strict=False, ge=1, le=2**62, description="a removal's id")
+    by: Text = ""
 
 
 class PlayBody(Body):

@@ -235,6 +235,73 @@ WORDS: dict[str, tuple[str, str, str]] = {
                     "Geen keuze voor een hand die je al bekeken hebt (vink “nog niet bekeken” aan om ze te "
                     "rangschikken):",
                     "Pas un choix pour une main déjà regardée (cochez « pas encore regardée » pour le classer) :"),
+    # Phones at the table: sharing, access, undoing, the history, offline, the table drawn as played.
+    "share": ("Share", "Delen", "Partager"),
+    "share_title": ("Join from another phone", "Meedoen met een andere telefoon",
+                    "Rejoindre depuis un autre téléphone"),
+    "share_hint": (
+        "Scan this code with the other phone's camera, or send it the link: it opens this page with access "
+        "to the table.",
+        "Scan deze code met de camera van de andere telefoon, of stuur hem de link: die opent deze pagina met "
+        "toegang tot de tafel.",
+        "Scannez ce code avec l'appareil photo de l'autre téléphone, ou envoyez-lui le lien : il ouvre cette "
+        "page avec l'accès à la table.",
+    ),
+    "share_local": (
+        "This server answers only this computer. To join from phones on the same Wi-Fi, start it with "
+        "manille serve --host 0.0.0.0.",
+        "Deze server antwoordt alleen aan deze computer. Start hem met manille serve --host 0.0.0.0 om met "
+        "telefoons op dezelfde wifi mee te doen.",
+        "Ce serveur ne répond qu'à cet ordinateur. Pour rejoindre depuis des téléphones sur le même Wi-Fi, "
+        "lancez-le avec manille serve --host 0.0.0.0.",
+    ),
+    "share_link": ("Link", "Link", "Lien"),
+    "copy": ("Copy", "Kopiëren", "Copier"),
+    "copied": ("Copied", "Gekopieerd", "Copié"),
+    "close": ("Close", "Sluiten", "Fermer"),
+    "no_access_title": ("No access yet", "Nog geen toegang", "Pas encore d'accès"),
+    "no_access": (
+        "This phone has no access to the table yet. On the host's screen, open the score sheet and tap "
+        "Share, then scan its QR code with this phone (or scan the code shown when the server started).",
+        "Deze telefoon heeft nog geen toegang tot de tafel. Open op het scherm van de gastheer het scoreblad, "
+        "tik op Delen en scan de QR-code met deze telefoon (of scan de code die getoond werd toen de server "
+        "startte).",
+        "Ce téléphone n'a pas encore accès à la table. Sur l'écran de l'hôte, ouvrez la feuille de marque, "
+        "touchez Partager et scannez le code QR avec ce téléphone (ou scannez le code affiché au démarrage du "
+        "serveur).",
+    ),
+    "deal_removed": ("Deal removed", "Spel verwijderd", "Donne supprimée"),
+    "undo_removal": ("Undo the removal", "Verwijderen ongedaan maken", "Annuler la suppression"),
+    "changes": ("Changes to this sheet", "Wijzigingen aan dit blad", "Modifications de cette feuille"),
+    "change_create": ("started the sheet", "begon het blad", "a commencé la feuille"),
+    "change_add": ("added deal", "voegde spel toe", "a ajouté la donne"),
+    "change_correct": ("corrected deal", "verbeterde spel", "a corrigé la donne"),
+    "change_remove": ("removed deal", "verwijderde spel", "a supprimé la donne"),
+    "change_restore": ("put back deal", "zette spel terug", "a remis la donne"),
+    "change_describe": ("named the teams", "gaf de ploegen een naam", "a nommé les équipes"),
+    "someone": ("Someone", "Iemand", "Quelqu'un"),
+    "put_back": ("Put it back", "Terugzetten", "Remettre"),
+    "was": ("was", "was", "avant"),
+    "waiting": ("waiting to send", "wacht op verzenden", "en attente d'envoi"),
+    "offline": (
+        "The host is out of reach: deals are kept on this phone and sent as soon as it is back.",
+        "De gastheer is onbereikbaar: de spellen blijven op deze telefoon en worden verzonden zodra hij terug is.",
+        "L'hôte est injoignable : les donnes restent sur ce téléphone et partent dès son retour.",
+    ),
+    "not_sent": ("Not sent, refused by the host", "Niet verzonden, geweigerd door de gastheer",
+                 "Non envoyée, refusée par l'hôte"),
+    "offline_page": (
+        "This page is not on this phone yet and the host is out of reach. Try again in a moment.",
+        "Deze pagina staat nog niet op deze telefoon en de gastheer is onbereikbaar. Probeer het zo meteen opnieuw.",
+        "Cette page n'est pas encore sur ce téléphone et l'hôte est injoignable. Réessayez dans un instant.",
+    ),
+    "clockwise": ("play goes clockwise", "er wordt in wijzerzin gespeeld",
+                  "on joue dans le sens des aiguilles d'une montre"),
+    "counter-clockwise": ("play goes counter-clockwise", "er wordt in tegenwijzerzin gespeeld",
+                          "on joue dans le sens inverse des aiguilles d'une montre"),
+    "us": ("You and your partner", "Jij en je maat", "Vous et votre partenaire"),
+    "them": ("The opponents", "De tegenstanders", "Les adversaires"),
+    "deals_played": ("Deals played", "Gespeelde spellen", "Donnes jouées"),
 }
 
 

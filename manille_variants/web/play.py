@@ -149,6 +149,12 @@ class Game:
         return {
             "id": self.id,
             "ruleset": self.ruleset.name,
+            "title": self.ruleset.title,
+            "seed": self.seed,
+            "bots": self.bots,
+            "direction": self.ruleset.dealing.direction,
+            "step": rules.step,
+            "deal_number": len(self.finished) + (0 if state.is_over else 1),
             "seat": SEAT,
             "dealer": state.dealer,
             "phase": state.phase,

@@ -5,6 +5,9 @@ the pages that compute, and the rate of the heavy ones.
   every address (``0.0.0.0``) also takes any IP address, which no rebinding can forge.
 - With a token (any ``--host`` other than the loopback), every request needs it: a first
   visit with ``?token=...`` turns it into a cookie; scripts may send ``Authorization: Bearer``.
+  A request without it gets 401: a page saying what to do when the app gives one
+  (``no_access``), for a browser; the static files, service worker, manifest and icons need
+  no token (they hold nothing of the table's).
 - A state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says another site is refused.
 - JSON API writes must say ``Content-Type: application/json``.
 - A request body larger than the limit is refused (413) before any handler reads it.
@@ -47,6 +50,10 @@ COOKIE = "manille_token"
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 MAX_BODY = 1024 * 1024 + 4096  # the loader's limit for a ruleset's YAML, plus the JSON around it
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# What a browser fetches on its own, without the cookie (the install prompt, the service worker),
+# and the static files (the same for everyone): the no-access page is styled too.
+_OPEN = frozenset({"/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon-512.png"})
+_MESSAGE = "an access token is needed: open the address printed when the server started (or scan its QR code)"
 
 # Only the app's own files run or style a page (web/static/); ``data:`` images are the report's
 # embedded charts; no page may frame one of ours (``frame-ancestors``, and X-Frame-Options for
@@ -89,8 +96,10 @@ class Guard:
     """ASGI middleware applying the rules above to every HTTP request."""
 
     def __init__(self, app: ASGIApp, *, hosts: Iterable[str], token: str | None = None,
-                 max_body: int = MAX_BODY, any_ip: bool = False) -> None:
+                 max_body: int = MAX_BODY, any_ip: bool = False,
+                 no_access: Callable[[Scope, str], Response] | None = None) -> None:
         self.app = app
+        self.no_access = no_access
         self.hosts = frozenset(h.lower() for h in hosts)
         self.any_ip = any_ip
         self.token = token
@@ -153,8 +162,11 @@ class Guard:
             return response
         if secrets.compare_digest(_presented(headers), self.token):
             return None
-        return PlainTextResponse("an access token is needed: open the address printed when the server "
-                                 "started (or scan its QR code)", 401)
+        if scope["method"] == "GET" and (scope["path"] in _OPEN or scope["path"].startswith("/static/")):
+            return None
+        if self.no_access is not None:
+            return self.no_access(scope, _MESSAGE)
+        return PlainTextResponse(_MESSAGE, 401)
 
 
 def safe_path(path: str) -> str:

@@ -100,7 +100,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
     wildcard = host in ("0.0.0.0", "::", "")
     sock = listen(host, port)
     with sock:
-        app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard)
+        app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard,
+                         public_url=start_url(host, port, None).rstrip("/"))
         url = start_url(host, port, token)
         echo(f"manille serve: data in {folder}")
         echo(f"open {url}")

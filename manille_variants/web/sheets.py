@@ -18,7 +18,7 @@ from manille_variants.web.bodies import EntryFields
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
-__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "sheet_csv", "sheet_json"]
+__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "entry_text", "sheet_csv", "sheet_json"]
 
 
 def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
@@ -42,6 +42,7 @@ def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
         "pending_factor": score.rules.pending_factor(score.match.pending_ties),
         "entries": sheet.entries,
         "rows": rows,
+        "history": [c.as_json() for c in sheet.changes],
     }
 
 
@@ -172,6 +173,13 @@ def entry_problem(sheet: Sheet, entry: str, number: int | None = None) -> str | 
     except ManilleError as exc:
         return str(exc)
     return None
+
+
+def entry_text(sheet: Sheet, fields: EntryFields) -> str:
+    """The entry the server writes for a form's ``fields`` (team A's figures); ManilleError if
+    the figures cannot be."""
+    return entry_for(sheet.score.rules, fields.mode, fields.side, fields.points, fields.tricks, fields.calls,
+                     last=fields.last, turned=fields.turned or None).text
 
 
 def entry_check(sheet: Sheet, fields: EntryFields, number: int | None = None) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 games against the bots).
 
 Every write is one short transaction (``BEGIN IMMEDIATE`` in WAL mode), so several phones
-and processes writing to one sheet take turns and nothing is lost.  A deal added with a
+and processes writing to one sheet take turns and nothing is lost.  Every change of a sheet is
+kept in its history with who made it; a removed deal is only marked removed (by the change
+that removed it), so a removal can be undone and no entry is ever lost.  A deal added with a
 client-made id is added once, however often the request is retried.  The sheet's scores
 are never stored: they are recomputed from its entries, from the first deal, on every read.
 A game is stored as what replays it (ruleset, seed, seats, bots, actions), never as states.
@@ -18,6 +20,11 @@ each run once, in its own transaction with the version's change.
 16
 >>> len(store.add_deal(sheet.id, "no-trump 38 5", client_id="x1").entries)
 1
+>>> removed = store.remove_deal(sheet.id, by="An")
+>>> removed.entries, removed.changes[-1].action
+([], 'remove')
+>>> store.restore_deal(sheet.id, removed.changes[-1].id, by="Bo").entries
+['no-trump 38 5']
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -37,10 +44,10 @@ from manille_variants.errors import ManilleError, ScoresheetError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 
-__all__ = ["SCHEMA_VERSION", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError",
+__all__ = ["SCHEMA_VERSION", "Change", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError",
            "StoredGame", "default_data_dir"]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "manille.sqlite3"
 _T = TypeVar("_T")
 
@@ -83,6 +90,23 @@ CREATE TABLE games (
     actions TEXT NOT NULL DEFAULT '[]'
 );
 """,
+    # Removal marks a deal (with the change that removed it) instead of deleting it; every
+    # change of a sheet is kept in ``changes``.
+    3: """
+ALTER TABLE deals ADD COLUMN removed INTEGER;
+CREATE TABLE changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    sheet TEXT NOT NULL REFERENCES sheets(id) ON DELETE CASCADE,
+    at TEXT NOT NULL,
+    by TEXT NOT NULL DEFAULT '',
+    action TEXT NOT NULL,
+    number INTEGER,
+    deal INTEGER,
+    entry TEXT,
+    before TEXT
+);
+CREATE INDEX changes_by_sheet ON changes (sheet, id);
+""",
 }
 
 
@@ -118,6 +142,27 @@ class Deal:
     client_id: str | None
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change of a sheet, as its history keeps it: ``action`` is ``create``, ``add``,
+    ``correct``, ``remove``, ``restore`` or ``describe``; ``number`` the deal's number then,
+    ``entry`` the deal's entry (after a correction; ``before``, the one it replaced);
+    ``restorable``: a removal whose deal is still removed."""
+
+    id: int
+    action: str
+    number: int | None
+    entry: str | None
+    before: str | None
+    by: str
+    at: str
+    restorable: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "action": self.action, "number": self.number, "entry": self.entry,
+                "before": self.before, "by": self.by, "at": self.at, "restorable": self.restorable}
+
+
 @dataclass
 class Sheet:
     """A stored sheet with its entries scored: the :class:`ScoreSheet` plus who entered what."""
@@ -130,6 +175,7 @@ class Sheet:
     revision: int
     deals: list[Deal]
     score: ScoreSheet
+    changes: list[Change] = field(default_factory=list)
 
     @property
     def entries(self) -> list[str]:
@@ -226,6 +272,7 @@ class Store:
                        (sheet_id, now, content, team_a, team_b, note))
             db.executemany("INSERT INTO deals (sheet, entry, by, at) VALUES (?, ?, ?, ?)",
                            [(sheet_id, t, by, now) for t in texts])
+            _log(db, sheet_id, "create", by, number=len(texts))
 
         with self._connect() as db:
             self._write(db, work)
@@ -255,10 +302,15 @@ class Store:
         if row is None:
             raise SheetNotFound(sheet_id)
         deals = [Deal(*r) for r in db.execute(
-            "SELECT entry, by, at, client_id FROM deals WHERE sheet = ? ORDER BY seq", (sheet_id,))]
+            "SELECT entry, by, at, client_id FROM deals WHERE sheet = ? AND removed IS NULL ORDER BY seq",
+            (sheet_id,))]
         ruleset = _ruleset(row[2])
         score = ScoreSheet(ruleset, [parse_entry(d.entry) for d in deals])
-        return Sheet(row[0], row[1], row[3], row[4], row[5], row[6], deals, score)
+        changes = [Change(r[0], r[1], r[2], r[3], r[4], r[5], r[6], bool(r[7])) for r in db.execute(
+            "SELECT c.id, c.action, c.number, c.entry, c.before, c.by, c.at, "
+            "c.action = 'remove' AND d.removed = c.id FROM changes c LEFT JOIN deals d ON d.seq = c.deal "
+            "WHERE c.sheet = ? ORDER BY c.id", (sheet_id,))]
+        return Sheet(row[0], row[1], row[3], row[4], row[5], row[6], deals, score, changes)
 
     def _change(self, sheet_id: str, change: Callable[[sqlite3.Connection, list[int]], None]) -> Sheet:
         """Apply ``change`` (given the sheet's deal rows) and check that the whole sheet still
@@ -267,7 +319,8 @@ class Store:
         def work(db: sqlite3.Connection) -> Sheet:
             if db.execute("SELECT 1 FROM sheets WHERE id = ?", (sheet_id,)).fetchone() is None:
                 raise SheetNotFound(sheet_id)
-            seqs = [r[0] for r in db.execute("SELECT seq FROM deals WHERE sheet = ? ORDER BY seq", (sheet_id,))]
+            seqs = [r[0] for r in db.execute(
+                "SELECT seq FROM deals WHERE sheet = ? AND removed IS NULL ORDER BY seq", (sheet_id,))]
             change(db, seqs)
             db.execute("UPDATE sheets SET revision = revision + 1 WHERE id = ?", (sheet_id,))
             return self._read(db, sheet_id)  # raises ScoresheetError if the sheet no longer adds up
@@ -285,8 +338,9 @@ class Store:
                 return
             current = self._read(db, sheet_id).score
             current.add(text)  # the CLI's checks and messages
-            db.execute("INSERT INTO deals (sheet, client_id, entry, by, at) VALUES (?, ?, ?, ?, ?)",
-                       (sheet_id, client_id, text, by, _now()))
+            seq = db.execute("INSERT INTO deals (sheet, client_id, entry, by, at) VALUES (?, ?, ?, ?, ?)",
+                             (sheet_id, client_id, text, by, _now())).lastrowid
+            _log(db, sheet_id, "add", by, number=len(seqs) + 1, deal=seq, entry=text)
 
         return self._change(sheet_id, change)
 
@@ -296,27 +350,52 @@ class Store:
 
         def change(db: sqlite3.Connection, seqs: list[int]) -> None:
             seq = _nth(seqs, number)
+            before = db.execute("SELECT entry FROM deals WHERE seq = ?", (seq,)).fetchone()[0]
             db.execute("UPDATE deals SET entry = ?, by = ?, at = ? WHERE seq = ?", (text, by, _now(), seq))
+            _log(db, sheet_id, "correct", by, number=number, deal=seq, entry=text, before=before)
 
         return self._change(sheet_id, change)
 
-    def remove_deal(self, sheet_id: str, number: int | None = None) -> Sheet:
-        """Remove deal ``number`` (from 1), or the last deal."""
+    def remove_deal(self, sheet_id: str, number: int | None = None, *, by: str = "") -> Sheet:
+        """Remove deal ``number`` (from 1), or the last deal: marked removed by the change that
+        says so (the sheet's last change), which :meth:`restore_deal` undoes."""
 
         def change(db: sqlite3.Connection, seqs: list[int]) -> None:
             if not seqs:
                 raise ScoresheetError("nothing to undo: the sheet is empty")
             seq = seqs[-1] if number is None else _nth(seqs, number)
-            db.execute("DELETE FROM deals WHERE seq = ?", (seq,))
+            entry = db.execute("SELECT entry FROM deals WHERE seq = ?", (seq,)).fetchone()[0]
+            removal = _log(db, sheet_id, "remove", by, number=seqs.index(seq) + 1, deal=seq, entry=entry)
+            db.execute("UPDATE deals SET removed = ? WHERE seq = ?", (removal, seq))
 
         return self._change(sheet_id, change)
 
-    def describe_sheet(self, sheet_id: str, *, team_a: str, team_b: str, note: str) -> Sheet:
+    def restore_deal(self, sheet_id: str, removal: int, *, by: str = "") -> Sheet:
+        """Undo the removal ``removal`` (a change's id): the deal is back in its place, and every
+        deal after it scored again (refused if the sheet would no longer add up)."""
+
+        def change(db: sqlite3.Connection, seqs: list[int]) -> None:
+            row = db.execute("SELECT c.deal, d.removed, c.entry FROM changes c JOIN deals d ON d.seq = c.deal "
+                             "WHERE c.id = ? AND c.sheet = ? AND c.action = 'remove'",
+                             (removal, sheet_id)).fetchone()
+            if row is None:
+                raise ScoresheetError(f"no removal {removal} on the sheet")
+            seq, removed_by, entry = row
+            if removed_by != removal:
+                raise ScoresheetError(f"removal {removal} was already undone")
+            db.execute("UPDATE deals SET removed = NULL WHERE seq = ?", (seq,))
+            number = sum(1 for s in seqs if s < seq) + 1
+            _log(db, sheet_id, "restore", by, number=number, deal=seq, entry=entry)
+
+        return self._change(sheet_id, change)
+
+    def describe_sheet(self, sheet_id: str, *, team_a: str, team_b: str, note: str, by: str = "") -> Sheet:
         def work(db: sqlite3.Connection) -> None:
             cur = db.execute("UPDATE sheets SET team_a = ?, team_b = ?, note = ?, revision = revision + 1 "
                              "WHERE id = ?", (team_a, team_b, note, sheet_id))
             if cur.rowcount == 0:
                 raise SheetNotFound(sheet_id)
+            _log(db, sheet_id, "describe", by, entry=f"{team_a} – {team_b}" + (f" · {note}" if note else ""))
 
         with self._connect() as db:
             self._write(db, work)
@@ -384,6 +463,15 @@ class Store:
 def _run(db: sqlite3.Connection, script: str) -> None:
     for statement in filter(str.strip, script.split(";")):
         db.execute(statement)
+
+
+def _log(db: sqlite3.Connection, sheet_id: str, action: str, by: str, *, number: int | None = None,
+         deal: int | None = None, entry: str | None = None, before: str | None = None) -> int:
+    """Keep a change in the sheet's history (in the transaction that makes it); its id."""
+    cur = db.execute("INSERT INTO changes (sheet, at, by, action, number, deal, entry, before) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (sheet_id, _now(), by, action, number, deal, entry, before))
+    assert cur.lastrowid is not None
+    return cur.lastrowid
 
 
 def _nth(seqs: list[int], number: int) -> int:

@@ -30,6 +30,7 @@ from manille_variants.web.rulesets import choices
 from manille_variants.web.scoring import score_across
 from manille_variants.web.search import MAX_SAMPLES, advice_cost, advice_json
 from manille_variants.web.security import spend
+from manille_variants.web.share import share
 from manille_variants.web.sheets import chart_svg, sheet_json
 from manille_variants.web.storage import Store
 
@@ -101,7 +102,8 @@ async def sheet(request: Request) -> Response:
         return Response(status_code=204)
     found = await run_in_threadpool(store.sheet, sheet_id)
     data = sheet_json(found, page_language(request))
-    return await respond(request, Context(data, "sheet.html", lambda: {"chart": chart_svg(found)}))
+    return await respond(request, Context(data, "sheet.html", lambda: {"chart": chart_svg(found),
+                                                                        "share": share(request)}))
 
 
 # ------------------------------------------------------------------------- play
@@ -114,7 +116,11 @@ async def game(request: Request) -> Response:
 
 def game_context(request: Request, view: dict[str, Any] | None, status: int = 200) -> Context:
     """A game's context (None: the form for a new game only)."""
-    return Context(view, "play.html", lambda: {"rulesets": choices(_store(request)), "bots": bot_names()}, status)
+    def page() -> dict[str, Any]:
+        shared = share(request, f"/play/{view['id']}") if view is not None else None
+        return {"rulesets": choices(_store(request)), "bots": bot_names(), "share": shared}
+
+    return Context(view, "play.html", page, status)
 
 
 # ------------------------------------------------------------------------- score
@@ -129,7 +135,12 @@ async def score(request: Request) -> Response:
         lang=page_language(request)))
 
     def page() -> dict[str, Any]:
-        return {"rulesets": choices(store), "factor_words": {key for key in WORDS if key.startswith("factor_")}}
+        found = choices(store)
+        shown = form.model_dump() if form is not None else {
+            "rulesets": [c.name for c in found[:4]], "mode": "trump", "points": 38, "tricks": 5, "calls": 0,
+            "pending_ties": 0, "last_trick": None, "turned": None}
+        return {"rulesets": found, "form": shown,
+                "factor_words": {key for key in WORDS if key.startswith("factor_")}}
 
     return await respond(request, Context({"results": results}, "score.html", page))
 

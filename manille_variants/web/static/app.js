@@ -230,7 +230,7 @@ function scorePage() {
   };
   form.addEventListener("submit", run);
   form.addEventListener("change", run);
-  run();
+  if (!out.querySelector("table")) run();  // a score link's result, computed by the server, stays
 }
 
 // ------------------------------------------------------------------ sheets (list)
@@ -329,29 +329,120 @@ function sheetPage() {
     } finally { markSaved(); }
   }
 
+  // The outbox: deals typed while the host is out of reach, kept on the phone (localStorage)
+  // with the id made here, and sent in order when it is back (the id keeps a resent deal single).
+  const outboxKey = `manille.outbox.${sheet.id}`;
+  const outbox = {
+    items: () => { try { return JSON.parse(localStorage.getItem(outboxKey)) || []; } catch (error) { return []; } },
+    save: (items) => { if (items.length) localStorage.setItem(outboxKey, JSON.stringify(items)); else localStorage.removeItem(outboxKey); },
+    add(item) { this.save([...this.items(), item]); },
+    drop(id) { this.save(this.items().filter((i) => i.id !== id)); },
+  };
+  let flushing = false;
+  async function flush() {
+    if (flushing) return;
+    flushing = true;
+    try {
+      for (const item of outbox.items()) {
+        try {
+          render(await api("POST", `/api/sheets/${sheet.id}/deals`, { fields: item.fields, id: item.id, by: item.by }));
+          outbox.drop(item.id);
+          markOnline(true);
+        } catch (error) {
+          // Still out of reach, or not answering well (a server error, no access, too many): later.
+          if (!error.status || error.status >= 500 || [401, 403, 429].includes(error.status)) { markOnline(Boolean(error.status)); break; }
+          outbox.drop(item.id);  // refused by the host (the sheet changed meanwhile): say why
+          setProblem(`${w("not_sent")}: ${error.message}`);
+        }
+      }
+    } finally {
+      flushing = false;
+      showWaiting();
+    }
+  }
+  function markOnline(online) { $("#offline").hidden = online; }
+  function showWaiting() {
+    const count = outbox.items().length;
+    $("#waiting").hidden = count === 0;
+    $("#waiting").textContent = `↻ ${count} ${w("waiting")}`;
+    saved.hidden = count > 0;
+    if (sheet) drawPending();
+  }
+  function keep(values) {
+    outbox.add({ id: pending ? pending.id : newId(), fields: values, by: by.value });
+    pending = null;
+    markOnline(false);
+    showWaiting();
+  }
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    const values = entry.values();
+    if (!values) return;
+    if (outbox.items().length) {  // deals are waiting: this one goes after them, in order
+      keep(values);
+      clearForm();
+      flush();
+      return;
+    }
     try {
-      const checked = await retried(watched.check);  // the entry as the server writes it, or its refusal
+      let checked;
+      try { checked = await watched.check(); } catch (error) {
+        if (error.status) throw error;
+        keep(values);  // the host is out of reach: the deal waits on the phone
+        clearForm();
+        return;
+      }
       if (!checked || !checked.ok) return;
       const text = checked.entry;
       if (!pending || pending.entry !== text) pending = { id: newId(), entry: text };
-      await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
+      try {
+        await send("POST", `/api/sheets/${sheet.id}/deals`, { entry: text, id: pending.id, by: by.value });
+      } catch (error) {
+        if (error.status) throw error;
+        keep(values);
+        clearForm();
+        return;
+      }
       pending = null;
-      $("#points").value = ""; $("#tricks").value = "";
-      entry.showOther(null); setProblem(null);
-      $("#points").focus();
+      markOnline(true);
+      clearForm();
     } catch (error) { setProblem(error.message); }
   });
+  function clearForm() {
+    $("#points").value = ""; $("#tricks").value = "";
+    entry.showOther(null); setProblem(null);
+    $("#points").focus();
+  }
 
   $("#names-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await send("PUT", `/api/sheets/${sheet.id}`, Object.fromEntries(new FormData(event.target))); }
+    try { await send("PUT", `/api/sheets/${sheet.id}`, { ...Object.fromEntries(new FormData(event.target)), by: by.value }); }
     catch (error) { setProblem(error.message); }
   });
 
+  // A removal (the undo of the last deal, or a deal's Remove) can itself be undone: the toast
+  // offers it for a while, and the history keeps a "put it back" for every removed deal.
+  const who = () => encodeURIComponent(by.value);
+  let toastTimer = null;
+  function offerRestore(answer) {
+    const removal = answer.history.filter((c) => c.action === "remove" && c.restorable).pop();
+    if (!removal) return;
+    $("#toast-text").textContent = `${w("deal_removed")}: ${w("deal").toLowerCase()} ${removal.number}`;
+    $("#toast").dataset.removal = removal.id;
+    $("#toast").hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { $("#toast").hidden = true; }, 30000);
+  }
+  async function restore(removal) {
+    $("#toast").hidden = true;
+    try { await send("POST", `/api/sheets/${sheet.id}/restore`, { removal: Number(removal), by: by.value }); }
+    catch (error) { setProblem(error.message); }
+  }
+  $("#toast-undo").addEventListener("click", () => restore($("#toast").dataset.removal));
   $("#undo").addEventListener("click", async () => {
-    try { await send("DELETE", `/api/sheets/${sheet.id}/deals/last`); } catch (error) { setProblem(error.message); }
+    try { offerRestore(await send("DELETE", `/api/sheets/${sheet.id}/deals/last?by=${who()}`)); }
+    catch (error) { setProblem(error.message); }
   });
 
   // The correction dialog: the add form's fields, filled from the deal, with the same refusals.
@@ -388,8 +479,9 @@ function sheetPage() {
   });
   $("#detail-remove").addEventListener("click", async () => {
     try {
-      await send("DELETE", `/api/sheets/${sheet.id}/deals/${detailNumber}`);
+      const answer = await send("DELETE", `/api/sheets/${sheet.id}/deals/${detailNumber}?by=${who()}`);
       dialog.close();
+      offerRestore(answer);
     } catch (error) { $("#detail-error").textContent = error.message; }
   });
   $("#detail-close").addEventListener("click", () => dialog.close());
@@ -433,6 +525,8 @@ function sheetPage() {
     const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
     $("#name-a").textContent = names.A;
     $("#name-b").textContent = names.B;
+    $("#head-a").textContent = names.A;
+    $("#head-b").textContent = names.B;
     for (const side of [$("#side"), $("#detail-side")]) {
       side.options[0].textContent = `${names.A} (A)`;
       side.options[1].textContent = `${names.B} (B)`;
@@ -452,13 +546,42 @@ function sheetPage() {
       class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
     },
-      el("td", {}, row.number), el("td", { title: row.contract }, contractLabel(row.fields)),
-      el("td", {}, row.card_points ? `${row.card_points[0]}–${row.card_points[1]}` : ""),
+      el("td", {}, row.number), el("td", { class: "dealer" }, names[row.dealer] || row.dealer),
+      el("td", { class: "contract", title: row.contract }, contractLabel(row.fields),
+        row.card_points ? [el("br"), el("small", { class: "cards" }, `${row.card_points[0]}–${row.card_points[1]}`)] : null),
       el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
       el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
-      el("td", {}, row.note), el("td", { class: "by" }, row.by), el("td", {}, "›"))));
+      el("td", { class: "by" }, row.by, row.note ? [el("br"), el("small", { class: "hint" }, row.note)] : null))));
+    drawPending();
+    drawHistory();
     $("#add").disabled = Boolean(sheet.winner);
     if (changed) refreshChart();
+  }
+
+  // The deals waiting on the phone, above the stored ones, marked as such.
+  function drawPending() {
+    for (const row of $$("#deals tr.pending")) row.remove();
+    const body = $("#deals tbody");
+    for (const item of outbox.items()) {
+      const f = item.fields;
+      body.prepend(el("tr", { class: "pending", "data-id": item.id },
+        el("td", {}, "…"), el("td", {}, ""),
+        el("td", { class: "contract" }, contractLabel({ mode: f.mode, calls: f.calls }),
+          f.mode === "thrown-in" ? null : [el("br"), el("small", {}, `${f.side}: ${f.points}`)]),
+        el("td", { colspan: 2, class: "waiting" }, `↻ ${w("waiting")}`), el("td", { class: "by" }, item.by)));
+    }
+  }
+
+  // Every change of the sheet, newest first, with who made it and when (in this phone's time).
+  function drawHistory() {
+    const time = (at) => new Date(at).toLocaleString(document.documentElement.lang, { dateStyle: "short", timeStyle: "short" });
+    $("#changes").replaceChildren(...sheet.history.slice().reverse().map((c) => el("li", { "data-action": c.action },
+      el("b", {}, c.by || w("someone")), " ", w(`change_${c.action}`),
+      c.action !== "create" && c.action !== "describe" && c.number ? ` ${c.number}` : "",
+      c.entry && c.action !== "create" ? el("code", {}, ` ${c.entry}`) : "",
+      c.before ? el("span", { class: "hint" }, ` (${w("was")} ${c.before})`) : "",
+      el("span", { class: "hint" }, ` · ${time(c.at)}`),
+      c.restorable ? el("button", { type: "button", class: "secondary restore", onclick: () => restore(c.id) }, w("put_back")) : null)));
   }
 
   async function refreshChart() {
@@ -472,26 +595,42 @@ function sheetPage() {
   }
 
   async function poll() {
+    if (outbox.items().length) { await flush(); return; }
     try {
       const response = await fetch(`/api/sheets/${sheet.id}?since=${sheet.revision}`, { credentials: "same-origin" });
       if (response.status === 200) render(await response.json());
-    } catch (error) { /* offline for a moment */ }
+      markOnline(response.ok || response.status === 204);
+    } catch (error) { markOnline(false); }
   }
   setInterval(poll, 2000);
+  window.addEventListener("online", flush);
   render(sheet);
+  showWaiting();
+  flush();
 }
 
 // ------------------------------------------------------------------ play
+// Where ``seat`` sits on the screen seen from ``you``, as the table is played: the seats are
+// numbered clockwise round the table, and play goes round it by ``step`` (1: clockwise, so the
+// next seat to play sits on your left; -1: counter-clockwise, the next one on your right).
+const PLACES = ["south", "west", "north", "east"];
+const PLACE_NAMES = { south: "you", west: "left", north: "partner", east: "right" };
+function seatPlace(seat, you, step) {
+  const turns = (((seat - you) * step) % 4 + 4) % 4;  // how many turns after yours
+  const order = step === 1 ? PLACES : ["south", "east", "north", "west"];
+  return order[turns];
+}
+
 function playPage() {
   let game = null;
-  const seatNames = { 0: w("you"), 1: w("right"), 2: w("partner"), 3: w("left") };
+  const seatNames = {};
   $("#new-game").addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(event.target));
     data.seed = Number(data.seed);
     try {
-      show(await api("POST", "/api/play", data));
-      history.pushState(null, "", `/play/${game.id}`);  // the game's address: it survives a restart
+      const view = await api("POST", "/api/play", data);
+      location.assign(`/play/${view.id}`);  // the game's own page: it survives a restart, and can be shared
     } catch (error) { $("#play-error").textContent = error.message; }
   });
   async function act(action) {
@@ -503,11 +642,24 @@ function playPage() {
   $("#next").addEventListener("click", async () => {
     try { show(await api("POST", `/api/play/${game.id}/next`, {})); } catch (error) { $("#play-error").textContent = error.message; }
   });
+  function placeSeats(view) {
+    for (const seat of $$(".seat")) {
+      const place = seatPlace(Number(seat.dataset.seat), view.seat, view.step);
+      seat.className = `seat ${place}`;
+      seat.dataset.place = place;
+      seatNames[seat.dataset.seat] = w(PLACE_NAMES[place]);
+      seat.querySelector("span").textContent = w(PLACE_NAMES[place]);
+    }
+  }
   function show(view) {
     game = view;
     $("#game").hidden = false;
+    placeSeats(view);
     $("#record").href = `/api/play/${view.id}/record`;
-    $("#scores").textContent = `${w("team")} 0+2: ${view.scores[0]} · ${w("team")} 1+3: ${view.scores[1]} (→ ${view.target})`;
+    const team = (name, key, score) => el("div", { class: "team" }, el("span", { class: "name" }, w(name)),
+      el("b", { class: "total", "data-team": key }, score));
+    $("#scores").replaceChildren(team("us", "us", view.scores[0]), team("them", "them", view.scores[1]));
+    $("#game-facts").textContent = `${w("deal")} ${view.deal_number} · ${w("target")} ${view.target} · ${w(view.direction)}`;
     const contract = view.mode ? `${view.mode === "trump" ? w("trump") + " " + SUITS[view.trump] : w(view.mode)}${view.calls.length ? " · " + view.calls.join(", ") : ""}` : "";
     const turned = view.turned ? ` · ${w("turned")} ${view.turned}${view.turned_on_table ? ` (${w("on_table")})` : ""}` : "";
     $("#contract").textContent = contract + turned;
@@ -527,7 +679,7 @@ function playPage() {
       ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, actionLabel(view, a)))]
       : []));
     let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")}: ${w("phase_" + view.phase)}` : "";
-    if (view.match_over) message = `${w("match_over")} ${w("team")} ${view.winner === 0 ? "0+2" : "1+3"}`;
+    if (view.match_over) message = `${w("match_over")} ${w("team")}: ${w(view.winner === 0 ? "us" : "them")}`;
     $("#message").textContent = message;
     $("#next").hidden = !view.deal_over || view.match_over;
     const r = view.result;
@@ -690,11 +842,33 @@ function analysisNodes(answer) {
   return [deals, el("h2", {}, w("seat_totals")), totals];
 }
 
+// ------------------------------------------------------------------ share
+// The share button of a sheet or a game: a dialog with the page's address (carrying access)
+// and its QR code, both made by the server.
+function shareButtons() {
+  for (const button of $$("[data-share]")) {
+    const dialog = document.getElementById(button.dataset.share);
+    button.addEventListener("click", () => { if (dialog.showModal) dialog.showModal(); else dialog.setAttribute("open", ""); });
+    $(".share-close", dialog).addEventListener("click", () => dialog.close());
+    const link = $("#share-url", dialog);
+    link.addEventListener("focus", () => link.select());
+    $("#share-copy", dialog).addEventListener("click", async () => {
+      link.select();
+      try { await navigator.clipboard.writeText(link.value); } catch (error) { document.execCommand("copy"); }
+      $("#share-copy", dialog).textContent = `✓ ${w("copied")}`;
+    });
+  }
+}
+
 const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
   advise: advisePage, analyze: analyzePage };
 document.addEventListener("DOMContentLoaded", () => {
   // No inline handlers (the Content-Security-Policy runs this file only): wired up here.
   $$("select[data-submit-on-change]").forEach((select) => select.addEventListener("change", () => select.form.submit()));
+  shareButtons();
   const page = PAGES[document.body.dataset.page];
   if (page) page();
+  // The installable app: its service worker keeps the pages for when the host is out of reach
+  // (browsers allow it on https:// and on this machine, http://127.0.0.1 and localhost).
+  if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch(() => {});
 });

@@ -1,0 +1,336 @@
+"""The app on a phone, in a real browser (Playwright driving Debian's Chromium, as in
+test_web_browser.py): every page fits 360 px in every language with tap targets of 44 px, the
+table drawn as it is played in both directions, the share link letting a second phone in (LAN
+mode), a removal undone, and a deal typed while the host is out of reach, stored once when it
+is back.
+
+The screenshots (Dutch and French phones) go to docs/img/ with ``UPDATE_SCREENSHOTS=1``
+(``make screenshots``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from starlette.applications import Starlette
+from starlette.routing import Route
+from webtools import TIE
+
+from manille_variants.web.app import create_app
+from manille_variants.web.storage import Store
+
+CHROMIUM = Path("/usr/bin/chromium")
+DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
+PHONE: ViewportSize = {"width": 360, "height": 740}
+TOKEN = "table-token"
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
+                                reason="needs /usr/bin/chromium (make test installs it)")
+
+# Routes that are not pages (files, the report of a finished comparison, the offline fallback).
+NOT_PAGES = {"/sheets/{id}/chart.svg", "/sheets/{id}/export.json", "/sheets/{id}/export.csv",
+             "/compare/{id}/report", "/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon-512.png"}
+
+
+class LiveServer:
+    """The app served by uvicorn on one local port, that a test may stop and start again."""
+
+    def __init__(self, app: Starlette, port: int = 0) -> None:
+        self.app = app
+        self.port = port or _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: object = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", self.port))
+        server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning"))
+        self._thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        self._thread.start()
+        self._server, self._sock = server, sock
+        deadline = time.monotonic() + 20
+        while not server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        import uvicorn
+
+        assert isinstance(self._server, uvicorn.Server)
+        self._server.should_exit = True
+        self._thread.join(10)
+        self._sock.close()
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("phone-data")
+
+
+@pytest.fixture(scope="module")
+def live(data: Path) -> Iterator[LiveServer]:
+    server = LiveServer(create_app(data))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    folder = tmp_path_factory.mktemp("phone-screenshots")
+    yield folder
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        for shot in folder.glob("*.png"):
+            shutil.copy(shot, DOCS_IMG / shot.name)
+
+
+def _phone(browser: Browser, lang: str = "en") -> Page:
+    context = browser.new_context(viewport=PHONE, locale=lang, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    return context.new_page()
+
+
+def _api(page: Page, base: str, method: str, path: str, body: object = None) -> dict[str, object]:
+    answer = page.request.fetch(f"{base}{path}", method=method, data=body,
+                                headers={"Content-Type": "application/json"})
+    assert answer.ok, answer.text()
+    result: dict[str, object] = answer.json()
+    return result
+
+
+def _pages(app: Starlette, sheet_id: str, game_id: str) -> list[str]:
+    """Every page of the app (every GET route that is not the API or a file), with ids filled in."""
+    fill = {"{name}": "belgian", "{id}": sheet_id}
+    paths = []
+    for route in app.routes:
+        if not isinstance(route, Route) or route.path.startswith("/api/") or route.path in NOT_PAGES:
+            continue
+        if route.methods is not None and "GET" not in route.methods:
+            continue
+        path = route.path.replace("{id}", game_id) if route.path.startswith("/play/") else route.path
+        for key, value in fill.items():
+            path = path.replace(key, value)
+        paths.append(path)
+    return [*sorted(set(paths)), "/no-such-page"]
+
+
+# Buttons, fields and menu links under 44 px high (a checkbox's label is its target).
+_SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'button, .button, select, input:not([type=checkbox]):not([type=radio]):not([type=hidden]), header a'))
+  .filter((e) => e.offsetParent !== null && !e.closest('dialog:not([open])'))
+  .filter((e) => e.getBoundingClientRect().height < 43.5)
+  .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_every_page_fits_a_phone_360_px_wide(browser: Browser, live: LiveServer, lang: str, shots: Path) -> None:
+    page = _phone(browser, lang)
+    base = live.url
+    sheet = _api(page, base, "POST", "/api/sheets", {"ruleset": "table-convention", "team_a": "Noord",
+                                                     "team_b": "Zuid", "note": "clubavond"})
+    for entry, by in (("no-trump 38 5", "An"), ("H 40 6", "Bo"), (TIE, "An")):
+        _api(page, base, "POST", f"/api/sheets/{sheet['id']}/deals", {"entry": entry, "by": by})
+    game = _api(page, base, "POST", "/api/play", {"ruleset": "belgian", "seed": 3})
+    pages = _pages(live.app, str(sheet["id"]), str(game["id"]))
+    expected = {"/", "/sheets", f"/sheets/{sheet['id']}", f"/play/{game['id']}", "/score", "/rulesets/belgian"}
+    assert expected <= set(pages)
+    wide, small = {}, {}
+    for path in pages:
+        page.goto(f"{base}{path}")
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > PHONE["width"]:
+            wide[path] = width
+        targets = page.evaluate(_SMALL_TARGETS)
+        if targets:
+            small[path] = targets
+    assert wide == {}, f"wider than {PHONE['width']} px in {lang}"
+    assert small == {}, f"tap targets under 44 px in {lang}"
+    if lang in ("nl", "fr"):
+        page.goto(f"{base}/sheets/{sheet['id']}")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(shots / f"phone-sheet-{lang}.png"), full_page=True)
+        page.goto(f"{base}/play/{game['id']}")
+        page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(shots / f"phone-play-{lang}.png"), full_page=True)
+        page.goto(f"{base}/sheets")
+        page.screenshot(path=str(shots / f"phone-sheets-{lang}.png"), full_page=True)
+
+
+# ------------------------------------------------------------------ the table drawn as played
+@pytest.mark.parametrize(("step", "places"), [
+    (1, {0: "south", 1: "west", 2: "north", 3: "east"}),
+    (-1, {0: "south", 1: "west", 2: "north", 3: "east"}),
+])
+def test_seat_placement_follows_the_direction_of_play(browser: Browser, live: LiveServer, step: int,
+                                                      places: dict[int, str]) -> None:
+    page = _phone(browser)
+    page.goto(f"{live.url}/play")
+    got = {seat: page.evaluate(f"seatPlace({seat}, 0, {step})") for seat in range(4)}
+    assert got == places
+    # The seat that plays after you sits on your left clockwise, on your right counter-clockwise.
+    assert got[(0 + step) % 4] == ("west" if step == 1 else "east")
+    # Seen from seat 2 (your partner's chair), clockwise: seat 3 is on the left.
+    assert page.evaluate(f"seatPlace({(2 + step) % 4}, 2, {step})") == ("west" if step == 1 else "east")
+
+
+@pytest.mark.parametrize(("ruleset", "next_place", "words"), [
+    ("belgian", "west", "clockwise"), ("french-coinchee", "east", "counter-clockwise")])
+def test_a_game_is_drawn_as_it_is_played(browser: Browser, live: LiveServer, ruleset: str, next_place: str,
+                                         words: str, shots: Path) -> None:
+    page = _phone(browser)
+    page.goto(f"{live.url}/play")
+    page.select_option("select[name=ruleset]", ruleset)
+    page.fill("input[name=seed]", "3")
+    page.click("#start")
+    page.wait_for_url("**/play/*")
+    view = _api(page, live.url, "GET", page.url.replace(live.url, "/api"))
+    assert view["ruleset"] == ruleset
+    after_you = (0 + int(str(view["step"]))) % 4
+    seat = page.locator(f".seat[data-seat='{after_you}']")
+    expect(seat).to_have_attribute("data-place", next_place)
+    felt = page.locator("#felt").bounding_box()
+    box = seat.bounding_box()
+    assert felt is not None and box is not None
+    centre = box["x"] + box["width"] / 2
+    assert (centre < felt["x"] + felt["width"] / 2) == (next_place == "west")
+    expect(page.locator("#game-facts")).to_contain_text(f"play goes {words}")
+    expect(page.locator("select[name=ruleset]")).to_have_value(ruleset)
+    expect(page.locator("input[name=seed]")).to_have_value("3")
+
+
+def test_a_score_link_keeps_its_figures_and_the_servers_result(browser: Browser, live: LiveServer) -> None:
+    page = _phone(browser)
+    page.goto(f"{live.url}/score?points=38&tricks=5&mode=no-trump&calls=1&rulesets=belgian")
+    expect(page.locator("select[name=mode]")).to_have_value("no-trump")
+    expect(page.locator("input[name=calls]")).to_have_value("1")
+    page.wait_for_timeout(500)  # a script that would compute again has had its time
+    cells = page.locator("#results tbody tr").first.locator("td")
+    expect(cells.first).to_have_text("32")
+
+
+# ------------------------------------------------------------------ sharing in LAN mode
+def test_the_share_link_lets_a_second_phone_in(browser: Browser, tmp_path: Path, shots: Path) -> None:
+    server = LiveServer(create_app(tmp_path / "lan", token=TOKEN, hosts={"127.0.0.1"}))
+    server.start()
+    try:
+        host = _phone(browser)
+        host.goto(f"{server.url}/sheets?token={TOKEN}")
+        host.fill("input[name=team_a]", "Noord")
+        host.click("#create")
+        host.wait_for_url("**/sheets/*")
+        host.click(".share-open")
+        expect(host.locator("#share-dialog svg.qr")).to_be_visible()
+        link = host.input_value("#share-url")
+        assert link == f"{host.url}?token={TOKEN}"
+        host.screenshot(path=str(shots / "phone-share.png"))
+
+        guest = _phone(browser, "fr")
+        guest.goto(host.url)  # without access: a page in its language that says what to do
+        expect(guest.locator("h1")).to_have_text("Pas encore d'accès")
+        expect(guest.locator("main")).to_contain_text("scannez le code QR")
+        assert guest.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        guest.goto(link)
+        expect(guest.locator("#name-a")).to_have_text("Noord")
+        assert "token" not in guest.url
+        guest.fill("#points", "38")
+        guest.fill("#tricks", "5")
+        guest.click("#add")
+        expect(host.locator("#deals tbody tr")).to_have_count(1, timeout=8_000)
+    finally:
+        server.stop()
+
+
+# ------------------------------------------------------------------ mistakes undone
+def test_a_removal_is_undone(browser: Browser, live: LiveServer, shots: Path) -> None:
+    page = _phone(browser, "nl")
+    sheet = _api(page, live.url, "POST", "/api/sheets", {"ruleset": "table-convention", "team_a": "Noord"})
+    page.goto(f"{live.url}/sheets/{sheet['id']}")
+    page.fill("#by", "An")
+    for points in ("38", "40"):
+        page.fill("#points", points)
+        page.fill("#tricks", "5")
+        page.click("#add")
+        expect(page.locator("#deals tbody tr").first).to_contain_text(f"{points}–")
+    page.click("#undo")
+    expect(page.locator("#deals tbody tr")).to_have_count(1)
+    expect(page.locator("#toast")).to_be_visible()
+    page.screenshot(path=str(shots / "phone-undo-nl.png"))
+    page.click("#toast-undo")
+    expect(page.locator("#deals tbody tr")).to_have_count(2)
+    expect(page.locator("#toast")).to_be_hidden()
+    # A deal removed from its dialog is put back from the history, which says who did what.
+    page.locator("#deals tbody tr").last.click()
+    page.click("#detail-remove")
+    expect(page.locator("#deals tbody tr")).to_have_count(1)
+    page.click("#history summary")
+    expect(page.locator("#changes li").first).to_contain_text("An verwijderde spel 1")
+    page.click("#changes button.restore")
+    expect(page.locator("#deals tbody tr")).to_have_count(2)
+    expect(page.locator("#deals tbody tr").last).to_contain_text("38–22")
+    expect(page.locator("#changes li").first).to_contain_text("An zette spel terug 1")
+    expect(page.locator("#head-a")).to_have_text("Noord")
+
+
+# ------------------------------------------------------------------ offline
+def test_a_deal_typed_while_the_host_is_away_is_stored_once(browser: Browser, tmp_path: Path, shots: Path) -> None:
+    folder = tmp_path / "offline"
+    server = LiveServer(create_app(folder))
+    server.start()
+    page = _phone(browser, "fr")
+    sheet = _api(page, server.url, "POST", "/api/sheets", {"ruleset": "table-convention"})
+    url = f"{server.url}/sheets/{sheet['id']}"
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the service worker, which keeps the page
+    page.wait_for_load_state("networkidle")
+    server.stop()
+    try:
+        page.fill("#points", "38")
+        page.fill("#tricks", "5")
+        page.click("#add")
+        expect(page.locator("#waiting")).to_be_visible()
+        expect(page.locator("#waiting")).to_contain_text("1 en attente d'envoi")
+        expect(page.locator("#deals tr.pending")).to_have_count(1)
+        expect(page.locator("#offline")).to_be_visible()
+        page.screenshot(path=str(shots / "phone-offline-fr.png"), full_page=True)
+        page.reload()  # the page from the phone (its service worker), the deal still waiting
+        expect(page.locator("#deals tr.pending")).to_have_count(1)
+        page.fill("#points", "40")
+        page.fill("#tricks", "6")
+        page.click("#add")
+        expect(page.locator("#waiting")).to_contain_text("2 en attente d'envoi")
+    finally:
+        server.start()
+    expect(page.locator("#waiting")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
+    page.reload()
+    expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
+    assert Store(folder).sheet(str(sheet["id"])).entries == ["S 38 5", "S 40 6"]  # each once, in order
+    server.stop()
