@@ -431,6 +431,7 @@ function sheetPage() {
     $("#toast-text").textContent = `${w("deal_removed")}: ${w("deal").toLowerCase()} ${removal.number}`;
     $("#toast").dataset.removal = removal.id;
     $("#toast").hidden = false;
+    $("#toast").scrollIntoView({ block: "nearest" });
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => { $("#toast").hidden = true; }, 30000);
   }
