@@ -22,13 +22,14 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from manille_variants.errors import ManilleError, RulesetError
-from manille_variants.web import api, pages, views
+from manille_variants.web import api, pages, table_routes, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard
-from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, default_data_dir
+from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, TableNotFound, default_data_dir
+from manille_variants.web.tables import PACE, Tables
 
 __all__ = ["create_app"]
 
@@ -36,27 +37,29 @@ HERE = Path(__file__).resolve().parent
 
 
 def create_app(data: Path | None = None, *, token: str | None = None,
-               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False) -> Starlette:
+               hosts: Iterable[str] = LOOPBACK, any_ip: bool = False, table_pace: float = PACE) -> Starlette:
     """The web app over the data folder ``data`` (default: the per-user data folder).
 
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
-    or None on the loopback."""
-    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES,
+    or None on the loopback; ``table_pace``: seconds between two bots' actions at a shared table."""
+    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *table_routes.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip)],
+        middleware=[Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip, open_paths=table_routes.SEAT_PATHS)],
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,
             GameNotFound: _no_game,
+            TableNotFound: _no_table,
             RulesetError: _ruleset_error,
             ManilleError: _user_error,
         },
     )
     app.state.store = Store(data or default_data_dir())
     app.state.games = Games(app.state.store)
+    app.state.tables = Tables(app.state.store, table_pace)
     app.state.jobs = Jobs()
     app.state.templates = jinja2.Environment(
         loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
@@ -82,6 +85,10 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _no_game(request: Request, exc: Exception) -> Response:
     return _error(request, 404, f"no game {exc}: it was not started on this server, or its data folder changed")
+
+
+async def _no_table(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no table {exc}: it was not opened on this server, or its data folder changed")
 
 
 async def _ruleset_error(request: Request, exc: Exception) -> Response:

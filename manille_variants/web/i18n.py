@@ -228,6 +228,52 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "seat_totals": ("Points given away per seat", "Weggegeven punten per plaats", "Points perdus par place"),
     "not_finished": ("not finished", "niet uitgespeeld", "non terminée"),
     "no_card_played": ("no card played", "geen kaart gespeeld", "aucune carte jouée"),
+    # Shared tables and club evenings (issue 21).
+    "tables": ("Tables", "Tafels", "Tables"),
+    "shared_table": ("Shared table", "Gedeelde tafel", "Table partagée"),
+    "new_table": ("A shared table", "Een gedeelde tafel", "Une table partagée"),
+    "tables_intro": (
+        "Choose the rules and who plays: a person (each on their own phone, by their seat's link) or a bot.",
+        "Kies de regels en wie speelt: een speler (elk op de eigen telefoon, met de link van de plaats) of een bot.",
+        "Choisissez les règles et qui joue : une personne (chacune sur son téléphone, par le lien de sa place) "
+        "ou un robot."),
+    "person": ("Person", "Speler", "Joueur"),
+    "bot": ("Bot", "Bot", "Robot"),
+    "open_table": ("Open the table", "Tafel openen", "Ouvrir la table"),
+    "seat_links": ("Each person opens their seat's link or scans its QR code.",
+                   "Elke speler opent de link van zijn plaats of scant de QR-code.",
+                   "Chaque joueur ouvre le lien de sa place ou scanne son code QR."),
+    "your_turn": ("Your turn", "Jij bent aan de beurt", "À vous de jouer"),
+    "opponents": ("Opponents", "Tegenspelers", "Adversaires"),
+    "bot_plays": ("a bot plays", "een bot speelt", "un robot joue"),
+    "table_sheet": ("The table's score sheet", "Het scoreblad van de tafel", "La feuille de marque de la table"),
+    "evenings": ("Club evenings", "Clubavonden", "Soirées de club"),
+    "evening": ("Club evening", "Clubavond", "Soirée de club"),
+    "new_evening": ("A new club evening", "Een nieuwe clubavond", "Une nouvelle soirée de club"),
+    "evening_intro": (
+        "List the players: the seating of each round is drawn so that partners rotate, and each table keeps "
+        "its score on its own sheet.",
+        "Geef de spelers op: de tafelschikking van elke ronde wordt geloot zodat de partners wisselen, en elke "
+        "tafel houdt haar score bij op een eigen blad.",
+        "Donnez les joueurs : le placement de chaque tour est tiré pour que les partenaires changent, et chaque "
+        "table tient sa marque sur sa propre feuille."),
+    "players_one_a_line": ("Players (one a line)", "Spelers (één per regel)", "Joueurs (un par ligne)"),
+    "rounds": ("Rounds", "Rondes", "Tours"),
+    "round": ("Round", "Ronde", "Tour"),
+    "table_n": ("Table", "Tafel", "Table"),
+    "sitting_out": ("Sitting out", "Zit over", "En pause"),
+    "draw_evening": ("Draw the evening", "Avond loten", "Tirer la soirée"),
+    "schedule": ("Schedule", "Schema", "Programme"),
+    "ladder": ("Ladder", "Ranglijst", "Classement général"),
+    "player": ("Player", "Speler", "Joueur"),
+    "matches_won": ("Matches won", "Partijen gewonnen", "Parties gagnées"),
+    "games_won": ("Boams won", "Bomen gewonnen", "Manches gagnées"),
+    "points_for": ("Points for", "Punten voor", "Points pour"),
+    "points_against": ("Points against", "Punten tegen", "Points contre"),
+    "deals_played": ("Deals played", "Spellen gespeeld", "Donnes jouées"),
+    "calls_made": ("Calls made", "Geroepen", "Annonces faites"),
+    "calls_won": ("Calls won", "Geroepen en gewonnen", "Annonces gagnées"),
+    "standings_csv": ("Standings (CSV)", "Stand (CSV)", "Classement (CSV)"),
 }
 
 

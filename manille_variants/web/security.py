@@ -5,6 +5,7 @@
 - With a token (any ``--host`` other than the loopback), every request needs it: a first
   visit with ``?token=...`` turns it into a cookie; scripts may send ``Authorization: Bearer``.
 - A state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says another site is refused.
+- A shared table's seat pages and API (``open_paths``) check the seat's own token instead.
 - JSON API writes must say ``Content-Type: application/json``.
 - A request body larger than the limit is refused (413) before any handler reads it.
 """
@@ -12,6 +13,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 import secrets
 from collections.abc import Iterable
 from http.cookies import CookieError, SimpleCookie
@@ -45,8 +47,10 @@ class Guard:
     """ASGI middleware applying the rules above to every HTTP request."""
 
     def __init__(self, app: ASGIApp, *, hosts: Iterable[str], token: str | None = None,
-                 max_body: int = MAX_BODY, any_ip: bool = False) -> None:
+                 max_body: int = MAX_BODY, any_ip: bool = False, open_paths: str | None = None) -> None:
         self.app = app
+        # Paths that check a token of their own (a shared table's seat): no access token there.
+        self.open_paths = re.compile(open_paths) if open_paths else None
         self.hosts = frozenset(h.lower() for h in hosts)
         self.any_ip = any_ip
         self.token = token
@@ -73,7 +77,7 @@ class Guard:
         host = headers.get("host", "")
         if not self._allowed(host_name(host)):
             return PlainTextResponse(f"unknown host {host!r}", 400)
-        if self.token is not None:
+        if self.token is not None and not (self.open_paths and self.open_paths.match(scope["path"])):
             answer = self._token_answer(scope, headers)
             if answer is not None:
                 return answer
