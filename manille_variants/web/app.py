@@ -22,13 +22,20 @@ from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
 from manille_variants.errors import ManilleError, RulesetError
-from manille_variants.web import api, pages, table_routes, views
+from manille_variants.web import api, evenings, pages, table_routes, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard
-from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, TableNotFound, default_data_dir
+from manille_variants.web.storage import (
+    EveningNotFound,
+    GameNotFound,
+    SheetNotFound,
+    Store,
+    TableNotFound,
+    default_data_dir,
+)
 from manille_variants.web.tables import PACE, Tables
 
 __all__ = ["create_app"]
@@ -43,7 +50,7 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
     or None on the loopback; ``table_pace``: seconds between two bots' actions at a shared table."""
-    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *table_routes.ROUTES,
+    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *table_routes.ROUTES, *evenings.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
@@ -53,6 +60,7 @@ def create_app(data: Path | None = None, *, token: str | None = None,
             SheetNotFound: _not_found,
             GameNotFound: _no_game,
             TableNotFound: _no_table,
+            EveningNotFound: _no_evening,
             RulesetError: _ruleset_error,
             ManilleError: _user_error,
         },
@@ -89,6 +97,10 @@ async def _no_game(request: Request, exc: Exception) -> Response:
 
 async def _no_table(request: Request, exc: Exception) -> Response:
     return _error(request, 404, f"no table {exc}: it was not opened on this server, or its data folder changed")
+
+
+async def _no_evening(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no club evening {exc}")
 
 
 async def _ruleset_error(request: Request, exc: Exception) -> Response:

@@ -25,8 +25,8 @@ from starlette.requests import Request
 
 __all__ = [
     "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "AwayBody", "Body", "CheckBody", "CompareBody",
-    "DescribeBody", "EditDealBody", "EntryFields", "FormYamlBody", "ImportBody", "PlayBody", "ScoreBody", "SheetBody",
-    "TableActBody", "TableBody", "YamlBody", "parse", "read",
+    "DescribeBody", "EditDealBody", "EntryFields", "EveningBody", "FormYamlBody", "ImportBody", "PlayBody",
+    "ScoreBody", "SheetBody", "TableActBody", "TableBody", "YamlBody", "parse", "read",
 ]
 
 TEXT_LIMIT = 200  # team names, notes, who entered a deal, an entry, a ruleset's name
@@ -224,3 +224,13 @@ class AwayBody(Body):
     """``POST /api/tables/{id}/seats/{seat}``: a bot plays for the person (``true``) or not."""
 
     away: bool = Field(description="true or false")
+
+
+class EveningBody(Body):
+    """``POST /api/evenings``: the players (their names), the rounds, the seed of the draw."""
+
+    name: Text = ""
+    ruleset: Text = "table-convention"
+    players: list[Text] = Field(min_length=4, max_length=200, description="a list of 4 to 200 names")
+    rounds: Number = 3
+    seed: Number = 0

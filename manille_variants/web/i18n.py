@@ -274,6 +274,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "calls_made": ("Calls made", "Geroepen", "Annonces faites"),
     "calls_won": ("Calls won", "Geroepen en gewonnen", "Annonces gagnées"),
     "standings_csv": ("Standings (CSV)", "Stand (CSV)", "Classement (CSV)"),
+    "players": ("players", "spelers", "joueurs"),
 }
 
 
