@@ -109,3 +109,26 @@ def test_four_phones_join_a_table_by_their_links_and_play_a_deal(browser: Browse
         DOCS_IMG.mkdir(parents=True, exist_ok=True)
         shutil.copy(tmp_path / "nl.png", DOCS_IMG / "table-seat.png")
         shutil.copy(tmp_path / "result.png", DOCS_IMG / "table-result.png")
+
+
+def test_a_club_evening_on_a_phone_in_dutch(browser: Browser, base_url: str, tmp_path: Path) -> None:
+    page = _phone(browser, "nl")
+    page.goto(f"{base_url}/evenings")
+    page.fill("input[name=name]", "Vrijdag")
+    page.select_option("select[name=ruleset]", "belgian")
+    page.fill("textarea[name=players]", "\n".join(["An", "Bo", "Cas", "Dirk", "Eva", "Fien", "Geert", "Hanne"]))
+    page.fill("input[name=rounds]", "3")
+    page.click("#draw")
+    page.wait_for_url("**/evenings/*")
+    expect(page.locator(".evening-table")).to_have_count(6)
+    data = page.request.get(page.url.replace("/evenings/", "/api/evenings/")).json()
+    for table, entry in zip(data["tables"], ["nt 38 5", "H 20 2", "S 40 6 1", "nt 31 4", "D 35 5", "C 25 3"],
+                            strict=True):
+        added = page.request.post(f"{base_url}/api/sheets/{table['sheet']}/deals", data={"entry": entry})
+        assert added.ok, added.text()
+    page.reload()
+    expect(page.locator(".standings-table tbody tr")).to_have_count(8)
+    expect(page.locator("h2").first).to_have_text("Schema")
+    page.screenshot(path=str(tmp_path / "evening.png"), full_page=True)
+    if os.environ.get("UPDATE_SCREENSHOTS"):
+        shutil.copy(tmp_path / "evening.png", DOCS_IMG / "evening.png")

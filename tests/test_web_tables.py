@@ -145,6 +145,26 @@ def test_the_view_holds_what_the_seat_may_know(c: TestClient) -> None:
     assert view["to_play"] in (0, 2)  # the bots have acted: a person is to decide
 
 
+def test_the_people_take_every_decision_of_their_seats(c: TestClient) -> None:
+    seats = Seats(c, new_table(c))
+    decided: set[str] = set()
+    view = seats.view(0)
+    for _ in range(600):
+        if view["match_over"] or len(decided) >= 2:
+            break
+        turn = view["to_play"]
+        if turn is not None:
+            mine = seats.view(turn)
+            choices = [a for a in mine["legal"] if a not in mine["hand"]]
+            if choices:
+                assert mine["phase"] != "play"
+                decided.add(mine["phase"])
+                view = seats.act(turn, choices[-1])
+                continue
+        view = seats.step()
+    assert "trump" in decided  # a person names trump (or no-trump) when their side deals
+
+
 def test_a_deal_s_result_stays_until_a_person_starts_the_next(c: TestClient) -> None:
     seats = Seats(c, new_table(c))
     view = seats.view(0)
@@ -222,6 +242,8 @@ def test_a_restart_mid_deal_resumes_exactly(tmp_path: Path) -> None:
         str(s): {"token": t} for s, t in seats.tokens.items()}})
     for seat in seats.tokens:
         assert after.view(seat) == seats.view(seat)
+    link = after.c.get(f"/t/{seats.id}/join/{seats.tokens[0]}", follow_redirects=False)  # phones reconnect
+    assert link.status_code == 303 and after.c.get(link.headers["location"]).status_code == 200
     for _ in range(40):  # the same actions from here: the same bot replies on both
         assert after.step() == seats.step()
 

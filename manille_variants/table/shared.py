@@ -95,7 +95,10 @@ class SharedTable:
     # ------------------------------------------------------------------ seats
     @property
     def seats(self) -> int:
-        return len(self.match.scores) * 2 if self.state is None else len(self.state.hands)
+        """The seats at the table: the deal's, or the ruleset's before the first deal."""
+        if self.state is not None:
+            return len(self.state.hands)
+        return int(getattr(self.ruleset, "seats", 4))
 
     @property
     def people(self) -> list[int]:

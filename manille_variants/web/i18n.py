@@ -275,6 +275,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "calls_won": ("Calls won", "Geroepen en gewonnen", "Annonces gagnées"),
     "standings_csv": ("Standings (CSV)", "Stand (CSV)", "Classement (CSV)"),
     "players": ("players", "spelers", "joueurs"),
+    "sheet": ("Score sheet", "Scoreblad", "Feuille de marque"),
 }
 
 

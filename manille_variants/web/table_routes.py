@@ -206,7 +206,9 @@ def qr_svg(url: str) -> str:
 
 
 async def join(request: Request) -> Response:
-    """A seat's link: its token becomes the table's cookie, then the seat's page."""
+    """A seat's link: its token becomes the table's cookie, then the seat's page.  The cookie is
+    ``SameSite=Lax`` so that a link opened from another app (a chat, the camera's QR reader)
+    carries it on to the page; writes are guarded by the Origin checks."""
     table_id, token = request.path_params["id"], request.path_params["token"]
     live = await run_in_threadpool(_tables(request).get, table_id)
     seat = live.seat_of(token)
@@ -214,7 +216,7 @@ async def join(request: Request) -> Response:
         raise HTTPException(401, NO_TOKEN)
     target = f"/tables/{table_id}" if seat == HOST else f"/t/{table_id}"
     response = RedirectResponse(target, 303, headers={"Referrer-Policy": "no-referrer"})
-    response.set_cookie(COOKIE_PREFIX + table_id, token, httponly=True, samesite="strict", max_age=7 * 24 * 3600)
+    response.set_cookie(COOKIE_PREFIX + table_id, token, httponly=True, samesite="lax", max_age=7 * 24 * 3600)
     return response
 
 
@@ -263,7 +265,7 @@ async def tables_page(request: Request) -> Response:
         body = parse(TableBody, {"ruleset": form.get("ruleset", "table-convention"), "bots": bots, "names": names})
         live = await _create(request, body)
         response = RedirectResponse(f"/tables/{live.id}", 303)
-        response.set_cookie(COOKIE_PREFIX + live.id, live.host_token, httponly=True, samesite="strict",
+        response.set_cookie(COOKIE_PREFIX + live.id, live.host_token, httponly=True, samesite="lax",
                             max_age=7 * 24 * 3600)
         return response
     known = [c.name for c in await run_in_threadpool(choices, _store(request))]
