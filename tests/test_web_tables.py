@@ -23,7 +23,7 @@ from webtools import BASE
 from manille_variants.web.app import create_app
 from manille_variants.web.tables import Tables
 
-CARD = re.compile(r'"((?:10|[2-9AKQJ])[SHDC])"')
+CARD = re.compile(r'"((?:10|[2-9AKQJ])[SHDC])"')  # a card as a JSON string or an HTML attribute
 
 
 def make(folder: Path, pace: float = 0, token: str | None = None) -> TestClient:
@@ -84,6 +84,12 @@ class Seats:
         self.check(seat, answer.text)
         return [json.loads(line[6:]) for line in answer.text.splitlines() if line.startswith("data: ")]
 
+    def page(self, seat: int) -> None:
+        """The seat's page, as its script fetches it."""
+        answer = self.c.get(f"/t/{self.id}?part=1", headers=auth(self.tokens[seat]))
+        assert answer.status_code == 200
+        self.check(seat, answer.text)
+
     def step(self) -> dict[str, Any]:
         """The person to play plays the first legal action (or starts the next deal)."""
         view = self.view(0)
@@ -126,6 +132,8 @@ def test_a_match_of_two_people_and_two_bots_never_shows_another_seat_s_cards(c: 
         view = seats.step()
         if view["deal"] % 3 == 0:
             seats.events(2)
+        if view["deal"] % 4 == 1:
+            seats.page(view["to_play"] if view["to_play"] is not None else 0)
     assert view["match_over"] and view["winner"] in (0, 1)
     assert max(view["score"]) >= view["target"] and seats.answers > 200
     sheet = c.get(f"/api/sheets/{view['sheet']}").json()

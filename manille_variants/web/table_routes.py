@@ -180,10 +180,11 @@ async def table_events(request: Request) -> Response:
         sent, count, end = -1, 0, time.monotonic() + _STREAM_FOR
         yield "retry: 2000\n\n"
         while time.monotonic() < end:
-            await run_in_threadpool(tables.catch_up, live)
-            if live.revision != sent:
-                sent = live.revision
-                data = json.dumps(_view(request, live, seat), ensure_ascii=False)
+            now = await run_in_threadpool(tables.get, live.id)  # the table in memory now, not a copy
+            await run_in_threadpool(tables.catch_up, now)
+            if now.revision != sent:
+                sent = now.revision
+                data = json.dumps(_view(request, now, seat), ensure_ascii=False)
                 yield f"id: {sent}\nevent: table\ndata: {data}\n\n"
                 count += 1
                 if limit and count >= limit:
