@@ -103,3 +103,30 @@ def test_an_evening_that_cannot_be_drawn_is_refused_with_the_reason(c: TestClien
 
 def test_an_unknown_evening_is_a_404(c: TestClient) -> None:
     assert c.get("/api/evenings/abc").status_code == 404
+
+
+def test_an_evening_s_table_can_be_played_at_a_shared_table_its_sheet_keeping_the_score(c: TestClient) -> None:
+    evening = new_evening(c)
+    first = evening["tables"][0]
+    answer = c.post(f"/evenings/{evening['id']}/tables/1/1", follow_redirects=False)
+    assert answer.status_code == 303
+    table_id = answer.headers["location"].rsplit("/", 1)[1]
+    live = c.app.state.tables.get(table_id)  # type: ignore[attr-defined]
+    assert live.sheet == first["sheet"] and sorted(live.names.values()) == sorted(first["teams"][0] + first["teams"][1])
+    starter = live.table.match.first_dealer & 1
+    assert [live.names[s] for s in range(4) if s % 2 == starter] == first["teams"][0]  # team A deals first
+    view: dict[str, Any] = {}
+    for _ in range(200):
+        state = live.table.state
+        if state.is_over:
+            break
+        token = live.tokens[state.to_play]
+        view = c.post(f"/api/tables/{table_id}/act", json={"action": str(state.legal_actions()[0])},
+                      headers={"Authorization": f"Bearer {token}"}).json()
+    assert view["deal_over"]
+    found = c.get(f"/api/evenings/{evening['id']}").json()
+    assert found["tables"][0]["deals"] == 1 and found["tables"][0]["shared"] == table_id
+    score = found["tables"][0]["score"]
+    assert score == [view["score"][starter], view["score"][1 - starter]]
+    again = c.post(f"/evenings/{evening['id']}/tables/1/1", follow_redirects=False)
+    assert again.status_code == 400  # its sheet has a deal now

@@ -7,6 +7,8 @@ evening.
   ``201`` the evening: ``{"id", "name", "ruleset", "schedule", "tables": [{"round", "table",
   "teams", "sheet"}], "standings": [...]}``.
 - ``GET /api/evenings/{id}`` (``/evenings/{id}`` the page), ``GET /api/evenings/{id}/standings.csv``.
+- ``POST /evenings/{id}/tables/{round}/{table}``: that table played at a shared table, its
+  score on the table's sheet.
 - ``GET /api/evenings`` (``/evenings``: the page, its form and the ladder), ``GET /api/ladder``,
   ``GET /api/ladder.csv``: the standings over every evening.
 """
@@ -17,6 +19,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -33,9 +36,12 @@ from manille_variants.web.bodies import EveningBody, parse, read
 from manille_variants.web.render import wants_json
 from manille_variants.web.rulesets import choices, resolve
 from manille_variants.web.storage import SheetNotFound, Store, StoredEvening
+from manille_variants.web.table_routes import COOKIE_PREFIX
 from manille_variants.web.views import Context, respond
 
 __all__ = ["ROUTES", "evening_json", "ladder"]
+
+NO_TABLE = "no table {table} in round {round} of this evening"
 
 
 def _store(request: Request) -> Store:
@@ -80,8 +86,9 @@ def evening_json(store: Store, evening: StoredEvening) -> dict[str, Any]:
         for table in rnd.tables:
             found = results.get((rnd.number, table.number))
             summary = found.sheet.summary() if found is not None else None
+            sheet = evening.sheets.get(f"{rnd.number}:{table.number}")
             tables.append({"round": rnd.number, "table": table.number, "teams": [list(t) for t in table.teams],
-                           "sheet": evening.sheets.get(f"{rnd.number}:{table.number}"),
+                           "sheet": sheet, "shared": store.table_of_sheet(sheet) if sheet else None,
                            "score": None if summary is None else [summary["team_a"], summary["team_b"]],
                            "deals": None if summary is None else summary["deals"],
                            "winner": None if summary is None else summary["winner"]})
@@ -140,6 +147,24 @@ async def evening(request: Request) -> Response:
     return await respond(request, Context(data, "evening.html"))
 
 
+async def share_table(request: Request) -> Response:
+    """``POST /evenings/{id}/tables/{round}/{table}``: play that table at a shared table (its
+    sheet keeps the score), then the host's page with the seats' links."""
+    store, tables = _store(request), request.app.state.tables
+    found = await run_in_threadpool(store.evening, request.path_params["id"])
+    number, table = request.path_params["round"], request.path_params["table"]
+    sheet = found.sheets.get(f"{number}:{table}")
+    schedule = Schedule.from_json(found.schedule)
+    seating = next((t for r in schedule.rounds if r.number == number for t in r.tables if t.number == table), None)
+    if sheet is None or seating is None:
+        raise HTTPException(404, NO_TABLE.format(round=number, table=table))
+    live = await run_in_threadpool(tables.create_for, found.ruleset, seating.teams, sheet)
+    response = RedirectResponse(f"/tables/{live.id}", 303)
+    response.set_cookie(COOKIE_PREFIX + live.id, live.host_token, httponly=True, samesite="lax",
+                        max_age=7 * 24 * 3600)
+    return response
+
+
 async def evening_csv(request: Request) -> Response:
     store = _store(request)
     found = await run_in_threadpool(store.evening, request.path_params["id"])
@@ -168,6 +193,7 @@ ROUTES = [
     Route("/api/evenings/{id}", evening, methods=["GET"]),
     Route("/evenings/{id}", evening, methods=["GET"]),
     Route("/api/evenings/{id}/standings.csv", evening_csv, methods=["GET"]),
+    Route("/evenings/{id}/tables/{round:int}/{table:int}", share_table, methods=["POST"]),
     Route("/api/ladder", ladder_view, methods=["GET"]),
     Route("/api/ladder.csv", ladder_view, methods=["GET"]),
 ]

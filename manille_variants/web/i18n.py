@@ -276,6 +276,7 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "standings_csv": ("Standings (CSV)", "Stand (CSV)", "Classement (CSV)"),
     "players": ("players", "spelers", "joueurs"),
     "sheet": ("Score sheet", "Scoreblad", "Feuille de marque"),
+    "play_shared": ("Play it at a shared table", "Speel aan een gedeelde tafel", "Jouer à une table partagée"),
 }
 
 

@@ -464,6 +464,13 @@ class Store:
         return StoredTable(row[0], row[1], _ruleset(row[2]), row[3], row[4], _unseats(row[5]), _unseats(row[6]),
                            _unseats(row[7]), row[8], row[9], json.loads(row[10]), json.loads(row[11]), row[12])
 
+    def table_of_sheet(self, sheet_id: str) -> str | None:
+        """The shared table that keeps its score on ``sheet_id``, if any."""
+        with self._connect() as db:
+            row = db.execute("SELECT id FROM shared_tables WHERE sheet = ? ORDER BY created DESC LIMIT 1",
+                             (sheet_id,)).fetchone()
+        return None if row is None else str(row[0])
+
     # ----------------------------------------------------------------- evenings
     def create_evening(self, name: str, ruleset: Ruleset, schedule: dict[str, Any],
                        sheets: dict[str, str]) -> StoredEvening:

@@ -37,6 +37,7 @@ __all__ = ["PACE", "LiveTable", "Tables"]
 PACE = 0.9  # seconds between two bot actions
 _MAX_TABLES = 200
 BOT_NAME = "{bot} (bot)"
+SHEET_STARTED = "this table's sheet already has deals: play the rest on the sheet"
 
 
 def new_seat_token() -> str:
@@ -98,17 +99,31 @@ class Tables:
 
     def create(self, ruleset: Ruleset, bots: dict[int, str], names: dict[int, str]) -> LiveTable:
         """A new table and its sheet; the first deal is dealt (the bots move when looked at)."""
-        seed = secrets.randbelow(2**31)
-        table = SharedTable(ruleset, seed, bots)
+        table = SharedTable(ruleset, secrets.randbelow(2**31), bots)
         table.start()
         table_id = secrets.token_hex(6)
         people = {s: names.get(s, "") for s in table.people}
-        first = (table.match.first_dealer or 0) & 1
         label = {s: people.get(s) or BOT_NAME.format(bot=bots.get(s, "")) for s in range(table.seats)}
+        first = (table.match.first_dealer or 0) & 1
         teams = [" & ".join(label[s] for s in range(table.seats) if s % 2 == team) for team in (first, 1 - first)]
         sheet = self._store.create_sheet(ruleset, team_a=teams[0], team_b=teams[1], note=f"table {table_id}")
+        return self._open(table_id, table, people, sheet.id)
+
+    def create_for(self, ruleset: Ruleset, teams: tuple[tuple[str, ...], ...], sheet_id: str) -> LiveTable:
+        """A table of people only for a sheet that has no deal yet (a club evening's table):
+        the sheet's team A (``teams[0]``) sits on the first dealer's side, as a sheet has it."""
+        if self._store.sheet(sheet_id).deals:
+            raise ManilleError(SHEET_STARTED)
+        table = SharedTable(ruleset, secrets.randbelow(2**31), {})
+        table.start()
+        first = (table.match.first_dealer or 0) & 1
+        sides = {first: list(teams[0]), 1 - first: list(teams[1])}
+        people = {s: sides[s % 2][s // 2] for s in range(table.seats)}
+        return self._open(secrets.token_hex(6), table, people, sheet_id)
+
+    def _open(self, table_id: str, table: SharedTable, people: dict[int, str], sheet_id: str) -> LiveTable:
         live = LiveTable(table_id, table, people, {s: new_seat_token() for s in table.people},
-                         new_seat_token(), sheet.id)
+                         new_seat_token(), sheet_id)
         self._store.create_table(self._stored(live))
         return self._keep(live)
 
