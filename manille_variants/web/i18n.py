@@ -276,6 +276,9 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "standings_csv": ("Standings (CSV)", "Stand (CSV)", "Classement (CSV)"),
     "players": ("players", "spelers", "joueurs"),
     "sheet": ("Score sheet", "Scoreblad", "Feuille de marque"),
+    "let_bot_play": ("Let a bot play this seat", "Laat een bot deze plaats spelen",
+                     "Laisser un robot jouer cette place"),
+    "take_back": ("Take the seat back", "Plaats terugnemen", "Reprendre la place"),
     "play_shared": ("Play it at a shared table", "Speel aan een gedeelde tafel", "Jouer à une table partagée"),
 }
 

@@ -257,6 +257,22 @@ async def seat_act(request: Request) -> Response:
     return RedirectResponse(target.replace(" ", "+"), 303)
 
 
+async def seat_away(request: Request) -> Response:
+    """``POST /t/{id}/away`` (a form: ``seat``, ``away`` 1 or 0): a bot for a person who left, or
+    the seat taken back; then back to the page it came from."""
+    live, by = await _seat(request)
+    form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
+    seat = int(form["seat"]) if form.get("seat", "").isdigit() else by
+    away = form.get("away") == "1"
+    if not away and by not in (seat, HOST):
+        raise HTTPException(403, NOT_YOURS.format(seat=seat))
+    try:
+        await run_in_threadpool(_tables(request).set_away, live, seat, away)
+    except ManilleError as exc:
+        raise HTTPException(422, str(exc)) from None
+    return RedirectResponse(f"/tables/{live.id}" if by == HOST else f"/t/{live.id}", 303)
+
+
 async def tables_page(request: Request) -> Response:
     """``GET /tables``: the host's form for a new table; ``POST /tables``: create it."""
     if request.method == "POST":
@@ -280,8 +296,8 @@ async def host_page(request: Request) -> Response:
     if seat != HOST:
         raise HTTPException(403, NOT_YOURS.format(seat="host"))
     links = _links(request, live)
-    seats = [{"seat": int(s), "name": live.names.get(int(s), ""), "url": link["url"], "qr": qr_svg(link["url"])}
-             for s, link in links["seats"].items()]
+    seats = [{"seat": int(s), "name": live.names.get(int(s), ""), "url": link["url"], "qr": qr_svg(link["url"]),
+              "away": int(s) in live.table.away} for s, link in links["seats"].items()]
     return render(request, "table_host.html", data=_view(request, live, HOST), seats=seats)
 
 
@@ -294,6 +310,7 @@ ROUTES = [
     Route("/t/{id}/join/{token}", join, methods=["GET"]),
     Route("/t/{id}", seat_page, methods=["GET"]),
     Route("/t/{id}/act", seat_act, methods=["POST"]),
+    Route("/t/{id}/away", seat_away, methods=["POST"]),
     Route("/tables", tables_page, methods=["GET", "POST"]),
     Route("/tables/{id}", host_page, methods=["GET"]),
 ]
