@@ -140,5 +140,6 @@ def test_web_md_shows_the_screenshots_the_browser_tests_take() -> None:
     text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\]\((img/[\w.-]+\.png)\)", text))
     assert shown and all((ROOT / "docs" / name).is_file() for name in shown)
-    taken = set(re.findall(r'shots / "([\w.-]+\.png)"', (ROOT / "tests" / "test_web_browser.py").read_text()))
+    taken = {name for test in ("test_web_browser.py", "test_web_browser_tables.py")
+             for name in re.findall(r'(?:shots|DOCS_IMG) / "([\w.-]+\.png)"', (ROOT / "tests" / test).read_text())}
     assert {name.removeprefix("img/") for name in shown} <= taken
