@@ -10,6 +10,8 @@ import typer
 from manille_variants.cli.common import echo_json, fail, user_errors
 from manille_variants.table.evening import Schedule, draw_schedule, player_names
 
+NAMES_OR_COUNT = "give the players' names or --players N, not both"
+
 
 def evening_command(
     names: list[str] = typer.Argument(None, metavar="PLAYER...", show_default=False,
@@ -28,7 +30,7 @@ def evening_command(
     """
     with user_errors():
         if names and players is not None:
-            raise fail("give the players' names or --players N, not both", 2)
+            raise fail(NAMES_OR_COUNT, 2)
         everyone = list(names) if names else player_names(players if players is not None else 0)
         schedule = draw_schedule(everyone, rounds, seed, seats)
         if as_json:

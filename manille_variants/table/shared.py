@@ -46,6 +46,7 @@ NO_SEAT = "no seat {seat} at this table (seats 0 to {last})"
 NOT_A_PERSON = "seat {seat} is a bot's"
 NOBODY = "a table needs at least one person: every seat is a bot's"
 NO_REPLAY = "table {id}: deal {deal} no longer replays ({reason})"
+NO_DEAL = "no deal yet: start the first deal"
 
 
 class NotYourTurn(IllegalPlayError):
@@ -185,7 +186,7 @@ class SharedTable:
 
     def _current(self) -> DealState:
         if self.state is None:
-            raise IllegalPlayError("no deal yet")
+            raise IllegalPlayError(NO_DEAL)
         return self.state
 
     def _apply(self, action: Any) -> DealState:
