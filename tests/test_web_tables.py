@@ -108,7 +108,7 @@ def c(tmp_path: Path) -> TestClient:
 
 def test_a_new_table_gives_a_link_and_token_per_person_and_one_for_the_host(c: TestClient) -> None:
     created = new_table(c)
-    assert set(created["seats"]) == {"0", "2"} and {"id", "sheet", "host"} <= set(created)
+    assert set(created["seats"]) == {"0", "2"} and {"id", "sheet", "host", "watch"} <= set(created)
     tokens = [v["token"] for v in created["seats"].values()] + [created["host"]["token"]]
     assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
     assert created["seats"]["0"]["url"].endswith(f"/t/{created['id']}/join/{created['seats']['0']['token']}")
@@ -320,6 +320,8 @@ def test_on_the_lan_a_seat_token_opens_its_table_but_not_the_app(tmp_path: Path)
     seat = table["seats"]["0"]["token"]
     assert lan.get(f"/api/tables/{table['id']}", headers=auth(seat)).status_code == 200
     assert lan.get("/api/sheets", headers=auth(seat)).status_code == 401
+    link = lan.get(table["seats"]["0"]["url"].removeprefix(BASE), follow_redirects=False)
+    assert link.status_code == 303 and lan.get(link.headers["location"]).status_code == 200
     other_site = lan.post(f"/api/tables/{table['id']}/act", json={"action": "next"},
                           headers={**auth(seat), "Origin": "http://evil.example"})
     assert other_site.status_code == 403
@@ -349,3 +351,21 @@ def test_the_seat_s_page_lets_a_bot_play_and_takes_the_seat_back(c: TestClient) 
     assert 'id="leave"' in c.get(f"/t/{created['id']}").text
     refused = c.post(f"/t/{created['id']}/away", content="seat=0&away=0", headers=form, follow_redirects=False)
     assert refused.status_code == 403
+
+
+def test_a_spectator_s_link_shows_the_public_table_only(c: TestClient) -> None:
+    created = new_table(c)
+    watch = created["watch"]["token"]
+    assert watch not in (created["host"]["token"], *(v["token"] for v in created["seats"].values()))
+    seats = Seats(c, created)
+    view = c.get(f"/api/tables/{seats.id}", headers=auth(watch))
+    assert view.status_code == 200 and view.json()["seat"] is None and view.json()["hand"] == []
+    seats.check(-1, view.text)  # no hand at all
+    turn = seats.view(0)["to_play"]
+    legal = seats.view(turn)["legal"]
+    acted = c.post(f"/api/tables/{seats.id}/act", json={"action": legal[0]}, headers=auth(watch))
+    assert acted.status_code == 409
+    away = c.post(f"/api/tables/{seats.id}/seats/0", json={"away": True}, headers=auth(watch))
+    assert away.status_code == 403
+    page = c.get(created["watch"]["url"].removeprefix(BASE))
+    assert page.status_code == 200 and 'class="hand"' not in page.text

@@ -279,6 +279,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "let_bot_play": ("Let a bot play this seat", "Laat een bot deze plaats spelen",
                      "Laisser un robot jouer cette place"),
     "take_back": ("Take the seat back", "Plaats terugnemen", "Reprendre la place"),
+    "spectators": ("Spectators (the table, no hand)", "Toeschouwers (de tafel, geen kaarten)",
+                   "Spectateurs (la table, sans main)"),
     "play_shared": ("Play it at a shared table", "Speel aan een gedeelde tafel", "Jouer à une table partagée"),
 }
 

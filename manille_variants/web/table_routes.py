@@ -1,7 +1,7 @@
 """The shared tables' HTTP side: the JSON API, the event stream, the seat's page and the host's.
 
 - ``POST /api/tables`` ``{"ruleset", "bots": {"1": "heuristic"}, "names": {"0": "An"}}`` ->
-  ``201 {"id", "sheet", "seats": {"0": {"token", "url"}, ...}, "host": {"token", "url"}}``,
+  ``201 {"id", "sheet", "seats": {"0": {"token", "url"}, ...}, "host": {...}, "watch": {...}}``,
   one seat entry per person.
 - ``GET /api/tables/{id}`` with ``Authorization: Bearer TOKEN`` or the seat's cookie: the
   seat's view (the host's token: the public table); 401 without a token of this table.
@@ -10,6 +10,7 @@
   when it is not that seat's turn; 422 with the rule's reason, in the seat's language.
 - ``GET /api/tables/{id}/events``: Server-Sent Events, one ``table`` event with the seat's
   view at each change (``?max=N``: close after N events).
+- The ``watch`` link of the answer shows the public table only (no hand), to spectators.
 - ``POST /api/tables/{id}/seats/{seat}`` ``{"away": true}``: a bot plays for the person who
   left (the host, or anyone at the table); ``false`` gives the seat back (its own token or the host).
 """
@@ -40,7 +41,7 @@ from manille_variants.web.play import RefusedCard
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import choices, resolve
 from manille_variants.web.storage import Store
-from manille_variants.web.tables import LiveTable, Tables
+from manille_variants.web.tables import HOST, WATCH, LiveTable, Tables
 
 __all__ = ["COOKIE_PREFIX", "ROUTES", "SEAT_PATHS", "qr_svg"]
 
@@ -52,7 +53,6 @@ NOT_YOURS = "seat {seat} is not yours"
 BAD_SEAT = "{key}: expected a seat number (got {value!r})"
 _TICK = 0.15  # seconds between two looks at the table in the event stream
 _STREAM_FOR = 300.0  # an event stream ends after this long (the browser reconnects)
-HOST = -1
 
 
 def _tables(request: Request) -> Tables:
@@ -73,7 +73,8 @@ def _presented(request: Request, table_id: str) -> str:
 
 
 async def _seat(request: Request) -> tuple[LiveTable, int]:
-    """The table and the seat the request's token opens (HOST for the host); 401 otherwise."""
+    """The table and the seat the request's token opens (HOST for the host, WATCH for a
+    spectator); 401 otherwise."""
     table_id = request.path_params["id"]
     live = await run_in_threadpool(_tables(request).get, table_id)
     token = _presented(request, table_id)
@@ -84,7 +85,7 @@ async def _seat(request: Request) -> tuple[LiveTable, int]:
 
 
 def _view(request: Request, live: LiveTable, seat: int) -> dict[str, Any]:
-    view = live.view(None if seat == HOST else seat)
+    view = live.view(None if seat < 0 else seat)
     if view["result"] is not None:
         score_words(page_language(request), live.table.ruleset, view["result"]["factors"], view["result"])
     return view
@@ -105,6 +106,7 @@ def _links(request: Request, live: LiveTable) -> dict[str, Any]:
         "id": live.id, "sheet": live.sheet,
         "seats": {str(s): {"token": t, "url": f"{base}/t/{live.id}/join/{t}"} for s, t in live.tokens.items()},
         "host": {"token": live.host_token, "url": f"{base}/t/{live.id}/join/{live.host_token}"},
+        "watch": {"token": live.watch_token, "url": f"{base}/t/{live.id}/join/{live.watch_token}"},
     }
 
 
@@ -142,7 +144,7 @@ async def _act(request: Request, live: LiveTable, seat: int, action: str) -> Res
     """The action, or the refusal to answer (409, 422)."""
     lang = page_language(request)
     try:
-        if seat == HOST:
+        if seat < 0:
             raise NotYourTurn(NOT_YOURS.format(seat=live.table.state.to_play if live.table.state else 0))
         await run_in_threadpool(_tables(request).act, live, seat, action)
     except NotYourTurn as exc:
@@ -161,7 +163,7 @@ async def table_away(request: Request) -> Response:
     live, by = await _seat(request)
     body = await read(request, AwayBody)
     seat = request.path_params["seat"]
-    if not body.away and by not in (seat, HOST):
+    if by == WATCH or (not body.away and by not in (seat, HOST)):
         raise HTTPException(403, NOT_YOURS.format(seat=seat))
     try:
         await run_in_threadpool(_tables(request).set_away, live, seat, body.away)
@@ -264,7 +266,7 @@ async def seat_away(request: Request) -> Response:
     form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
     seat = int(form["seat"]) if form.get("seat", "").isdigit() else by
     away = form.get("away") == "1"
-    if not away and by not in (seat, HOST):
+    if by == WATCH or (not away and by not in (seat, HOST)):
         raise HTTPException(403, NOT_YOURS.format(seat=seat))
     try:
         await run_in_threadpool(_tables(request).set_away, live, seat, away)
@@ -298,7 +300,9 @@ async def host_page(request: Request) -> Response:
     links = _links(request, live)
     seats = [{"seat": int(s), "name": live.names.get(int(s), ""), "url": link["url"], "qr": qr_svg(link["url"]),
               "away": int(s) in live.table.away} for s, link in links["seats"].items()]
-    return render(request, "table_host.html", data=_view(request, live, HOST), seats=seats)
+    watch = links["watch"]["url"]
+    return render(request, "table_host.html", data=_view(request, live, HOST), seats=seats,
+                  watch={"url": watch, "qr": qr_svg(watch)})
 
 
 ROUTES = [

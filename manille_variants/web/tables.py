@@ -19,6 +19,8 @@ sheet, with the id ``table:ID:DEAL`` so that it is written once.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import hmac
 import secrets
 import threading
@@ -32,7 +34,9 @@ from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.shared import SharedTable, sheet_entry
 from manille_variants.web.storage import SheetNotFound, Store, StoredTable
 
-__all__ = ["PACE", "LiveTable", "Tables"]
+__all__ = ["HOST", "PACE", "WATCH", "LiveTable", "Tables"]
+
+HOST, WATCH = -1, -2  # the tokens that open no seat: the host's, a spectator's
 
 PACE = 0.9  # seconds between two bot actions
 _MAX_TABLES = 200
@@ -65,15 +69,24 @@ class LiveTable:
         assert first is not None
         return first & 1
 
+    @property
+    def watch_token(self) -> str:
+        """The spectators' token: made from the host's (so nothing more is stored), and no
+        way back to it."""
+        digest = hmac.new(self.host_token.encode(), b"watch", hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest[:24]).decode()
+
     def seat_of(self, token: str) -> int | None:
-        """The seat ``token`` opens at this table (-1: the host's), or None; every token is
-        compared, in constant time."""
+        """The seat ``token`` opens at this table (HOST: the host's, WATCH: a spectator's), or
+        None; every token is compared, in constant time."""
         found = None
         for seat, known in self.tokens.items():
             if hmac.compare_digest(known.encode(), token.encode()):
                 found = seat
         if hmac.compare_digest(self.host_token.encode(), token.encode()):
-            found = -1
+            found = HOST
+        if hmac.compare_digest(self.watch_token.encode(), token.encode()):
+            found = WATCH
         return found
 
     def seat_names(self) -> dict[str, str]:
