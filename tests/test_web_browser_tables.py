@@ -79,7 +79,7 @@ def test_four_phones_join_a_table_by_their_links_and_play_a_deal(browser: Browse
     host.click("#open-table")
     host.wait_for_url("**/tables/*")
     links = [host.locator(f".seat-link[data-seat='{s}'] a.link").get_attribute("href") for s in range(4)]
-    assert all(links) and len(set(links)) == 4 and host.locator(".seat-link svg").count() == 4
+    assert all(links) and len(set(links)) == 4 and host.locator(".seat-link[data-seat] svg").count() == 4
     phones = [_phone(browser, "nl" if seat == 0 else "en") for seat in range(4)]
     for phone, link in zip(phones, links, strict=True):
         assert link is not None
