@@ -90,6 +90,7 @@ def test_the_schedule_comes_back_from_its_json() -> None:
     (["An", "Bo", "An", "Cas"], 1, 4, "two players are called 'An'"),
     (["An", " ", "Bo", "Cas"], 1, 4, "cannot be empty"),
     (EIGHT, 1, 5, "even number of players"),
+    (EIGHT, 51, 4, "at most 50 rounds"),
 ])
 def test_an_evening_that_cannot_be_drawn_says_why(players: list[str], rounds: int, seats: int,
                                                   message: str) -> None:

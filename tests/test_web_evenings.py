@@ -93,6 +93,7 @@ def test_the_evening_pages_show_the_schedule_and_the_standings_in_dutch(c: TestC
     ({"players": ["An", "Bo", "Cas"]}, "players: expected a list of 4 to 200 names"),
     ({"players": ["An", "Bo", "An", "Cas"]}, "two players are called 'An'"),
     ({"rounds": 0}, "at least one round"),
+    ({"rounds": 10**6}, "at most 50 rounds"),
     ({"ruleset": "nope"}, "unknown ruleset"),
 ])
 def test_an_evening_that_cannot_be_drawn_is_refused_with_the_reason(c: TestClient, body: dict[str, Any],

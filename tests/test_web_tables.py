@@ -369,3 +369,19 @@ def test_a_spectator_s_link_shows_the_public_table_only(c: TestClient) -> None:
     assert away.status_code == 403
     page = c.get(created["watch"]["url"].removeprefix(BASE))
     assert page.status_code == 200 and 'class="hand"' not in page.text
+
+
+@pytest.mark.parametrize("path", ["/api/tables/{id}?since=" + "9" * 5000, "/api/tables/{id}/events?max=" + "9" * 5000])
+def test_huge_numbers_in_a_query_are_no_numbers(c: TestClient, path: str) -> None:
+    created = new_table(c)
+    answer = c.get(path.format(id=created["id"]) + ("&max=1" if "since" not in path else ""),
+                   headers=auth(created["seats"]["0"]["token"]))
+    assert answer.status_code == 200
+
+
+def test_a_seat_beyond_the_table_or_as_huge_digits_is_refused(c: TestClient) -> None:
+    created = new_table(c)
+    mine = auth(created["seats"]["0"]["token"])
+    assert c.post(f"/api/tables/{created['id']}/seats/7", json={"away": True}, headers=mine).status_code == 422
+    assert c.post(f"/api/tables/{created['id']}/seats/{'9' * 5000}", json={"away": True},
+                  headers=mine).status_code == 404

@@ -47,7 +47,9 @@ BAD_TABLE = "a table seats an even number of players, at least 4 (got {seats})"
 NO_DRAW = ("no seating found for {count} players over {rounds} rounds that keeps partners even; "
            "try fewer rounds or another seed")
 MAX_PLAYERS = 200
+MAX_ROUNDS = 50
 TOO_MANY_PLAYERS = "an evening takes at most {limit} players (got {count})"
+TOO_MANY_ROUNDS = "an evening takes at most {limit} rounds (got {rounds})"
 _SEARCH_STEPS = 50_000  # rounds tried before giving up (a draw of 40 players over 14 rounds needs < 100)
 
 
@@ -153,6 +155,8 @@ def _check(players: Sequence[str], rounds: int, seats: int) -> list[str]:
         raise EveningError(TOO_MANY_PLAYERS.format(limit=MAX_PLAYERS, count=len(names)))
     if rounds < 1:
         raise EveningError(NO_ROUNDS.format(rounds=rounds))
+    if rounds > MAX_ROUNDS:
+        raise EveningError(TOO_MANY_ROUNDS.format(limit=MAX_ROUNDS, rounds=rounds))
     if any(not n for n in names):
         raise EveningError(EMPTY_NAME)
     twice = [n for n, c in Counter(names).items() if c > 1]

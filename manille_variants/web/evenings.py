@@ -36,7 +36,7 @@ from manille_variants.web.bodies import EveningBody, parse, read
 from manille_variants.web.render import wants_json
 from manille_variants.web.rulesets import choices, resolve
 from manille_variants.web.storage import SheetNotFound, Store, StoredEvening
-from manille_variants.web.table_routes import COOKIE_PREFIX
+from manille_variants.web.table_routes import COOKIE_PREFIX, small_number
 from manille_variants.web.views import Context, respond
 
 __all__ = ["ROUTES", "evening_json", "ladder"]
@@ -130,7 +130,8 @@ async def evenings(request: Request) -> Response:
 
 
 def _number(text: str | None, default: int) -> int:
-    return int(text) if text is not None and text.strip().isdigit() else default
+    found = small_number(text.strip() if text is not None else None)
+    return default if found is None else found
 
 
 async def new_evening(request: Request) -> Response:
@@ -152,7 +153,7 @@ async def share_table(request: Request) -> Response:
     sheet keeps the score), then the host's page with the seats' links."""
     store, tables = _store(request), request.app.state.tables
     found = await run_in_threadpool(store.evening, request.path_params["id"])
-    number, table = request.path_params["round"], request.path_params["table"]
+    number, table = small_number(request.path_params["round"]), small_number(request.path_params["table"])
     sheet = found.sheets.get(f"{number}:{table}")
     schedule = Schedule.from_json(found.schedule)
     seating = next((t for r in schedule.rounds if r.number == number for t in r.tables if t.number == table), None)
@@ -193,7 +194,7 @@ ROUTES = [
     Route("/api/evenings/{id}", evening, methods=["GET"]),
     Route("/evenings/{id}", evening, methods=["GET"]),
     Route("/api/evenings/{id}/standings.csv", evening_csv, methods=["GET"]),
-    Route("/evenings/{id}/tables/{round:int}/{table:int}", share_table, methods=["POST"]),
+    Route("/evenings/{id}/tables/{round}/{table}", share_table, methods=["POST"]),
     Route("/api/ladder", ladder_view, methods=["GET"]),
     Route("/api/ladder.csv", ladder_view, methods=["GET"]),
 ]

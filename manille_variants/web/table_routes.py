@@ -51,8 +51,15 @@ SEAT_PATHS = r"^/(?:t/[0-9a-f]+(?:/.*)?|api/tables/[0-9a-f]+(?:/.*)?|static/.*)$
 NO_TOKEN = "this table needs a seat's token: open your seat's link (or scan its QR code)"
 NOT_YOURS = "seat {seat} is not yours"
 BAD_SEAT = "{key}: expected a seat number (got {value!r})"
+NO_SEAT = "no such seat at this table"
 _TICK = 0.15  # seconds between two looks at the table in the event stream
 _STREAM_FOR = 300.0  # an event stream ends after this long (the browser reconnects)
+
+
+def small_number(text: str | None) -> int | None:
+    """A whole number of at most nine digits from a query or a form, else None (never a huge
+    ``int()``)."""
+    return int(text) if text is not None and text.isdigit() and len(text) <= 9 else None
 
 
 def _tables(request: Request) -> Tables:
@@ -94,7 +101,7 @@ def _view(request: Request, live: LiveTable, seat: int) -> dict[str, Any]:
 def _seats_of(values: dict[str, str], key: str) -> dict[int, str]:
     found = {}
     for seat, value in values.items():
-        if not seat.isdigit():
+        if small_number(seat) is None:
             raise HTTPException(400, BAD_SEAT.format(key=key, value=seat))
         found[int(seat)] = value
     return found
@@ -127,8 +134,8 @@ async def table_view(request: Request) -> Response:
     live, seat = await _seat(request)
     tables = _tables(request)
     await run_in_threadpool(tables.catch_up, live)
-    since = request.query_params.get("since", "")
-    if since.isdigit() and int(since) == live.revision:
+    since = small_number(request.query_params.get("since"))
+    if since is not None and since == live.revision:
         return Response(status_code=204)
     return JSONResponse(_view(request, live, seat))
 
@@ -162,7 +169,9 @@ async def _act(request: Request, live: LiveTable, seat: int, action: str) -> Res
 async def table_away(request: Request) -> Response:
     live, by = await _seat(request)
     body = await read(request, AwayBody)
-    seat = request.path_params["seat"]
+    seat = small_number(request.path_params["seat"])
+    if seat is None:
+        raise HTTPException(404, NO_SEAT)
     if by == WATCH or (not body.away and by not in (seat, HOST)):
         raise HTTPException(403, NOT_YOURS.format(seat=seat))
     try:
@@ -174,8 +183,7 @@ async def table_away(request: Request) -> Response:
 
 async def table_events(request: Request) -> Response:
     live, seat = await _seat(request)
-    most = request.query_params.get("max", "")
-    limit = int(most) if most.isdigit() else 0
+    limit = small_number(request.query_params.get("max")) or 0
     tables = _tables(request)
 
     async def stream() -> AsyncIterator[str]:
@@ -264,7 +272,8 @@ async def seat_away(request: Request) -> Response:
     the seat taken back; then back to the page it came from."""
     live, by = await _seat(request)
     form = dict(parse_qsl((await request.body()).decode("utf-8", "replace")))
-    seat = int(form["seat"]) if form.get("seat", "").isdigit() else by
+    seat = small_number(form.get("seat"))
+    seat = by if seat is None else seat
     away = form.get("away") == "1"
     if by == WATCH or (not away and by not in (seat, HOST)):
         raise HTTPException(403, NOT_YOURS.format(seat=seat))
@@ -310,7 +319,7 @@ ROUTES = [
     Route("/api/tables/{id}", table_view, methods=["GET"]),
     Route("/api/tables/{id}/act", table_act, methods=["POST"]),
     Route("/api/tables/{id}/events", table_events, methods=["GET"]),
-    Route("/api/tables/{id}/seats/{seat:int}", table_away, methods=["POST"]),
+    Route("/api/tables/{id}/seats/{seat}", table_away, methods=["POST"]),
     Route("/t/{id}/join/{token}", join, methods=["GET"]),
     Route("/t/{id}", seat_page, methods=["GET"]),
     Route("/t/{id}/act", seat_act, methods=["POST"]),
