@@ -93,7 +93,7 @@ test: $(VENV)/.test-installed $(CHROMIUM) core core-lint core-test
 
 # Retake the screenshots of docs/web.md (the browser tests, copying their pictures into docs/img/).
 screenshots: $(VENV)/.test-installed $(CHROMIUM)
-	UPDATE_SCREENSHOTS=1 $(VENV)/bin/pytest -q tests/test_web_browser.py tests/test_web_phone.py
+	UPDATE_SCREENSHOTS=1 $(VENV)/bin/pytest -q tests/test_web_browser.py tests/test_web_phone.py tests/test_web_browser_tables.py
 
 bench: $(VENV)/.bench-installed
 	$(MATURIN) develop --quiet --release

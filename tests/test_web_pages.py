@@ -140,7 +140,8 @@ def test_web_md_shows_the_screenshots_the_browser_tests_take() -> None:
     text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
     shown = set(re.findall(r"\]\((img/[\w.-]+\.png)\)", text))
     assert shown and all((ROOT / "docs" / name).is_file() for name in shown)
-    sources = "".join((ROOT / "tests" / name).read_text() for name in ("test_web_browser.py", "test_web_phone.py"))
-    names = re.findall(r'shots / f?"([\w.{}-]+\.png)"', sources)
+    sources = "".join((ROOT / "tests" / name).read_text()
+                      for name in ("test_web_browser.py", "test_web_phone.py", "test_web_browser_tables.py"))
+    names = re.findall(r'(?:shots|DOCS_IMG) / f?"([\w.{}-]+\.png)"', sources)
     taken = {name.replace("{lang}", lang) for name in names for lang in ("en", "nl", "fr")}
     assert {name.removeprefix("img/") for name in shown} <= taken

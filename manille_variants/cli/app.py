@@ -11,7 +11,16 @@ from typing import Any
 
 import typer
 
-from manille_variants.cli import engine_cmds, play_cmds, record_cmds, ruleset_cmds, search_cmds, sim_cmds, web_cmds
+from manille_variants.cli import (
+    engine_cmds,
+    evening_cmds,
+    play_cmds,
+    record_cmds,
+    ruleset_cmds,
+    search_cmds,
+    sim_cmds,
+    web_cmds,
+)
 from manille_variants.cli.common import Command, Group, set_debug
 
 app = typer.Typer(
@@ -37,6 +46,7 @@ COMMANDS: dict[str, Callable[..., Any]] = {
     "score": engine_cmds.score_command,
     "play": play_cmds.play_command,
     "scoresheet": play_cmds.scoresheet_command,
+    "evening": evening_cmds.evening_command,
     "replay": record_cmds.replay_command,
     "audit": record_cmds.audit_command,
     "rulesets": ruleset_cmds.rulesets_command,

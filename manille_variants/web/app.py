@@ -23,13 +23,21 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from manille_variants.errors import ManilleError, RulesetError
-from manille_variants.web import api, offline, pages, views
+from manille_variants.web import api, evenings, offline, pages, table_routes, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard, RateLimit, SecurityHeaders
-from manille_variants.web.storage import GameNotFound, SheetNotFound, Store, default_data_dir
+from manille_variants.web.storage import (
+    EveningNotFound,
+    GameNotFound,
+    SheetNotFound,
+    Store,
+    TableNotFound,
+    default_data_dir,
+)
+from manille_variants.web.tables import PACE, Tables
 
 __all__ = ["create_app"]
 
@@ -38,24 +46,28 @@ HERE = Path(__file__).resolve().parent
 
 def create_app(data: Path | None = None, *, token: str | None = None,
                hosts: Iterable[str] = LOOPBACK, any_ip: bool = False, rate: RateLimit | None = None,
-               public_url: str | None = None) -> Starlette:
+               public_url: str | None = None, table_pace: float = PACE) -> Starlette:
     """The web app over the data folder ``data`` (default: the per-user data folder).
 
     ``hosts``: the names the ``Host`` header may carry (and any IP address with ``any_ip``);
     ``token``: the access token every request must carry (as a cookie after the first visit),
     or None on the loopback; ``rate``: the heavy work each client may ask for (default
     :class:`~manille_variants.web.security.RateLimit`'s); ``public_url``: the address other
-    phones reach (shared from a page opened on this machine)."""
-    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *offline.ROUTES,
+    phones reach (shared from a page opened on this machine); ``table_pace``: seconds between
+    two bots' actions at a shared table."""
+    routes = [*views.ROUTES, *api.ROUTES, *pages.ROUTES, *offline.ROUTES, *table_routes.ROUTES, *evenings.ROUTES,
               Mount("/static", StaticFiles(directory=HERE / "static"), name="static")]
     app = Starlette(
         routes=routes,
         middleware=[Middleware(SecurityHeaders),
-                    Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip, no_access=_no_access)],
+                    Middleware(Guard, hosts=hosts, token=token, any_ip=any_ip, no_access=_no_access,
+                               open_paths=table_routes.SEAT_PATHS)],
         exception_handlers={
             HTTPException: _http_error,
             SheetNotFound: _not_found,
             GameNotFound: _no_game,
+            TableNotFound: _no_table,
+            EveningNotFound: _no_evening,
             RulesetError: _ruleset_error,
             ManilleError: _user_error,
         },
@@ -64,6 +76,7 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     app.state.public_url = public_url
     app.state.store = Store(data or default_data_dir())
     app.state.games = Games(app.state.store)
+    app.state.tables = Tables(app.state.store, table_pace)
     app.state.jobs = Jobs()
     app.state.rate = rate or RateLimit()
     app.state.templates = jinja2.Environment(
@@ -103,6 +116,14 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _no_game(request: Request, exc: Exception) -> Response:
     return _error(request, 404, f"no game {exc}: it was not started on this server, or its data folder changed")
+
+
+async def _no_table(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no table {exc}: it was not opened on this server, or its data folder changed")
+
+
+async def _no_evening(request: Request, exc: Exception) -> Response:
+    return _error(request, 404, f"no club evening {exc}")
 
 
 async def _ruleset_error(request: Request, exc: Exception) -> Response:

@@ -25,9 +25,9 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 __all__ = [
-    "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "Body", "CheckBody", "CompareBody", "DescribeBody",
-    "EditDealBody", "EntryFields", "FormYamlBody", "ImportBody", "PlayBody", "RestoreBody", "ScoreBody", "SheetBody",
-    "YamlBody", "parse", "read",
+    "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "AwayBody", "Body", "CheckBody", "CompareBody",
+    "DescribeBody", "EditDealBody", "EntryFields", "EveningBody", "FormYamlBody", "ImportBody", "PlayBody",
+    "RestoreBody", "ScoreBody", "SheetBody", "TableActBody", "TableBody", "YamlBody", "parse", "read",
 ]
 
 TEXT_LIMIT = 200  # team names, notes, who entered a deal, an entry, a ruleset's name
@@ -259,3 +259,33 @@ class AnalyzeBody(Body):
     record: FileText
     name: Text = ""
     ruleset: Text = ""
+
+
+class TableBody(Body):
+    """``POST /api/tables``: the ruleset, the bots by seat (``{"1": "heuristic"}``), the people's names."""
+
+    ruleset: Text = "table-convention"
+    bots: dict[str, Text] = Field(default_factory=dict, description="an object of seats and bot names")
+    names: dict[str, Text] = Field(default_factory=dict, description="an object of seats and names")
+
+
+class TableActBody(Body):
+    """``POST /api/tables/{id}/act``: a card, a choice, or ``next`` (the next deal)."""
+
+    action: Text
+
+
+class AwayBody(Body):
+    """``POST /api/tables/{id}/seats/{seat}``: a bot plays for the person (``true``) or not."""
+
+    away: bool = Field(description="true or false")
+
+
+class EveningBody(Body):
+    """``POST /api/evenings``: the players (their names), the rounds, the seed of the draw."""
+
+    name: Text = ""
+    ruleset: Text = "table-convention"
+    players: list[Text] = Field(min_length=4, max_length=200, description="a list of 4 to 200 names")
+    rounds: Number = 3
+    seed: Number = 0

@@ -9,6 +9,7 @@ the pages that compute, and the rate of the heavy ones.
   (``no_access``), for a browser; the static files, service worker, manifest and icons need
   no token (they hold nothing of the table's).
 - A state-changing request whose ``Origin`` (or ``Sec-Fetch-Site``) says another site is refused.
+- A shared table's seat pages and API (``open_paths``) check the seat's own token instead.
 - JSON API writes must say ``Content-Type: application/json``.
 - A request body larger than the limit is refused (413) before any handler reads it.
 - A page that computes (advice, analysis, scores, comparisons, games, diffs) and every ``/api/``
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import re
 import secrets
 import threading
 import time
@@ -97,9 +99,11 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, hosts: Iterable[str], token: str | None = None,
                  max_body: int = MAX_BODY, any_ip: bool = False,
-                 no_access: Callable[[Scope, str], Response] | None = None) -> None:
+                 no_access: Callable[[Scope, str], Response] | None = None, open_paths: str | None = None) -> None:
         self.app = app
         self.no_access = no_access
+        # Paths that check a token of their own (a shared table's seat): no access token there.
+        self.open_paths = re.compile(open_paths) if open_paths else None
         self.hosts = frozenset(h.lower() for h in hosts)
         self.any_ip = any_ip
         self.token = token
@@ -129,7 +133,7 @@ class Guard:
         host = headers.get("host", "")
         if not self._allowed(host_name(host)):
             return HTTPException(400, UNKNOWN_HOST.format(host=host[:100]))
-        if self.token is not None:
+        if self.token is not None and not (self.open_paths and self.open_paths.match(scope["path"])):
             answer = self._token_answer(scope, headers)
             if answer is not None:
                 return answer

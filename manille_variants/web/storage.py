@@ -44,10 +44,10 @@ from manille_variants.errors import ManilleError, ScoresheetError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 
-__all__ = ["SCHEMA_VERSION", "Change", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound", "Store", "StoreError",
-           "StoredGame", "default_data_dir"]
+__all__ = ["SCHEMA_VERSION", "Change", "EveningNotFound", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound",
+           "Store", "StoreError", "StoredEvening", "StoredGame", "StoredTable", "TableNotFound", "default_data_dir"]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "manille.sqlite3"
 _T = TypeVar("_T")
 
@@ -107,6 +107,33 @@ CREATE TABLE changes (
 );
 CREATE INDEX changes_by_sheet ON changes (sheet, id);
 """,
+    # Shared tables that phones join, and club evenings.
+    4: """
+CREATE TABLE shared_tables (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    bot_seed INTEGER NOT NULL,
+    bots TEXT NOT NULL,
+    names TEXT NOT NULL,
+    tokens TEXT NOT NULL,
+    host_token TEXT NOT NULL,
+    sheet TEXT NOT NULL,
+    away TEXT NOT NULL DEFAULT '[]',
+    actions TEXT NOT NULL DEFAULT '[]',
+    revision INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE evenings (
+    id TEXT PRIMARY KEY,
+    created TEXT NOT NULL,
+    name TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    schedule TEXT NOT NULL,
+    sheets TEXT NOT NULL
+);
+""",
 }
 
 
@@ -116,6 +143,14 @@ class SheetNotFound(LookupError):
 
 class GameNotFound(LookupError):
     """No game with that id."""
+
+
+class TableNotFound(LookupError):
+    """No shared table with that id."""
+
+
+class EveningNotFound(LookupError):
+    """No club evening with that id."""
 
 
 class StoreError(ManilleError):
@@ -198,6 +233,40 @@ class StoredGame:
     bots: str
     bot_seed: int
     actions: list[list[str]]
+
+
+@dataclass(frozen=True)
+class StoredTable:
+    """What replays a shared table: the ruleset, the match seed, the bots by seat and their
+    seed, the people's names and seat tokens, the host's token, its sheet, the seats a bot
+    plays for an absent person, every seat's actions (one list per deal) and the revision."""
+
+    id: str
+    created: str
+    ruleset: Ruleset
+    seed: int
+    bot_seed: int
+    bots: dict[int, str]
+    names: dict[int, str]
+    tokens: dict[int, str]
+    host_token: str
+    sheet: str
+    away: list[int]
+    actions: list[list[str]]
+    revision: int
+
+
+@dataclass(frozen=True)
+class StoredEvening:
+    """A club evening: its name, ruleset, schedule (its JSON) and the sheet of each table of
+    each round (``"ROUND:TABLE"`` -> sheet id)."""
+
+    id: str
+    created: str
+    name: str
+    ruleset: Ruleset
+    schedule: dict[str, Any]
+    sheets: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -440,6 +509,76 @@ class Store:
             raise GameNotFound(game_id)
         return StoredGame(row[0], row[1], _ruleset(row[2]), row[3], row[4], row[5], row[6], json.loads(row[7]))
 
+    # ------------------------------------------------------------ shared tables
+    def create_table(self, table: StoredTable) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            now = _now()
+            db.execute("INSERT INTO shared_tables (id, created, updated, ruleset, seed, bot_seed, bots, names, tokens, "
+                       "host_token, sheet, away, actions, revision) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (table.id, now, now, _content(table.ruleset), table.seed, table.bot_seed, _seats(table.bots),
+                        _seats(table.names), _seats(table.tokens), table.host_token, table.sheet,
+                        json.dumps(table.away), json.dumps(table.actions), table.revision))
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    def save_table(self, table_id: str, *, actions: list[list[str]], away: list[int], revision: int) -> None:
+        """The table's actions and absent seats as of ``revision`` (only ever forward)."""
+        def work(db: sqlite3.Connection) -> None:
+            cur = db.execute("UPDATE shared_tables SET actions = ?, away = ?, revision = ?, updated = ? "
+                             "WHERE id = ? AND revision < ?",
+                             (json.dumps(actions), json.dumps(away), revision, _now(), table_id, revision))
+            if cur.rowcount == 0 and db.execute("SELECT 1 FROM shared_tables WHERE id = ?",
+                                                (table_id,)).fetchone() is None:
+                raise TableNotFound(table_id)
+
+        with self._connect() as db:
+            self._write(db, work)
+
+    def table(self, table_id: str) -> StoredTable:
+        with self._connect() as db:
+            row = db.execute("SELECT id, created, ruleset, seed, bot_seed, bots, names, tokens, host_token, sheet, "
+                             "away, actions, revision FROM shared_tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise TableNotFound(table_id)
+        return StoredTable(row[0], row[1], _ruleset(row[2]), row[3], row[4], _unseats(row[5]), _unseats(row[6]),
+                           _unseats(row[7]), row[8], row[9], json.loads(row[10]), json.loads(row[11]), row[12])
+
+    def table_of_sheet(self, sheet_id: str) -> str | None:
+        """The shared table that keeps its score on ``sheet_id``, if any."""
+        with self._connect() as db:
+            row = db.execute("SELECT id FROM shared_tables WHERE sheet = ? ORDER BY created DESC LIMIT 1",
+                             (sheet_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    # ----------------------------------------------------------------- evenings
+    def create_evening(self, name: str, ruleset: Ruleset, schedule: dict[str, Any],
+                       sheets: dict[str, str]) -> StoredEvening:
+        evening_id = secrets.token_hex(6)
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO evenings (id, created, name, ruleset, schedule, sheets) VALUES (?, ?, ?, ?, ?, ?)",
+                       (evening_id, _now(), name, _content(ruleset), json.dumps(schedule, ensure_ascii=False),
+                        json.dumps(sheets)))
+
+        with self._connect() as db:
+            self._write(db, work)
+        return self.evening(evening_id)
+
+    def evening(self, evening_id: str) -> StoredEvening:
+        with self._connect() as db:
+            row = db.execute("SELECT id, created, name, ruleset, schedule, sheets FROM evenings WHERE id = ?",
+                             (evening_id,)).fetchone()
+        if row is None:
+            raise EveningNotFound(evening_id)
+        return StoredEvening(row[0], row[1], row[2], _ruleset(row[3]), json.loads(row[4]), json.loads(row[5]))
+
+    def evenings(self) -> list[StoredEvening]:
+        """Every evening, newest first."""
+        with self._connect() as db:
+            ids = [r[0] for r in db.execute("SELECT id FROM evenings ORDER BY created DESC, rowid DESC")]
+        return [self.evening(i) for i in ids]
+
     # ---------------------------------------------------------------- rulesets
     def save_ruleset(self, name: str, text: str) -> None:
         def work(db: sqlite3.Connection) -> None:
@@ -478,6 +617,14 @@ def _nth(seqs: list[int], number: int) -> int:
     if not 1 <= number <= len(seqs):
         raise ScoresheetError(f"no deal {number} on the sheet (it has {len(seqs)})")
     return seqs[number - 1]
+
+
+def _seats(values: dict[int, str]) -> str:
+    return json.dumps({str(k): v for k, v in values.items()}, ensure_ascii=False)
+
+
+def _unseats(text: str) -> dict[int, str]:
+    return {int(k): v for k, v in json.loads(text).items()}
 
 
 def _content(ruleset: Ruleset) -> str:
