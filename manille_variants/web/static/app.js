@@ -687,7 +687,19 @@ function analysisNodes(answer) {
 
 const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
   advise: advisePage, analyze: analyzePage };
+// Stored times are UTC (the server writes them with Babel, marked UTC); the page shows them in
+// the viewer's own zone, written the way the page's language writes dates.
+function localTimes(root = document) {
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
+  for (const node of root.querySelectorAll("time[datetime]")) {
+    const moment = new Date(node.getAttribute("datetime"));
+    if (!Number.isNaN(moment.getTime())) node.textContent = format.format(moment);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  localTimes();
   const page = PAGES[document.body.dataset.page];
   if (page) page();
 });
