@@ -179,7 +179,7 @@ PAGE_WORDS: dict[str, str] = {
     "not_searched": define("page.not_searched", "Not searched (far below the best by the decision table):"),
     "choice": define("page.choice", "Choice"),
     "mean": define("page.mean", "Mean"),
-    "interval": define("page.interval", "95% interval"),
+    "interval": define("page.interval", "Interval (95%)"),
     "best": define("page.best", "best"),
     "net_points": define("page.net_points", "Net match points of the dealer's side."),
     "record_file": define("page.record_file", "Game record (JSON) or typed deals"),
