@@ -10,10 +10,40 @@ own option to the message of an error that one answers (:class:`OutputExistsErro
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+from manille_variants.messages import Message
 
 
 class ManilleError(Exception):
-    """Base class of the errors caused by user input."""
+    """Base class of the errors caused by user input.
+
+    Raised with a :class:`~manille_variants.messages.Message`, it keeps it as ``message`` (its
+    code and parameters) while ``str(error)`` stays the English sentence; raised with a plain
+    string, ``message`` is None.
+
+    >>> from manille_variants.messages import define, msg
+    >>> error = ManilleError(msg(define("doc.empty", "the hand is empty")))
+    >>> str(error), error.message.code
+    ('the hand is empty', 'doc.empty')
+    """
+
+    message: Message | None
+
+    def __init__(self, *args: Any) -> None:
+        self.message = args[0] if args and isinstance(args[0], Message) else None
+        if self.message is not None:
+            args = (self.message.text("en"), *args[1:])
+        super().__init__(*args)
+
+    def text(self, lang: str) -> str:
+        """The error in ``lang`` (its English when it carries no message)."""
+        return self.message.text(lang) if self.message is not None else str(self)
+
+    def json(self) -> dict[str, Any]:
+        """``code``, ``params`` and the English ``text`` (code ``error`` for a plain string)."""
+        return self.message.json() if self.message is not None else {"code": "error", "params": {},
+                                                                      "text": str(self)}
 
 
 class CardError(ManilleError, ValueError):
@@ -59,7 +89,7 @@ class OutputExistsError(ManilleError, FileExistsError):
     """An output file, or a non-empty output directory, is in the way and the call may not
     replace it (its ``force`` argument is false); ``replacing`` says what forcing does."""
 
-    def __init__(self, message: str, replacing: str = "overwrite it") -> None:
+    def __init__(self, message: str | Message, replacing: str = "overwrite it") -> None:
         super().__init__(message)
         self.replacing = replacing
 

@@ -12,6 +12,7 @@ from manille_variants.engine.compiled import compiled
 from manille_variants.engine.core import action_code, core_for, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.reference import new_deal as reference_deal
+from manille_variants.engine.scoring import core_breakdown
 from manille_variants.ruleset.schema import Ruleset
 
 
@@ -26,8 +27,9 @@ def python_result(state: DealState) -> dict[str, Any]:
 
 
 def core_result(deal: _core.CoreDeal) -> dict[str, Any]:
-    result = deal.result()
-    assert result is not None
+    coded = deal.result()
+    assert coded is not None
+    result = core_breakdown(coded)  # the core gives codes and parameters, Python the words
     if "turned" not in result:  # trump was named: the keys of DealScore.to_dict() without a turned card
         assert result.pop("turned_bonus") == 0
     return result

@@ -25,6 +25,7 @@ from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.reference import shuffled_deck
+from manille_variants.engine.scoring import core_breakdown
 from manille_variants.ruleset.schema import PlayRules, Ruleset
 
 SEEDS_PER_RULESET = 1000
@@ -188,7 +189,8 @@ def test_same_scores_for_every_possible_figure(name: str) -> None:
                                                  turned=None if turned is None else DECK[turned])
                     except mv.ManilleError:
                         continue
-                    got = _core.score_deal(core, points, tricks, mode, calls, pending, tricks == 8, turned)
+                    got = core_breakdown(_core.score_deal(core, points, tricks, mode, calls, pending, tricks == 8,
+                                                          turned))
                     if turned is None:
                         assert got.pop("turned_bonus") == 0
                     assert got == expected.to_dict()

@@ -14,7 +14,8 @@ from webtools import client, make_app, new_sheet
 
 from manille_variants.cli import app as cli_app
 from manille_variants.cli.web_cmds import serve_command
-from manille_variants.web.i18n import LANGUAGES, WORDS, language, translate
+from manille_variants.messages import format_datetime
+from manille_variants.web.i18n import LANGUAGES, PAGE_WORDS, WORDS, language, translate
 
 WEB = Path(__file__).resolve().parent.parent / "manille_variants" / "web"
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,10 +52,12 @@ def test_language_prefers_the_choice_then_the_browser() -> None:
 def test_every_word_has_three_languages_and_every_template_word_exists() -> None:
     for key, words in WORDS.items():
         assert len(words) == 3 and all(words), key
+    for key in PAGE_WORDS:
+        assert all(translate(lang, key) for lang in LANGUAGES), key
     used = set()
     for template in (WEB / "templates").glob("*.html"):
         used |= set(re.findall(r"""(?<![\w.])t\(["']([\w-]+)["']\)""", template.read_text(encoding="utf-8")))
-    assert used - set(WORDS) == set()
+    assert used - set(WORDS) - set(PAGE_WORDS) == set()
 
 
 def test_a_sheet_page_shows_the_sheet_in_any_language(c: TestClient) -> None:
@@ -145,3 +148,11 @@ def test_web_md_shows_the_screenshots_the_browser_tests_take() -> None:
     names = re.findall(r'(?:shots|DOCS_IMG) / f?"([\w.{}-]+\.png)"', sources)
     taken = {name.replace("{lang}", lang) for name in names for lang in ("en", "nl", "fr")}
     assert {name.removeprefix("img/") for name in shown} <= taken
+
+
+def test_the_sheets_list_dates_in_the_page_language_and_local_time(c: TestClient) -> None:
+    new_sheet(c, team_a="Noord")
+    text = c.get("/sheets", headers={"Accept-Language": "fr"}).text
+    found = re.search(r'<time datetime="([^"]+)">([^<]+)</time>', text)
+    assert found is not None and found[2].endswith(" UTC")  # the page script shows it in local time
+    assert found[2] == format_datetime(found[1], "fr") and "localTimes" in (WEB / "static" / "app.js").read_text()

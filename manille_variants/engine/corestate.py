@@ -18,11 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from manille_variants.cards import DECK
+from manille_variants.engine import refusals
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_checked, turned_bonus
+from manille_variants.messages import Message, msg
 
-__all__ = ["describe", "equal", "explain", "illegal", "key", "score", "thrown", "view"]
+__all__ = ["describe", "equal", "explain", "explanation", "illegal", "key", "score", "thrown", "view"]
 
 
 def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
@@ -49,48 +51,42 @@ def thrown(rules: Rules, pending_ties: int) -> DealScore:
 
 def explain(state: Any) -> str:
     """Why the legal actions are what they are (as :meth:`DealState.explain`)."""
+    return explanation(state).text("en")
+
+
+def explanation(state: Any) -> Message:
+    """:func:`explain` as a coded sentence (as :meth:`ReferenceState.explanation`)."""
     from manille_variants.engine.legality import explain_legal
 
     if state.is_over:
-        return "over: the deal is over"
+        return refusals.over()
     if state.phase == "play":
         seat = state.to_play
         waits = state.turned_on_table and seat == state.dealer
         hand = [c for c in state.hand(seat) if not (waits and c is state.turned_card)]
-        reason = explain_legal(state.rules, hand, list(state.trick), state.trump_suit,
-                               tricks_played=len(state.tricks)).reason
-        return f"{reason} ({_waits(state)})" if waits else reason
-    options = ", ".join(str(a) for a in state.legal_actions())
-    return f"{state.phase}: seat {state.to_play} chooses one of {options}"
+        verdict = explain_legal(state.rules, hand, list(state.trick), state.trump_suit,
+                                tricks_played=len(state.tricks))
+        reason = verdict.message or msg(refusals.PLUGIN_REASON, reason=verdict.reason)
+        return refusals.waiting(reason, state.turned_card.pretty, state.rules.turned_take_up) if waits else reason
+    return refusals.choosing(state.phase, state.to_play, state.legal_actions())
 
 
-def illegal(state: Any, action: object, kind: str) -> str:
+def illegal(state: Any, action: object, kind: str) -> Message:
     """The message of the IllegalPlayError for ``action`` (as the reference engine words it)."""
     if state.is_over or kind == "over":
-        return "the deal is over"
+        return refusals.deal_over()
     if kind == "no-throw-in":
-        return f"{state.rules.ruleset.name} has no early-look throw-in"
+        return refusals.no_throw_in(state.rules.ruleset.name)
     if kind == "throw-in-too-late":
-        return "a deal can be thrown in only before trump is named"
+        return refusals.throw_in_too_late()
     seat = state.to_play
     if kind == "not-in-hand":
-        return f"{action} is not in seat {seat}'s hand ({' '.join(map(str, state.hand(seat)))})"
+        return refusals.not_in_hand(action, seat, state.hand(seat))
     if kind == "not-legal":
         if action is state.turned_card and state.turned_on_table and seat == state.dealer:
-            return f"{action} is the turned card: it stays on the table until {_TAKE_UP[state.rules.turned_take_up]}"
-        return f"{action} is not legal for seat {seat}: {explain(state)}"
-    options = ", ".join(str(a) for a in state.legal_actions())
-    return f"{action} is not possible now ({state.phase} phase, seat {seat} to act: {options})"
-
-
-_TAKE_UP = {
-    "after-first-card": "the first card of the first trick is played",
-    "after-first-trick": "the first trick is complete",
-}
-
-
-def _waits(state: Any) -> str:
-    return f"the turned {state.turned_card.pretty} stays on the table until {_TAKE_UP[state.rules.turned_take_up]}"
+            return refusals.turned_refused(action, state.rules.turned_take_up)
+        return refusals.not_legal(action, seat, explanation(state))
+    return refusals.not_possible(action, state.phase, seat, state.legal_actions())
 
 
 def view(state: Any, seat: int) -> Any:

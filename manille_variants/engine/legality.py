@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from manille_variants.cards import DECK, SUITS, Card, Suit, cards_from_mask, parse_cards
+from manille_variants.cards import DECK, SUITS, Card, Rank, Suit, cards_from_mask, parse_cards
 from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import CardError
+from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.plugins import LegalContext, rule_name
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.words import BLIND_WORDS, NO_TRUMP_WORDS, normal_word, parse_trump_suit
@@ -28,14 +29,112 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Legality:
-    """The legal cards, the clause that decided, and why in plain words."""
+    """The legal cards, the clause that decided, and why in plain words: ``reason`` in
+    English, ``message`` as a coded sentence (None for a plug-in's own sentence)."""
 
     cards: list[Card]
     clause: str
     reason: str
+    message: Message | None = None
 
     def allows(self, card: Card) -> bool:
         return card in self.cards
+
+    def text(self, lang: str) -> str:
+        """Why, in ``lang`` (a plug-in's sentence as it wrote it)."""
+        return self.message.text(lang) if self.message is not None else self.reason
+
+    def json(self) -> dict[str, object]:
+        """``clause``, ``reason`` (English), ``code`` and ``params``."""
+        coded = self.message.json() if self.message is not None else {"code": f"plugin.{self.clause}", "params": {}}
+        return {"clause": self.clause, "reason": self.reason, "code": coded["code"], "params": coded["params"]}
+
+
+def _said(allowed: list[Card], clause: str, code: str, **params: object) -> Legality:
+    message = msg(code, **params)
+    return Legality(allowed, clause, message.text("en"), message)
+
+
+# The sentences of the clauses.  {holder}: who holds the trick with which card (a HOLDER
+# sentence), {led}: the led suit's symbol, {cards}: the cards allowed, {why}: a FOLLOW_WHY.
+LEAD = define("legal.lead", "you lead: any card")
+BEAT = {
+    "beat-opponent": define("legal.beat-opponent", "{holder} holds the trick and you can beat it: play {cards}"),
+    "beat-opponent-trump-lead": define("legal.beat-opponent-trump-lead",
+                                       "{holder} holds the trick and you can beat it: play {cards}"),
+    "beat-opponent-plain-lead": define("legal.beat-opponent-plain-lead",
+                                       "{holder} holds the trick and you can beat it: play {cards}"),
+    "beat-partner-trump-lead": define("legal.beat-partner-trump-lead",
+                                      "{holder} holds the trick and you can beat it: play {cards}"),
+    "beat-partner-no-trump": define("legal.beat-partner-no-trump",
+                                    "{holder} holds the trick and you can beat it: play {cards}"),
+}
+FOLLOW = define("legal.follow-suit", "follow suit ({why}): any {led}")
+DISCARD_NO_TRUMP = define("legal.discard.no-trump", "no {led} and no trumps at no-trump: any card")
+DISCARD = define("legal.discard", "no {led} and no trump in hand: any card")
+MUST_TRUMP = {
+    "trump-opponent": define("legal.trump-opponent", "no {led} and {holder} holds the trick: you must trump ({cards})"),
+    "trump-partner": define("legal.trump-partner", "no {led} and {holder} holds the trick: you must trump ({cards})"),
+}
+ANY_CARD_WINS = {
+    "partner-wins": define("legal.partner-wins", "no {led} and {holder} holds the trick: any card"),
+    "trump-optional": define("legal.trump-optional", "no {led} and {holder} holds the trick: any card"),
+}
+OVERTRUMP = {
+    "overtrump-opponent": define("legal.overtrump-opponent",
+                                 "no {led} and {holder} holds the trick: you must overtrump ({cards})"),
+    "overtrump-partner": define("legal.overtrump-partner",
+                                "no {led} and {holder} holds the trick: you must overtrump ({cards})"),
+}
+NO_LOWER = define("legal.any-card.no-lower-trump", "no {led} and {holder} holds the trick: any card")
+NO_UNDERTRUMP = define("legal.no-undertrump", "no {led} and {holder} holds the trick: you may not undertrump "
+                       "while you hold other cards: play {cards}")
+NO_UNDERTRUMP_PARTNER = define("legal.no-undertrump-partner", "no {led} and {holder} holds the trick: you may not "
+                               "undertrump your partner while you hold other cards: play {cards}")
+ONLY_LOWER = define("legal.only-lower-trumps", "no {led} and {holder} holds the trick: only lower trumps left, "
+                    "any of them")
+HIGHER_HELD = {
+    "no-undertrump-when-can-overtrump": define(
+        "legal.no-undertrump-when-can-overtrump",
+        "no {led} and {holder} holds the trick: you hold a higher trump, so no lower one: play {cards}"),
+    "no-undertrump-partner-when-can-overtrump": define(
+        "legal.no-undertrump-partner-when-can-overtrump",
+        "no {led} and {holder} holds the trick: you hold a higher trump, so no lower one: play {cards}"),
+}
+UNDERTRUMP_REQUIRED = define("legal.undertrump-required", "no {led} and {holder} holds the trick and you cannot "
+                             "overtrump: you must still trump ({cards})")
+UNDERTRUMP_PARTNER_ALLOWED = define("legal.undertrump-partner-allowed", "no {led} and {holder} holds the trick: "
+                                    "any card (undertrumping your partner allowed)")
+UNDERTRUMP_ALLOWED = define("legal.any-card", "no {led} and {holder} holds the trick: any card "
+                            "(undertrumping allowed)")
+
+# Who holds the trick: (partner's, trumped, a 10) -> its sentence.  At French tables the 10 is
+# "la manille", hence a sentence of its own (the same in English).
+HOLDER = {
+    (True, False, False): define("legal.holder.partner", "your partner's {card}"),
+    (True, False, True): define("legal.holder.partner.ten", "your partner's {card}"),
+    (True, True, False): define("legal.holder.partner.trump", "your partner's trump {card}"),
+    (True, True, True): define("legal.holder.partner.trump.ten", "your partner's trump {card}"),
+    (False, False, False): define("legal.holder.opponent", "an opponent's {card}"),
+    (False, False, True): define("legal.holder.opponent.ten", "an opponent's {card}"),
+    (False, True, False): define("legal.holder.opponent.trump", "an opponent's trump {card}"),
+    (False, True, True): define("legal.holder.opponent.trump.ten", "an opponent's trump {card}"),
+}
+
+# Why following suit is enough (clause 1b).
+FOLLOW_WHY = {
+    "trumped": define("legal.why.trumped", "the trick is trumped"),
+    "partner": define("legal.why.partner-holds", "your partner holds the trick"),
+    "no-trump": define("legal.why.no-duty-at-no-trump", "no duty to beat at no-trump"),
+    "none": define("legal.why.no-duty", "no duty to beat"),
+    "plain-lead": define("legal.why.no-duty-on-plain-lead", "no duty to beat on a plain lead"),
+    "trump-lead": define("legal.why.no-duty-on-trump-lead", "no duty to beat on a trump lead"),
+    "cannot-beat": define("legal.why.cannot-beat", "you cannot beat {card}"),
+}
+
+EMPTY_HAND = define("card.empty-hand", "the hand is empty")
+BOTH_PLACES = define("card.in-hand-and-trick", "card both in the hand and in the trick: {cards}")
+LONG_TRICK = define("card.long-trick", "a trick in progress holds at most {most} cards (got {count})")
 
 
 # Every clause name :func:`explain_legal` can answer with (a plug-in answers with its own
@@ -164,18 +263,18 @@ def _position(
     trump_suit = parse_trump(trump)
     overlap = set(cards) & set(played)
     if overlap:
-        raise CardError(f"card both in the hand and in the trick: {_names(overlap)}")
+        raise CardError(msg(BOTH_PLACES, cards=_names(overlap)))
     if not cards:
-        raise CardError("the hand is empty")
+        raise CardError(msg(EMPTY_HAND))
     if len(played) > seats - 1:
-        raise CardError(f"a trick in progress holds at most {seats - 1} cards (got {len(played)})")
+        raise CardError(msg(LONG_TRICK, most=seats - 1, count=len(played)))
     return cards, played, trump_suit
 
 
 def _builtin(rules: Rules, hand: list[Card], trick: list[Card], trump: Suit | None, partner_wins: bool) -> Legality:
     # Leading: any card.
     if not trick:
-        return Legality(hand, "lead", "you lead: any card")
+        return _said(hand, "lead", LEAD)
     win_pos = trick_winner(rules, trick, trump)
     # "Partner" is any teammate in this deal (at four seats, the card before last is the partner's).
     return legal_filter(rules, hand, trick[0].suit, trick[win_pos], partner_wins, trump)
@@ -186,8 +285,8 @@ def legal_filter(
 ) -> Legality:
     """The built-in rules for a follower: ``led`` is the led suit, ``winning`` the card
     holding the trick, ``partner_wins`` whether the follower's partner played it."""
-    holder = "your partner's" if partner_wins else "an opponent's"
     trumped = trump is not None and led != trump and winning.suit == trump
+    holder = msg(HOLDER[partner_wins, trumped, winning.rank == Rank.TEN], card=winning.pretty)
     following = [c for c in hand if c.suit == led]
 
     # 1. Holding the led suit, you must play it.
@@ -200,54 +299,39 @@ def legal_filter(
         if winning.suit == led and duty:
             higher = [c for c in following if rules.beats(c, winning, trump)]
             if higher:
-                return Legality(
-                    higher,
-                    _beat_clause(rules, partner_wins, trump),
-                    f"{holder} {winning.pretty} holds the trick and you can beat it: "
-                    f"play {_names(higher)}",
-                )
+                clause = _beat_clause(rules, partner_wins, trump)
+                return _said(higher, clause, BEAT[clause], holder=holder, cards=_names(higher))
         # 1b. Otherwise any card of the led suit (partner wins, trick trumped, or cannot beat).
         why = _follow_reason(rules, winning, led, trumped, partner_wins, trump)
-        return Legality(following, "follow-suit", f"follow suit ({why}): any {led.symbol}")
+        return _said(following, "follow-suit", FOLLOW, why=why, led=led.symbol)
 
     # 2. Void in the led suit.
     trumps = [c for c in hand if c.suit == trump] if trump is not None else []
     # 2a. No-trump deal, or no trump in hand: any card.
     if trump is None:
-        return Legality(hand, "discard", f"no {led.symbol} and no trumps at no-trump: any card")
+        return _said(hand, "discard", DISCARD_NO_TRUMP, led=led.symbol)
     if not trumps:
-        return Legality(hand, "discard", f"no {led.symbol} and no trump in hand: any card")
+        return _said(hand, "discard", DISCARD, led=led.symbol)
 
     if not trumped:
         # 2b. A plain card wins: trump when an opponent holds the trick; when the partner
         #     does, only under the French duty to trump.
         duty = rules.trump_when_partner_wins if partner_wins else rules.trump_when_opponent_wins
         if duty:
-            return Legality(
-                trumps,
-                "trump-partner" if partner_wins else "trump-opponent",
-                f"no {led.symbol} and {holder} {winning.pretty} holds the trick: you must trump "
-                f"({_names(trumps)})",
-            )
-        return Legality(
-            hand,
-            "partner-wins" if partner_wins else "trump-optional",
-            f"no {led.symbol} and {holder} {winning.pretty} holds the trick: any card",
-        )
+            clause = "trump-partner" if partner_wins else "trump-opponent"
+            return _said(trumps, clause, MUST_TRUMP[clause], led=led.symbol, holder=holder, cards=_names(trumps))
+        clause = "partner-wins" if partner_wins else "trump-optional"
+        return _said(hand, clause, ANY_CARD_WINS[clause], led=led.symbol, holder=holder)
 
     # 2c. The trick is trumped: overtrump when required and possible.
     higher = [c for c in trumps if rules.beats(c, winning, trump)]
     must_over = rules.overtrump_partner if partner_wins else rules.overtrump_opponent
     if must_over and higher:
-        return Legality(
-            higher,
-            "overtrump-partner" if partner_wins else "overtrump-opponent",
-            f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick: "
-            f"you must overtrump ({_names(higher)})",
-        )
+        clause = "overtrump-partner" if partner_wins else "overtrump-opponent"
+        return _said(higher, clause, OVERTRUMP[clause], led=led.symbol, holder=holder, cards=_names(higher))
     # 2d. Lower trumps, per the undertrump setting.
     lower = [c for c in trumps if c not in higher]
-    return _undertrump(rules, hand, higher, lower, winning, holder, partner_wins, led)
+    return _undertrump(rules, hand, higher, lower, holder, partner_wins, led)
 
 
 def beat_duty(rules: Rules, partner_wins: bool, trump_lead: bool, no_trump: bool) -> bool:
@@ -280,22 +364,22 @@ def _beat_clause(rules: Rules, partner_wins: bool, trump: Suit | None) -> str:
 
 def _follow_reason(
     rules: Rules, winning: Card, led: Suit, trumped: bool, partner_wins: bool, trump: Suit | None
-) -> str:
+) -> Message:
     """Why following suit is enough (clause 1b)."""
     if trumped:
-        return "the trick is trumped"
+        return msg(FOLLOW_WHY["trumped"])
     if partner_wins and not beat_duty(rules, True, led == trump, trump is None):
-        return "your partner holds the trick"
+        return msg(FOLLOW_WHY["partner"])
     if trump is None and not rules.beat_at_no_trump:
-        return "no duty to beat at no-trump"
+        return msg(FOLLOW_WHY["no-trump"])
     reading = rules.beat_opponent
     if winning.suit == led and reading is False:
-        return "no duty to beat"
+        return msg(FOLLOW_WHY["none"])
     if trump is not None and reading == "trump-lead" and led != trump:
-        return "no duty to beat on a plain lead"
+        return msg(FOLLOW_WHY["plain-lead"])
     if trump is not None and reading == "plain-lead" and led == trump:
-        return "no duty to beat on a trump lead"
-    return f"you cannot beat {winning.pretty}"
+        return msg(FOLLOW_WHY["trump-lead"])
+    return msg(FOLLOW_WHY["cannot-beat"], card=winning.pretty)
 
 
 def _undertrump(
@@ -303,50 +387,32 @@ def _undertrump(
     hand: list[Card],
     higher: list[Card],
     lower: list[Card],
-    winning: Card,
-    holder: str,
+    holder: Message,
     partner_wins: bool,
     led: Suit,
 ) -> Legality:
-    situation = f"no {led.symbol} and {holder} trump {winning.pretty} holds the trick"
+    situation: dict[str, object] = {"led": led.symbol, "holder": holder}
     if not lower:
-        return Legality(hand, "any-card", f"{situation}: any card")
+        return _said(hand, "any-card", NO_LOWER, **situation)
     mode = undertrump_rule(rules, partner_wins)
     # A partner rule of its own answers with its own clauses.
     own = "-partner" if partner_wins and rules.undertrump_partner != "same" else ""
-    whom = " your partner" if own else ""
     if mode == "forbidden":
         # A lower trump only when the hand holds nothing but lower trumps.
         allowed = [c for c in hand if c not in lower]
         if allowed:
-            return Legality(
-                allowed,
-                f"no-undertrump{own}",
-                f"{situation}: you may not undertrump{whom} while you hold other cards: "
-                f"play {_names(allowed)}",
-            )
-        return Legality(
-            hand, "only-lower-trumps", f"{situation}: only lower trumps left, any of them"
-        )
+            return _said(allowed, f"no-undertrump{own}", NO_UNDERTRUMP_PARTNER if own else NO_UNDERTRUMP,
+                         **situation, cards=_names(allowed))
+        return _said(hand, "only-lower-trumps", ONLY_LOWER, **situation)
     if mode == "forbidden-if-can-overtrump" and higher:
         allowed = [c for c in hand if c not in lower]
-        return Legality(
-            allowed,
-            f"no-undertrump{own}-when-can-overtrump",
-            f"{situation}: you hold a higher trump, so no lower one: play {_names(allowed)}",
-        )
+        clause = f"no-undertrump{own}-when-can-overtrump"
+        return _said(allowed, clause, HIGHER_HELD[clause], **situation, cards=_names(allowed))
     if mode == "required" and not partner_wins and not higher:
-        return Legality(
-            lower,
-            "undertrump-required",
-            f"{situation} and you cannot overtrump: you must still trump ({_names(lower)})",
-        )
+        return _said(lower, "undertrump-required", UNDERTRUMP_REQUIRED, **situation, cards=_names(lower))
     if own:
-        return Legality(
-            hand, "undertrump-partner-allowed",
-            f"{situation}: any card (undertrumping your partner allowed)",
-        )
-    return Legality(hand, "any-card", f"{situation}: any card (undertrumping allowed)")
+        return _said(hand, "undertrump-partner-allowed", UNDERTRUMP_PARTNER_ALLOWED, **situation)
+    return _said(hand, "any-card", UNDERTRUMP_ALLOWED, **situation)
 
 
 def _apply_plugins(

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from manille_variants.cards import DECK, DECK_MASK, SUITS, Card, Suit, parse_cards
+from manille_variants.engine import refusals
 from manille_variants.engine.actions import (
     BLIND,
     DELEGATE,
@@ -41,12 +42,14 @@ from manille_variants.engine.actions import (
 )
 from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.legality import Legality, legality
+from manille_variants.engine.refusals import PLUGIN_REASON
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, score_checked, turned_bonus
 from manille_variants.engine.state import SeatView, TrickRecord
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.engine.view import seat_view
 from manille_variants.errors import CardError, IllegalPlayError
+from manille_variants.messages import Message, msg
 from manille_variants.ruleset.schema import Call, Ruleset
 
 __all__ = [
@@ -56,10 +59,6 @@ __all__ = [
 
 SEATS = 4  # the default table (``table.seats`` sets another)
 HAND = 8
-_TAKE_UP = {
-    "after-first-card": "the first card of the first trick is played",
-    "after-first-trick": "the first trick is complete",
-}
 
 
 # ---------------------------------------------------------------------- the shuffle
@@ -405,12 +404,16 @@ class ReferenceState:
 
     def explain(self) -> str:
         """Why the legal actions are what they are, in a player's words."""
+        return self.explanation().text("en")
+
+    def explanation(self) -> Message:
+        """:meth:`explain` as a coded sentence."""
         if self.phase == "over":
-            return "over: the deal is over"
+            return refusals.over()
         if self.phase == "play":
-            return self._legality().reason
-        options = ", ".join(str(a) for a in self.legal_actions())
-        return f"{self.phase}: seat {self.to_play} chooses one of {options}"
+            verdict = self._legality()
+            return verdict.message or msg(PLUGIN_REASON, reason=verdict.reason)
+        return refusals.choosing(self.phase, self.to_play, self.legal_actions())
 
     def _legality(self) -> Legality:
         """The legal cards of the player to play (the readable filter), and why."""
@@ -428,12 +431,10 @@ class ReferenceState:
         verdict = legality(self.rules, hand, list(self.trick), self._trump, tricks_played=len(self.tricks),
                            partner_wins=partner_wins)
         if waits:  # the dealer's legal cards leave out the turned card on the table
-            return Legality(verdict.cards, verdict.clause, f"{verdict.reason} ({self._waits()})")
+            why = refusals.waiting(verdict.message or verdict.reason, DECK[self.turned].pretty,
+                                   self.rules.turned_take_up or "")
+            return Legality(verdict.cards, verdict.clause, why.text("en"), why)
         return verdict
-
-    def _waits(self) -> str:
-        card = DECK[self.turned]
-        return f"the turned {card.pretty} stays on the table until {_TAKE_UP[self.rules.turned_take_up or '']}"
 
     def _open_calls(self, seat: int) -> list[Call]:
         """The calls ``seat`` may make now: those that follow the last call made (or open the
@@ -460,7 +461,7 @@ class ReferenceState:
     def apply(self, action: AnyAction) -> ReferenceState:
         """The state after ``action`` by :attr:`to_play`; raises IllegalPlayError if not legal."""
         if self.phase == "over":
-            raise IllegalPlayError("the deal is over")
+            raise IllegalPlayError(refusals.deal_over())
         if action is THROW_IN:
             return self._throw_in()
         if self.phase == "play":
@@ -481,10 +482,7 @@ class ReferenceState:
         return new
 
     def _not_possible(self, action: object) -> IllegalPlayError:
-        options = ", ".join(str(a) for a in self.legal_actions())
-        return IllegalPlayError(
-            f"{action} is not possible now ({self.phase} phase, seat {self.to_play} to act: {options})"
-        )
+        return IllegalPlayError(refusals.not_possible(action, self.phase, self.to_play, self.legal_actions()))
 
     def _decide(self, action: Action) -> None:
         """Apply a decision before the first card (to a fresh copy)."""
@@ -523,11 +521,11 @@ class ReferenceState:
     def _throw_in(self) -> ReferenceState:
         """The early look: the deal is thrown in before trump is named; nothing is scored."""
         if not self.rules.early_look_throws_in:
-            raise IllegalPlayError(f"{self.rules.ruleset.name} has no early-look throw-in")
+            raise IllegalPlayError(refusals.no_throw_in(self.rules.ruleset.name))
         if self.phase not in ("blind", "trump"):
-            raise IllegalPlayError("a deal can be thrown in only before trump is named")
+            raise IllegalPlayError(refusals.throw_in_too_late())
         if not self.rules.partners(self.dealer, self.dealer):
-            raise IllegalPlayError("the dealer has no partner at this table: no deal is thrown in")
+            raise IllegalPlayError(refusals.throw_in_no_partner())
         new = self._next()
         new._decisions = (*self._decisions, THROW_IN)
         new.phase = "over"
@@ -537,12 +535,11 @@ class ReferenceState:
     def _play(self, card: Card) -> ReferenceState:
         seat = self.to_play
         if card not in self.hand(seat):
-            raise IllegalPlayError(f"{card} is not in seat {seat}'s hand ({' '.join(map(str, self.hand(seat)))})")
+            raise IllegalPlayError(refusals.not_in_hand(card, seat, self.hand(seat)))
         if card not in self._legality().cards:
             if card.index == self.turned and self.turned_on_table and seat == self.dealer:
-                raise IllegalPlayError(f"{card} is the turned card: it stays on the table until "
-                                       f"{_TAKE_UP[self.rules.turned_take_up or '']}")
-            raise IllegalPlayError(f"{card} is not legal for seat {seat}: {self.explain()}")
+                raise IllegalPlayError(refusals.turned_refused(card, self.rules.turned_take_up or ""))
+            raise IllegalPlayError(refusals.not_legal(card, seat, self.explanation()))
         new = self._next()
         new._hands = tuple(tuple(c for c in hand if c is not card) if s == seat else hand
                            for s, hand in enumerate(self._hands))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
@@ -11,13 +12,65 @@ from manille_variants.engine.compiled import CompiledRules, compiled
 from manille_variants.engine.frozen import build
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import CardError, ManilleError
+from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
 from manille_variants.ruleset.schema import MODES, Ruleset
 
 __all__ = [
-    "DealFigures", "DealScore", "FactorApplied", "ScoreInputError", "pending_note", "pending_short",
-    "score_deal", "score_sentences", "turned_bonus", "turned_line", "turned_sentences",
+    "DealFigures",
+    "DealScore",
+    "FactorApplied",
+    "ScoreInputError",
+    "core_breakdown",
+    "pending_note",
+    "pending_note_message",
+    "pending_short",
+    "pending_short_message",
+    "score_deal",
+    "score_lines",
+    "score_sentences",
+    "turned_bonus",
+    "turned_line",
+    "turned_message",
+    "turned_sentences",
 ]
+
+# Why a factor applies.
+FACTOR_NO_TRUMP = define("factor.no-trump", "no-trump x{value}")
+FACTOR_BLIND = define("factor.blind", "blind no-trump x{value}")
+FACTOR_TIE = define("factor.tie", "tie carried x{value}")
+FACTOR_TIES = define("factor.ties", "tie carried x{value} ({ties} ties in a row)")
+FACTOR_SWEEP_TRICKS = define("factor.sweep.tricks", "sweep (all {tricks} tricks) x{value}")
+FACTOR_SWEEP_POINTS = define("factor.sweep.points", "sweep (all the card points) x{value}")
+FACTOR_CALL = define("factor.call", "{label} x{value}")
+# The notes under a deal's score.
+NOTE_CAPPED = define("note.capped", "capped at x{factor} (x{uncapped} before the cap)")
+NOTE_TIE_VOID = define("note.tie-void", "a tie is void under this ruleset: earlier ties carry nothing")
+NOTE_VOID_DEAL = define("note.tie-void-deal", "tie {a}-{b}: the deal is void, nobody scores")
+NOTE_TIE_CARRIES = define("note.tie-carries", "tie {a}-{b}: nobody scores; the next decisive deal carries x{factor}")
+NOTE_NOT_TURNED = define("note.turned-not-given", "the turned card was not given: its bonus is not counted")
+NOTE_THROWN_IN = define("note.thrown-in", "thrown in: the dealer's partner looked early; nothing scored")
+# Figures that cannot happen.
+INPUT_POINTS = define("score.points-range", "card points must be between 0 and {total} (got {points})")
+INPUT_TRICKS = define("score.tricks-range", "tricks must be between 0 and {most} (got {tricks})")
+INPUT_MODE = define("score.mode", "mode must be one of trump, no-trump, blind (got {mode})")
+INPUT_NO_TRUMP = define("score.no-trump-not-allowed", "{ruleset} does not allow no-trump")
+INPUT_BLIND = define("score.blind-not-allowed", "{ruleset} does not allow blind no-trump")
+INPUT_CALLS = define("score.calls-range", "calls must be between 0 and {most} under {ruleset} ({ladder}) (got {calls})")
+INPUT_NO_CALLS = define("score.no-calls", "no calls")
+INPUT_CALL_MODE = define("score.call-not-at-mode", "{call} is not allowed at {mode}")
+INPUT_PENDING = define("score.pending-negative", "pending ties cannot be negative (got {pending})")
+INPUT_MOST = define("score.points-too-many", "{tricks} trick(s) hold at most {most} card points (got {points})")
+INPUT_LEAST = define("score.points-too-few", "the other side's {other} trick(s) hold at most {most} card points, "
+                     "so {tricks} trick(s) hold at least {least} (got {points})")
+INPUT_LAST = define("score.last-trick", "last trick must be A or B (got {last})")
+INPUT_LAST_SWEEP = define("score.last-trick-sweep", "side {side} took every trick, so also the last one")
+INPUT_LAST_NEEDED = define("score.last-trick-needed", "with a last-trick bonus, say who won the last trick (A or B)")
+INPUT_UNDEALT_LAST = define("score.undealt-last-trick",
+                            "the undealt cards go to the last trick's side: say who won it (A or B)")
+INPUT_NOT_TURNED = define("score.no-turned-card", "{ruleset} names trump: no card is turned")
+INPUT_TURNED = define("score.turned-card", "turned card: {error}")
+INPUT_TURNED_TRUMP = define("score.turned-trump", "the turned card {card} makes {suit} trump (got trump {trump})")
 
 
 class ScoreInputError(ManilleError, ValueError):
@@ -26,11 +79,29 @@ class ScoreInputError(ManilleError, ValueError):
 
 @dataclass(frozen=True)
 class FactorApplied:
-    """One factor of a deal and why it applies."""
+    """One factor of a deal and why it applies: ``reason`` in English, ``message`` coded (None
+    for a plug-in's own sentence)."""
 
     name: str
     value: int
     reason: str
+    message: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def said(cls, name: str, value: int, code: str, **params: Any) -> FactorApplied:
+        message = msg(code, value=value, **params)
+        return cls(name, value, message.text("en"), message)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "value": self.value, "reason": self.reason}
+
+    def json(self) -> dict[str, Any]:
+        """:meth:`to_dict` with ``code`` and ``params`` (a plug-in's: ``plugin.<name>``)."""
+        coded = self.message.json() if self.message is not None else {"code": f"plugin.{self.name}", "params": {}}
+        return {**self.to_dict(), "code": coded["code"], "params": coded["params"]}
+
+    def text(self, lang: str) -> str:
+        return self.message.text(lang) if self.message is not None else self.reason
 
 
 @dataclass(frozen=True)
@@ -54,6 +125,8 @@ class DealScore:
     pending_ties: int
     thrown_in: bool = False
     notes: tuple[str, ...] = field(default=())
+    # The notes as coded sentences (``notes`` is their English).
+    note_messages: tuple[Message, ...] = field(default=(), compare=False)
     # Trump by the turned card: the card (its text), and the bonus it brings to the dealer's
     # side (side A before :meth:`swapped`), already counted in that side's match points.
     turned: str | None = None
@@ -68,8 +141,9 @@ class DealScore:
         return self.factor < self.uncapped_factor
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["factors"] = [asdict(f) for f in self.factors]
+        """The breakdown as plain data (what records and frozen outputs keep: English sentences)."""
+        data = {f.name: getattr(self, f.name) for f in dataclass_fields(self) if f.name != "note_messages"}
+        data["factors"] = [f.to_dict() for f in self.factors]
         for key in ("card_points", "tricks", "totals"):
             data[key] = list(data[key])
         data["notes"] = list(self.notes)
@@ -80,6 +154,18 @@ class DealScore:
         if self.undealt is None:  # so do those of a table that deals every card
             del data["undealt"]
         return data
+
+    def json(self) -> dict[str, Any]:
+        """:meth:`to_dict` with ``code`` and ``params`` beside every factor, and ``note_codes``
+        (each note's ``code`` and ``params``, in the order of ``notes``)."""
+        data = self.to_dict()
+        data["factors"] = [f.json() for f in self.factors]
+        data["note_codes"] = [{"code": m.code, "params": m.json()["params"]} for m in self.note_messages]
+        return data
+
+    def note_texts(self, lang: str) -> list[str]:
+        """The notes in ``lang``."""
+        return [m.text(lang) for m in self.note_messages] if self.note_messages else list(self.notes)
 
     def with_turned(self, card: str, bonus: int) -> DealScore:
         """This score with the turned card's bonus added to the dealer's side (side A)."""
@@ -96,6 +182,7 @@ class DealScore:
             totals=self.totals[::-1], half=self.half, winner=winner, excess=self.excess,
             uncapped_factor=self.uncapped_factor, mode=self.mode, calls=self.calls,
             pending_ties=self.pending_ties, thrown_in=self.thrown_in, notes=self.notes,
+            note_messages=self.note_messages,
             turned=self.turned, turned_bonus=self.turned_bonus,
             turned_side="B" if self.turned_side == "A" and self.turned is not None else "A",
             undealt=self.undealt,
@@ -109,8 +196,17 @@ class DealScore:
             team_a=0, team_b=0, tied=False, factor=1, factors=(), card_points=(0, 0),
             tricks=(0, 0), totals=(0, 0), half=half, winner=None, excess=0, uncapped_factor=1,
             mode="thrown-in", calls=0, pending_ties=pending_ties, thrown_in=True,
-            notes=("thrown in: the dealer's partner looked early; nothing scored",),
+            notes=(msg(NOTE_THROWN_IN).text("en"),), note_messages=(msg(NOTE_THROWN_IN),),
         )
+
+
+def core_breakdown(result: dict[str, Any]) -> dict[str, Any]:
+    """A result of the compiled core (``CoreDeal.result()``: codes and parameters, no words)
+    as :meth:`DealScore.to_dict` gives it: each factor's ``reason`` and the notes in English."""
+    factors = [{"name": f["name"], "value": f["value"], "reason": msg(f["code"], **f["params"]).text("en")}
+               for f in result["factors"]]
+    notes = [msg(n["code"], **n["params"]).text("en") for n in result["notes"]]
+    return {**result, "factors": factors, "notes": notes}
 
 
 class DealFigures(NamedTuple):
@@ -167,8 +263,9 @@ def score_deal(
     if card is not None:
         return score.with_turned(str(card), turned_bonus(rules, card))
     if rules.turned_take_up is not None and rules.turned_bonus != "none":
-        return build(DealScore, **{**score.__dict__, "notes": (
-            *score.notes, "the turned card was not given: its bonus is not counted")})
+        note = msg(NOTE_NOT_TURNED)
+        return build(DealScore, **{**score.__dict__, "notes": (*score.notes, note.text("en")),
+                                   "note_messages": (*score.note_messages, note)})
     return score
 
 
@@ -203,13 +300,13 @@ def _turned_input(rules: Rules, turned: str | Card | None, trump: str | None) ->
     if turned is None:
         return None
     if rules.turned_take_up is None:
-        raise ScoreInputError(f"{rules.ruleset.name} names trump: no card is turned")
+        raise ScoreInputError(msg(INPUT_NOT_TURNED, ruleset=rules.ruleset.name))
     try:
         card = parse_card(turned) if isinstance(turned, str) else turned
     except CardError as exc:
-        raise ScoreInputError(f"turned card: {exc}") from None
+        raise ScoreInputError(msg(INPUT_TURNED, error=exc.message or str(exc))) from None
     if trump is not None and trump != card.suit.name:
-        raise ScoreInputError(f"the turned card {card} makes {card.suit.name} trump (got trump {trump})")
+        raise ScoreInputError(msg(INPUT_TURNED_TRUMP, card=str(card), suit=card.suit.name, trump=trump))
     return card
 
 
@@ -228,6 +325,7 @@ def score_checked(
     )
     figures = DealFigures(points, tricks, mode, calls, pending_ties, winner, trump)
     factors, uncapped, factor = _all_factors(engine, figures)
+    notes = _notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total))
     excess = max(a_total, b_total) - rules.half if winner else 0
     return build(  # the deal engine scores every deal
         DealScore,
@@ -247,7 +345,8 @@ def score_checked(
         calls=calls,
         pending_ties=pending_ties,
         thrown_in=False,
-        notes=_notes(rules, winner, factor, uncapped, pending_ties, (a_total, b_total)),
+        notes=tuple(m.text("en") for m in notes),
+        note_messages=notes,
         turned=None,
         turned_bonus=0,
         turned_side="A",
@@ -281,22 +380,19 @@ def _notes(
     uncapped: int,
     pending_ties: int,
     totals: tuple[int, int],
-) -> tuple[str, ...]:
-    notes: list[str] = []
+) -> tuple[Message, ...]:
+    notes: list[Message] = []
     void = rules.tie_carry == "none"
     if factor < uncapped:
-        notes.append(f"capped at x{factor} (x{uncapped} before the cap)")
+        notes.append(msg(NOTE_CAPPED, factor=factor, uncapped=uncapped))
     if pending_ties and void:
-        notes.append("a tie is void under this ruleset: earlier ties carry nothing")
+        notes.append(msg(NOTE_TIE_VOID))
     if winner is None:
-        split = f"{totals[0]}-{totals[1]}"
+        a, b = totals
         if void:
-            notes.append(f"tie {split}: the deal is void, nobody scores")
+            notes.append(msg(NOTE_VOID_DEAL, a=a, b=b))
         else:
-            carried = rules.pending_factor(pending_ties + 1)
-            notes.append(
-                f"tie {split}: nobody scores; the next decisive deal carries x{carried}"
-            )
+            notes.append(msg(NOTE_TIE_CARRIES, a=a, b=b, factor=rules.pending_factor(pending_ties + 1)))
     return tuple(notes)
 
 
@@ -305,26 +401,24 @@ def _check_inputs(
 ) -> None:
     total = rules.card_total
     if not 0 <= points <= total:
-        raise ScoreInputError(f"card points must be between 0 and {total} (got {points})")
+        raise ScoreInputError(msg(INPUT_POINTS, total=total, points=points))
     if not 0 <= tricks <= rules.tricks_per_deal:
-        raise ScoreInputError(f"tricks must be between 0 and {rules.tricks_per_deal} (got {tricks})")
+        raise ScoreInputError(msg(INPUT_TRICKS, most=rules.tricks_per_deal, tricks=tricks))
     _check_points_fit_tricks(rules, points, tricks)
     if mode not in MODES:
-        raise ScoreInputError(f"mode must be one of trump, no-trump, blind (got {mode!r})")
+        raise ScoreInputError(msg(INPUT_MODE, mode=repr(mode)))
     if mode == "no-trump" and not rules.no_trump_allowed:
-        raise ScoreInputError(f"{rules.ruleset.name} does not allow no-trump")
+        raise ScoreInputError(msg(INPUT_NO_TRUMP, ruleset=rules.ruleset.name))
     if mode == "blind" and not rules.blind_allowed:
-        raise ScoreInputError(f"{rules.ruleset.name} does not allow blind no-trump")
+        raise ScoreInputError(msg(INPUT_BLIND, ruleset=rules.ruleset.name))
     if not 0 <= calls <= len(rules.calls):
-        ladder = " then ".join(c.name for c in rules.calls) or "no calls"
-        raise ScoreInputError(
-            f"calls must be between 0 and {len(rules.calls)} under {rules.ruleset.name} "
-            f"({ladder}) (got {calls})"
-        )
+        ladder: str | Message = " then ".join(c.name for c in rules.calls) or msg(INPUT_NO_CALLS)
+        raise ScoreInputError(msg(INPUT_CALLS, most=len(rules.calls), ruleset=rules.ruleset.name, ladder=ladder,
+                                  calls=calls))
     if calls and mode not in rules.calls[calls - 1].modes:
-        raise ScoreInputError(f"{rules.calls[calls - 1].name} is not allowed at {mode}")
+        raise ScoreInputError(msg(INPUT_CALL_MODE, call=rules.calls[calls - 1].name, mode=mode))
     if pending < 0:
-        raise ScoreInputError(f"pending ties cannot be negative (got {pending})")
+        raise ScoreInputError(msg(INPUT_PENDING, pending=pending))
 
 
 def _check_points_fit_tricks(rules: Rules, points: int, tricks: int) -> None:
@@ -334,16 +428,12 @@ def _check_points_fit_tricks(rules: Rules, points: int, tricks: int) -> None:
     all_tricks = rules.tricks_per_deal
     most = most[: all_tricks + 1]
     if points > most[tricks]:
-        raise ScoreInputError(
-            f"{tricks} trick(s) hold at most {most[tricks]} card points (got {points})"
-        )
+        raise ScoreInputError(msg(INPUT_MOST, tricks=tricks, most=most[tricks], points=points))
     least = rules.card_total - most[all_tricks - tricks]
     if points < least:
         other = all_tricks - tricks
-        raise ScoreInputError(
-            f"the other side's {other} trick(s) hold at most {most[other]} card points, "
-            f"so {tricks} trick(s) hold at least {least} (got {points})"
-        )
+        raise ScoreInputError(msg(INPUT_LEAST, other=other, most=most[other], tricks=tricks, least=least,
+                                  points=points))
 
 
 @lru_cache(maxsize=64)
@@ -355,16 +445,16 @@ def _most_points(values: tuple[int, ...], per: int = 4) -> tuple[int, ...]:
 
 def _last_trick_side(rules: Rules, tricks: int, last_trick: str | None, undealt: int | None = None) -> str | None:
     if last_trick not in (None, "A", "B"):
-        raise ScoreInputError(f"last trick must be A or B (got {last_trick!r})")
+        raise ScoreInputError(msg(INPUT_LAST, last=repr(last_trick)))
     if tricks in (0, rules.tricks_per_deal):
         side = "A" if tricks == rules.tricks_per_deal else "B"
         if last_trick not in (None, side):
-            raise ScoreInputError(f"side {side} took every trick, so also the last one")
+            raise ScoreInputError(msg(INPUT_LAST_SWEEP, side=side))
         return side
     if last_trick is None and rules.last_trick_bonus:
-        raise ScoreInputError("with a last-trick bonus, say who won the last trick (A or B)")
+        raise ScoreInputError(msg(INPUT_LAST_NEEDED))
     if last_trick is None and undealt and rules.undealt_to == "last-trick":
-        raise ScoreInputError("the undealt cards go to the last trick's side: say who won it (A or B)")
+        raise ScoreInputError(msg(INPUT_UNDEALT_LAST))
     return last_trick
 
 
@@ -373,18 +463,18 @@ def _factors(rules: Rules, deal: DealFigures, sweep: bool) -> list[FactorApplied
     pending = deal.pending_ties
     tie = rules.pending_factor(pending)
     if tie > 1:
-        times = "" if pending == 1 else f" ({pending} ties in a row)"
-        out.append(FactorApplied("tie", tie, f"tie carried x{tie}{times}"))
+        out.append(FactorApplied.said("tie", tie, FACTOR_TIE) if pending == 1 else
+                   FactorApplied.said("tie", tie, FACTOR_TIES, ties=pending))
     factor = rules.sweep_factor
     if sweep and factor > 1:
-        every = rules.sweep_definition == "all-tricks"
-        what = f"all {rules.tricks_per_deal} tricks" if every else "all the card points"
-        out.append(FactorApplied("sweep", factor, f"sweep ({what}) x{factor}"))
+        out.append(FactorApplied.said("sweep", factor, FACTOR_SWEEP_TRICKS, tricks=rules.tricks_per_deal)
+                   if rules.sweep_definition == "all-tricks"
+                   else FactorApplied.said("sweep", factor, FACTOR_SWEEP_POINTS))
     if deal.calls:
         call = rules.calls[deal.calls - 1]
         if call.factor > 1:
-            label = call.label or call.name
-            out.append(FactorApplied(call.name, call.factor, f"{label} x{call.factor}"))
+            out.append(FactorApplied.said(call.name, call.factor, FACTOR_CALL, label=call.label or call.name,
+                                          call=call.name))
     if rules.scoring_plugins:
         ctx = ScoreContext(deal.points, deal.tricks, deal.mode, deal.trump, deal.calls, pending, deal.winner)
         out.extend(_plugin_factors(rules, ctx))
@@ -394,10 +484,10 @@ def _factors(rules: Rules, deal: DealFigures, sweep: bool) -> list[FactorApplied
 def _mode_factors(rules: Rules, mode: str) -> list[FactorApplied]:
     if mode == "no-trump" and rules.no_trump_factor > 1:
         value = rules.no_trump_factor
-        return [FactorApplied("no-trump", value, f"no-trump x{value}")]
+        return [FactorApplied.said("no-trump", value, FACTOR_NO_TRUMP)]
     if mode == "blind" and rules.blind_factor > 1:
         value = rules.blind_factor
-        return [FactorApplied("blind", value, f"blind no-trump x{value}")]
+        return [FactorApplied.said("blind", value, FACTOR_BLIND)]
     return []
 
 
@@ -426,74 +516,114 @@ def _combine(rules: Rules, factors: list[FactorApplied]) -> int:
 
 
 # ---------------------------------------------------------------------- in words
+SUM_THROWN = define("sum.thrown-in", "thrown in: nothing scored")
+SUM_THROWN_PENDING = define("sum.thrown-in-pending", "thrown in: nothing scored; {ties} pending tie(s) stay pending")
+SUM_UNDEALT = define("sum.undealt", "{sentence} (the undealt cards' {points} card points included)")
+SUM_FIGURES = define("sum.figures", "card points {a} {points_a}, {b} {points_b}; tricks {a} {tricks_a}, {b} {tricks_b}")
+SUM_TOTALS = define("sum.totals", "totals with trick points {a} {total_a}, {b} {total_b}")
+SUM_TIE = define("sum.tie", "tie at {half}-{half}: nobody scores")
+SUM_TIE_ROW = define("sum.tie-in-a-row", "tie at {half}-{half}: nobody scores ({ties} ties in a row)")
+SUM_OVER = define("sum.over", "{winner}: {excess} over {half}")
+SUM_FACTOR = define("sum.with-factor", "{sentence}, {reason}")
+SUM_CAPPED = define("sum.capped", "{sentence}, capped at x{factor}")
+SUM_IN_ALL = define("sum.in-all", "{sentence} (x{factor} in all)")
+SUM_POINT = define("sum.match-point", "{sentence} = {points} match point")
+SUM_POINTS = define("sum.match-points", "{sentence} = {points} match points")
+TURNED_NONE = define("sum.turned-no-bonus", "turned {card}: no bonus")
+TURNED_POINT = define("sum.turned-point", "turned {card}: {side} (the dealer's side) + {bonus} match point, "
+                      "after every factor")
+TURNED_POINTS = define("sum.turned-points", "turned {card}: {side} (the dealer's side) + {bonus} match points, "
+                       "after every factor")
+PENDING_SHORT_ONE = define("pending.short-one", "tie: next x{factor}")
+PENDING_SHORT = define("pending.short", "{ties} ties: next x{factor}")
+PENDING_NOTE_ONE = define("pending.note-one", "a tie pending: the next decisive deal counts x{factor}")
+PENDING_NOTE = define("pending.note", "{ties} ties in a row pending: the next decisive deal counts x{factor}")
+
+
 def score_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
     """How the match points of a deal came about, in a few plain sentences (what the table
     and a replay print after a deal).
 
     ``labels`` name team A (the dealer's side) and team B."""
+    return [line.text("en") for line in score_lines(score, labels)]
+
+
+def score_lines(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[Message]:
+    """:func:`score_sentences` as coded sentences."""
     if score.thrown_in:
-        pending = f"; {score.pending_ties} pending tie(s) stay pending" if score.pending_ties else ""
-        return [f"thrown in: nothing scored{pending}"]
+        return [msg(SUM_THROWN_PENDING, ties=score.pending_ties) if score.pending_ties else msg(SUM_THROWN)]
     a, b = labels
-    lines = [
-        f"card points {a} {score.card_points[0]}, {b} {score.card_points[1]}; "
-        f"tricks {a} {score.tricks[0]}, {b} {score.tricks[1]}"
-    ]
+    lines = [msg(SUM_FIGURES, a=a, b=b, points_a=score.card_points[0], points_b=score.card_points[1],
+                 tricks_a=score.tricks[0], tricks_b=score.tricks[1])]
     if score.undealt is not None:
-        lines[0] += f" (the undealt cards' {score.undealt} card points included)"
+        lines[0] = msg(SUM_UNDEALT, sentence=lines[0], points=score.undealt)
     if score.totals != score.card_points:
-        lines.append(f"totals with trick points {a} {score.totals[0]}, {b} {score.totals[1]}")
+        lines.append(msg(SUM_TOTALS, a=a, b=b, total_a=score.totals[0], total_b=score.totals[1]))
     if score.tied:
-        lines.append(f"tie at {score.half}-{score.half}: nobody scores" + _ties_in_a_row(score))
-        return lines + turned_sentences(score, labels)
+        lines.append(msg(SUM_TIE_ROW, half=score.half, ties=score.pending_ties + 1) if score.pending_ties
+                     else msg(SUM_TIE, half=score.half))
+        return lines + _turned_lines(score, labels)
     winner = a if score.winner == "A" else b
-    sentence = f"{winner}: {score.excess} over {score.half}"
-    if score.factors:
-        sentence += ", " + ", ".join(f.reason for f in score.factors)
+    sentence = msg(SUM_OVER, winner=winner, excess=score.excess, half=score.half)
+    for f in score.factors:
+        sentence = msg(SUM_FACTOR, sentence=sentence, reason=f.message or f.reason)
     if score.capped:
-        sentence += f", capped at x{score.factor}"
+        sentence = msg(SUM_CAPPED, sentence=sentence, factor=score.factor)
     elif len(score.factors) > 1:
-        sentence += f" (x{score.factor} in all)"
+        sentence = msg(SUM_IN_ALL, sentence=sentence, factor=score.factor)
     points = score.excess * score.factor
-    lines.append(f"{sentence} = {points} match point{'s' if points != 1 else ''}")
-    return lines + turned_sentences(score, labels)
+    lines.append(msg(SUM_POINT if points == 1 else SUM_POINTS, sentence=sentence, points=points))
+    return lines + _turned_lines(score, labels)
 
 
 def turned_sentences(score: DealScore, labels: tuple[str, str] = ("A", "B")) -> list[str]:
     """The turned card's bonus, its own line of a breakdown (none when trump was named)."""
+    return [line.text("en") for line in _turned_lines(score, labels)]
+
+
+def _turned_lines(score: DealScore, labels: tuple[str, str]) -> list[Message]:
     if score.turned is None:
         return []
     side = labels[0] if score.turned_side == "A" else labels[1]
-    return [turned_line(score.turned, score.turned_bonus, side)]
+    return [turned_message(score.turned, score.turned_bonus, side)]
 
 
 def turned_line(card: str, bonus: int, side: str) -> str:
     """The turned card's line: ``card`` as text, its ``bonus`` to ``side`` (the dealer's)."""
+    return turned_message(card, bonus, side).text("en")
+
+
+def turned_message(card: str, bonus: int, side: str) -> Message:
+    """:func:`turned_line` as a coded sentence."""
     pretty = parse_card(card).pretty
     if not bonus:
-        return f"turned {pretty}: no bonus"
-    points = f"{bonus} match point{'s' if bonus != 1 else ''}"
-    return f"turned {pretty}: {side} (the dealer's side) + {points}, after every factor"
-
-
-def _ties_in_a_row(score: DealScore) -> str:
-    if score.pending_ties:
-        return f" ({score.pending_ties + 1} ties in a row)"
-    return ""
+        return msg(TURNED_NONE, card=pretty)
+    return msg(TURNED_POINT if bonus == 1 else TURNED_POINTS, card=pretty, side=side, bonus=bonus)
 
 
 def pending_short(rules: Rules, pending: int) -> str:
     """A table cell for pending ties: ``tie: next x2``, ``2 ties: next x4``."""
+    found = pending_short_message(rules, pending)
+    return found.text("en") if found is not None else ""
+
+
+def pending_short_message(rules: Rules, pending: int) -> Message | None:
+    """:func:`pending_short` as a coded sentence (None when nothing is pending)."""
     factor = rules.pending_factor(pending)
     if factor <= 1:
-        return ""
-    return f"{'tie' if pending == 1 else f'{pending} ties'}: next x{factor}"
+        return None
+    return msg(PENDING_SHORT_ONE, factor=factor) if pending == 1 else msg(PENDING_SHORT, ties=pending, factor=factor)
 
 
 def pending_note(rules: Rules, pending: int) -> str:
     """What a number of pending ties means for the next deal, in words."""
+    found = pending_note_message(rules, pending)
+    return found.text("en") if found is not None else ""
+
+
+def pending_note_message(rules: Rules, pending: int) -> Message | None:
+    """:func:`pending_note` as a coded sentence (None when nothing is pending)."""
     factor = rules.pending_factor(pending)
     if factor <= 1:
-        return ""
-    ties = "a tie" if pending == 1 else f"{pending} ties in a row"
-    return f"{ties} pending: the next decisive deal counts x{factor}"
+        return None
+    return msg(PENDING_NOTE_ONE, factor=factor) if pending == 1 else msg(PENDING_NOTE, ties=pending, factor=factor)

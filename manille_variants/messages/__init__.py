@@ -33,6 +33,9 @@ __all__ = [
     "Message",
     "define",
     "env_language",
+    "format_datetime",
+    "format_number",
+    "is_defined",
     "msg",
     "render",
     "templates",
@@ -53,6 +56,11 @@ def define(code: str, english: str) -> str:
     if known != english:
         raise ValueError(f"message {code!r} declared twice with different texts")
     return code
+
+
+def is_defined(code: str) -> bool:
+    """Whether the sentence ``code`` has been declared."""
+    return code in _TEMPLATES
 
 
 def templates() -> dict[str, str]:
@@ -100,6 +108,44 @@ def render(message: Message, lang: str | None = None) -> str:
     return words.format(**params)
 
 
+def format_number(number: float, lang: str) -> str:
+    """``number`` written as ``lang`` writes it (Babel's locale data): ``1,234.5``, ``1.234,5``.
+
+    >>> format_number(1234.5, "en"), format_number(1234.5, "nl"), format_number(0.25, "fr")
+    ('1,234.5', '1.234,5', '0,25')
+    """
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=_locale(lang))
+
+
+def format_datetime(iso: str, lang: str) -> str:
+    """An ISO timestamp (``2026-12-01T20:15:00+00:00``) as a date and time in ``lang`` (Babel's
+    locale data), in the timestamp's own zone (UTC for stored ones, marked so).
+
+    >>> format_datetime("2026-12-01T20:15:00+00:00", "nl")
+    '1 dec 2026, 20:15 UTC'
+    """
+    from datetime import datetime
+
+    from babel import Locale
+    from babel.dates import format_date, format_time
+
+    moment = datetime.fromisoformat(iso)
+    locale = Locale.parse(_locale(lang))
+    date = format_date(moment, "medium", locale=locale)
+    time = format_time(moment, "short", tzinfo=moment.tzinfo, locale=locale)
+    zone = " UTC" if moment.tzinfo is not None and not moment.utcoffset() else ""
+    return str(locale.datetime_formats["medium"]).format(time, date) + zone
+
+
+_LOCALES = {"en": "en_GB", "nl": "nl_BE", "fr": "fr_BE"}
+
+
+def _locale(lang: str) -> str:
+    return _LOCALES.get(lang, "en_GB")
+
+
 class _PoTranslations(gettext.NullTranslations):
     """A catalog read from its ``.po`` when no compiled ``.mo`` is beside it (a source tree
     whose catalogs were not compiled yet)."""
@@ -125,12 +171,15 @@ class _PoTranslations(gettext.NullTranslations):
 
 @cache
 def translation(lang: str) -> gettext.NullTranslations:
-    """The catalog of ``lang``: the compiled ``.mo``, else its ``.po``, else none (English)."""
+    """The catalog of ``lang``: the compiled ``.mo``, else its ``.po`` (also when the ``.po``
+    is newer: a source tree whose catalog was edited since ``make catalog-compile``), else
+    none (English)."""
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
-    if (folder / f"{DOMAIN}.mo").exists():
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    if mo.exists() and not (po.exists() and po.stat().st_mtime > mo.stat().st_mtime):
         return gettext.translation(DOMAIN, LOCALE_DIR, [lang])
-    if (folder / f"{DOMAIN}.po").exists():
-        return _PoTranslations(folder / f"{DOMAIN}.po")
+    if po.exists():
+        return _PoTranslations(po)
     return gettext.NullTranslations()
 
 

@@ -38,7 +38,8 @@ from manille_variants.cards import Card, Suit, parse_card
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
-from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
+from manille_variants.errors import CardError, ManilleError, RecordError, ScoresheetError, SheetMissingError
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
@@ -90,23 +91,47 @@ class Entry:
         return text
 
 
+EMPTY = define("sheet.empty-entry", "empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
+THROWN_FIGURES = define("sheet.thrown-in-figures", "a thrown-in deal takes no figures (got {text})")
+SHAPE = define("sheet.entry-shape", "expected MODE POINTS TRICKS [CALLS], e.g. 'H 38 5' or 'no-trump 31 4 1' "
+               "(got {text})")
+SIDE = define("sheet.side", "side must be A or B (got {side})")
+POINTS = define("sheet.points-range", "POINTS must be between 0 and {total} (got {points})")
+TRICKS = define("sheet.tricks-range", "TRICKS must be between 0 and {most} (got {tricks})")
+TURNED = define("sheet.turned", "turned: {error}")
+MODE = define("sheet.mode", "MODE must be S, H, D, C, no-trump or blind (got {word}); or the entry 'thrown-in'")
+LAST = define("sheet.last", "last: must be last:A or last:B (got {word})")
+NUMBER = define("sheet.number", "{name} must be a whole number (got {word})")
+ENTRY = define("sheet.entry", "entry {number} ({entry}): {error}")
+ENTRY_UNDER = define("sheet.entry-under", "entry {number} ({entry}) under {ruleset}: {error}")
+OVER = define("sheet.match-over", "the match is over: team {team} won it")
+NO_THROW_IN = define("sheet.no-throw-in", "{ruleset} never throws a deal in (an early look does not void the deal)")
+NOTHING_TO_UNDO = define("sheet.nothing-to-undo", "nothing to undo: the sheet is empty")
+NO_TRICK = define("sheet.no-trick-no-points", "team A took no trick, so it cannot hold card points (got {points})")
+ALL_TRICKS = define("sheet.all-tricks-all-points", "team A took all {tricks} tricks, so it holds all {total} card "
+                    "points (got {points})")
+
+
+def _why(exc: ManilleError) -> Message | str:
+    """An error's coded message (its text when it has none), to nest in another."""
+    return exc.message or str(exc)
+
+
 def parse_entry(text: str) -> Entry:
     """Parse ``MODE POINTS TRICKS [CALLS] [last:A|B] [turned:CARD]`` or ``thrown-in``."""
     words = text.split()
     if not words:
-        raise ScoresheetError("empty entry (expected MODE POINTS TRICKS [CALLS], or thrown-in)")
+        raise ScoresheetError(msg(EMPTY))
     if normal_word(words[0]) in THROWN_IN_WORDS:
         if len(words) > 1:
-            raise ScoresheetError(f"a thrown-in deal takes no figures (got {text!r})")
+            raise ScoresheetError(msg(THROWN_FIGURES, text=repr(text)))
         return Entry("thrown-in")
     mode, trump = _mode(words[0])
     last = _last(words)
     turned = _turned(words)
     numbers = [w for w in words[1:] if not w.lower().startswith(("last:", "turned:"))]
     if len(numbers) not in (2, 3):
-        raise ScoresheetError(
-            f"expected MODE POINTS TRICKS [CALLS], e.g. 'H 38 5' or 'no-trump 31 4 1' (got {text!r})"
-        )
+        raise ScoresheetError(msg(SHAPE, text=repr(text)))
     values = [_number(w, name) for w, name in zip(numbers, ("POINTS", "TRICKS", "CALLS"), strict=False)]
     calls = values[2] if len(values) == 3 else 0
     return Entry(mode, trump, values[0], values[1], calls, last, turned)
@@ -119,12 +144,12 @@ def entry_for(rules: Rules, mode: str, side: str, points: int, tricks: int, call
     if normal_word(mode) in THROWN_IN_WORDS:
         return Entry("thrown-in")
     if side not in ("A", "B"):
-        raise ScoresheetError(f"side must be A or B (got {side!r})")
+        raise ScoresheetError(msg(SIDE, side=repr(side)))
     total = rules.card_total
     if not 0 <= points <= total:
-        raise ScoresheetError(f"POINTS must be between 0 and {total} (got {points})")
+        raise ScoresheetError(msg(POINTS, total=total, points=points))
     if not 0 <= tricks <= HAND_SIZE:
-        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {tricks})")
+        raise ScoresheetError(msg(TRICKS, most=HAND_SIZE, tricks=tricks))
     if side == "B":
         points, tricks = total - points, HAND_SIZE - tricks
     words = [mode, str(points), str(tricks), *([str(calls)] if calls else []), *([f"last:{last}"] if last else []),
@@ -146,16 +171,14 @@ def _turned(words: list[str]) -> Card | None:
     try:
         return parse_card(tags[-1][7:])
     except CardError as exc:
-        raise ScoresheetError(f"turned: {exc}") from None
+        raise ScoresheetError(msg(TURNED, error=_why(exc))) from None
 
 
 def _mode(word: str) -> tuple[str, Suit | None]:
     try:
         contract = parse_contract(word)
     except WordError:
-        raise ScoresheetError(
-            f"MODE must be S, H, D, C, no-trump or blind (got {word!r}); or the entry 'thrown-in'"
-        ) from None
+        raise ScoresheetError(msg(MODE, word=repr(word))) from None
     return contract.mode, contract.trump
 
 
@@ -166,12 +189,12 @@ def _last(words: list[str]) -> str | None:
     try:
         return parse_team(tags[-1][5:])
     except WordError:
-        raise ScoresheetError(f"last: must be last:A or last:B (got {tags[-1]!r})") from None
+        raise ScoresheetError(msg(LAST, word=repr(tags[-1]))) from None
 
 
 def _number(word: str, name: str) -> int:
     if not word.isdigit():
-        raise ScoresheetError(f"{name} must be a whole number (got {word!r})")
+        raise ScoresheetError(msg(NUMBER, name=name, word=repr(word)))
     return int(word)
 
 
@@ -196,7 +219,7 @@ class ScoreSheet:
             try:
                 self._add(entry)
             except ScoresheetError as exc:
-                raise ScoresheetError(f"entry {number} ({entry.text}): {exc}") from None
+                raise ScoresheetError(msg(ENTRY, number=number, entry=entry.text, error=_why(exc))) from None
 
     @classmethod
     def new(cls, ruleset: Ruleset) -> ScoreSheet:
@@ -219,7 +242,7 @@ class ScoreSheet:
 
     def _add(self, entry: Entry) -> None:
         if self.match.is_over:
-            raise ScoresheetError(f"the match is over: team {TEAMS[self.match.winner or 0]} won it")
+            raise ScoresheetError(msg(OVER, team=TEAMS[self.match.winner or 0]))
         score = self._score(entry)
         self.outcomes.append(self.match.add(score))
         self.scores.append(score)
@@ -229,8 +252,7 @@ class ScoreSheet:
         rules = self.rules
         if entry.mode == "thrown-in":
             if not rules.early_look_throws_in:
-                raise ScoresheetError(f"{rules.ruleset.name} never throws a deal in "
-                                      "(an early look does not void the deal)")
+                raise ScoresheetError(msg(NO_THROW_IN, ruleset=rules.ruleset.name))
             return DealScore.thrown(rules, self.match.pending_ties)
         _check_figures(rules, entry)
         dealer_is_a = self.dealer_team == 0
@@ -243,12 +265,12 @@ class ScoreSheet:
                               trump=entry.trump.name if entry.trump is not None else None,
                               turned=entry.turned)
         except ScoreInputError as exc:
-            raise ScoresheetError(str(exc)) from None
+            raise ScoresheetError(_why(exc)) from None
 
     def undo(self) -> Entry:
         """Remove the last entry; returns it."""
         if not self.entries:
-            raise ScoresheetError("nothing to undo: the sheet is empty")
+            raise ScoresheetError(msg(NOTHING_TO_UNDO))
         entries = self.entries[:-1]
         last = self.entries[-1]
         fresh = ScoreSheet(self.ruleset, entries)
@@ -268,7 +290,8 @@ class ScoreSheet:
             try:
                 sheet._add(entry)
             except ScoresheetError as exc:
-                raise ScoresheetError(f"entry {number} ({entry.text}) under {ruleset.name}: {exc}") from None
+                raise ScoresheetError(msg(ENTRY_UNDER, number=number, entry=entry.text, ruleset=ruleset.name,
+                                          error=_why(exc))) from None
         return sheet
 
     # ------------------------------------------------------------- reading
@@ -477,13 +500,11 @@ def _check_figures(rules: Rules, entry: Entry) -> None:
     """Team A's figures must be possible (checked here so messages speak of team A)."""
     total = rules.card_total
     if not 0 <= entry.points <= total:
-        raise ScoresheetError(f"POINTS must be between 0 and {total} (got {entry.points})")
+        raise ScoresheetError(msg(POINTS, total=total, points=entry.points))
     if not 0 <= entry.tricks <= HAND_SIZE:
-        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {entry.tricks})")
+        raise ScoresheetError(msg(TRICKS, most=HAND_SIZE, tricks=entry.tricks))
     if entry.tricks == 0 and entry.points > 0:
-        raise ScoresheetError(f"team A took no trick, so it cannot hold card points (got {entry.points})")
+        raise ScoresheetError(msg(NO_TRICK, points=entry.points))
     if entry.tricks == HAND_SIZE and entry.points < total:
-        raise ScoresheetError(
-            f"team A took all {HAND_SIZE} tricks, so it holds all {total} card points (got {entry.points})"
-        )
+        raise ScoresheetError(msg(ALL_TRICKS, tricks=HAND_SIZE, total=total, points=entry.points))
 

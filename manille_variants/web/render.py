@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from manille_variants._version import __version__
+from manille_variants.messages import format_datetime, format_number
 from manille_variants.web.i18n import LANGUAGE_NAMES, LANGUAGES, language, translate
 
 __all__ = ["page_language", "render", "wants_json"]
@@ -32,7 +33,8 @@ def render(request: Request, template: str, status: int = 200, **context: Any) -
     lang = page_language(request)
     env: jinja2.Environment = request.app.state.templates
     html = env.get_template(template).render(
-        t=lambda key: translate(lang, key), lang=lang, languages=LANGUAGES, language_names=LANGUAGE_NAMES,
+        t=lambda key: translate(lang, key), when=lambda iso: format_datetime(iso, lang),
+        number=lambda n: format_number(n, lang), lang=lang, languages=LANGUAGES, language_names=LANGUAGE_NAMES,
         path=request.url.path, version=__version__, **context,
     )
     response = HTMLResponse(html, status)

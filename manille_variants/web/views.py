@@ -23,7 +23,7 @@ from manille_variants.bots import BOTS
 from manille_variants.errors import ManilleError
 from manille_variants.web.bodies import MAX_NUMBER, MAX_SEED, AdviseBody, ScoreBody, parse, read
 from manille_variants.web.engine_words import game_view
-from manille_variants.web.i18n import WORDS
+from manille_variants.web.i18n import PAGE_WORDS
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.rulesets import choices
@@ -140,7 +140,7 @@ async def score(request: Request) -> Response:
             "rulesets": [c.name for c in found[:4]], "mode": "trump", "points": 38, "tricks": 5, "calls": 0,
             "pending_ties": 0, "last_trick": None, "turned": None}
         return {"rulesets": found, "form": shown,
-                "factor_words": {key for key in WORDS if key.startswith("factor_")}}
+                "factor_words": {key for key in PAGE_WORDS if key.startswith("factor_")}}
 
     return await respond(request, Context({"results": results}, "score.html", page))
 

@@ -29,12 +29,48 @@ pub struct DealResult {
     pub turned_bonus: u64,
 }
 
+/// A sentence as data: the code of the package's message catalog and its parameters (the
+/// words are the Python package's, in the reader's language).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Coded {
+    pub code: &'static str,
+    pub params: Vec<(&'static str, Param)>,
+}
+
+/// A parameter of a coded sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Param {
+    Int(u64),
+    Text(String),
+}
+
+impl Coded {
+    fn new(code: &'static str, params: Vec<(&'static str, Param)>) -> Coded {
+        Coded { code, params }
+    }
+}
+
+/// `code(key=value, ...)`: a coded sentence in short (for tests and debugging, not for players).
+impl std::fmt::Display for Coded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let params: Vec<String> = self
+            .params
+            .iter()
+            .map(|(k, v)| match v {
+                Param::Int(n) => format!("{k}={n}"),
+                Param::Text(t) => format!("{k}={t}"),
+            })
+            .collect();
+        write!(f, "{}({})", self.code, params.join(", "))
+    }
+}
+
 /// One factor of a deal and why it applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Factor {
     pub name: String,
     pub value: u64,
-    pub reason: String,
+    pub reason: Coded,
 }
 
 /// The factor `pending_ties` ties in a row bring to the next decisive deal.
@@ -203,7 +239,7 @@ fn factor_values(rules: &Rules, r: &DealResult) -> Vec<(u8, u64)> {
 }
 
 impl DealResult {
-    /// The factors applied, named and explained as the Python `DealScore` does.
+    /// The factors applied, named and explained (as codes) as the Python `DealScore` does.
     pub fn factors(&self, rules: &Rules) -> Vec<Factor> {
         if self.thrown_in {
             return Vec::new();
@@ -212,27 +248,29 @@ impl DealResult {
         factor_values(rules, self)
             .into_iter()
             .map(|(kind, value)| {
+                let v = ("value", Param::Int(value));
                 let (name, reason) = match (kind, self.mode) {
-                    (0, Some(Mode::NoTrump)) => {
-                        ("no-trump".to_string(), format!("no-trump x{value}"))
+                    (0, Some(Mode::NoTrump)) => (
+                        "no-trump".to_string(),
+                        Coded::new("factor.no-trump", vec![v]),
+                    ),
+                    (0, _) => ("blind".to_string(), Coded::new("factor.blind", vec![v])),
+                    (1, _) if self.pending_ties == 1 => {
+                        ("tie".to_string(), Coded::new("factor.tie", vec![v]))
                     }
-                    (0, _) => ("blind".to_string(), format!("blind no-trump x{value}")),
                     (1, _) => {
-                        let times = if self.pending_ties == 1 {
-                            String::new()
-                        } else {
-                            format!(" ({} ties in a row)", self.pending_ties)
-                        };
-                        ("tie".to_string(), format!("tie carried x{value}{times}"))
+                        let ties = ("ties", Param::Int(self.pending_ties.into()));
+                        ("tie".to_string(), Coded::new("factor.ties", vec![v, ties]))
                     }
-                    (2, _) => {
-                        let what = if d.sweep_all_tricks {
-                            format!("all {} tricks", d.hand_size)
-                        } else {
-                            "all the card points".to_string()
-                        };
-                        ("sweep".to_string(), format!("sweep ({what}) x{value}"))
+                    (2, _) if d.sweep_all_tricks => {
+                        let tricks = ("tricks", Param::Int(d.hand_size.into()));
+                        let reason = Coded::new("factor.sweep.tricks", vec![v, tricks]);
+                        ("sweep".to_string(), reason)
                     }
+                    (2, _) => (
+                        "sweep".to_string(),
+                        Coded::new("factor.sweep.points", vec![v]),
+                    ),
                     _ => {
                         let call = &d.calls[self.calls as usize - 1];
                         let label = if call.label.is_empty() {
@@ -240,7 +278,12 @@ impl DealResult {
                         } else {
                             &call.label
                         };
-                        (call.name.clone(), format!("{label} x{value}"))
+                        let params = vec![
+                            v,
+                            ("label", Param::Text(label.clone())),
+                            ("call", Param::Text(call.name.clone())),
+                        ];
+                        (call.name.clone(), Coded::new("factor.call", params))
                     }
                 };
                 Factor {
@@ -252,33 +295,34 @@ impl DealResult {
             .collect()
     }
 
-    /// The notes of the breakdown (cap, void ties, what a tie carries), as in Python.
-    pub fn notes(&self, rules: &Rules) -> Vec<String> {
+    /// The notes of the breakdown (cap, void ties, what a tie carries), as codes, as in Python.
+    pub fn notes(&self, rules: &Rules) -> Vec<Coded> {
         if self.thrown_in {
-            return vec![
-                "thrown in: the dealer's partner looked early; nothing scored".to_string(),
-            ];
+            return vec![Coded::new("note.thrown-in", Vec::new())];
         }
         let d = &rules.data;
         let mut notes = Vec::new();
         if self.factor < self.uncapped_factor {
-            notes.push(format!(
-                "capped at x{} (x{} before the cap)",
-                self.factor, self.uncapped_factor
-            ));
+            let params = vec![
+                ("factor", Param::Int(self.factor)),
+                ("uncapped", Param::Int(self.uncapped_factor)),
+            ];
+            notes.push(Coded::new("note.capped", params));
         }
         if self.pending_ties > 0 && !d.tie_carries {
-            notes.push("a tie is void under this ruleset: earlier ties carry nothing".to_string());
+            notes.push(Coded::new("note.tie-void", Vec::new()));
         }
         if self.winner.is_none() {
-            let split = format!("{}-{}", self.totals[0], self.totals[1]);
+            let mut params = vec![
+                ("a", Param::Int(self.totals[0].into())),
+                ("b", Param::Int(self.totals[1].into())),
+            ];
             if d.tie_carries {
                 let carried = pending_factor(rules, self.pending_ties + 1);
-                notes.push(format!(
-                    "tie {split}: nobody scores; the next decisive deal carries x{carried}"
-                ));
+                params.push(("factor", Param::Int(carried)));
+                notes.push(Coded::new("note.tie-carries", params));
             } else {
-                notes.push(format!("tie {split}: the deal is void, nobody scores"));
+                notes.push(Coded::new("note.tie-void-deal", params));
             }
         }
         notes

@@ -27,12 +27,17 @@ fn score(rules: &Rules, f: Figures) -> DealResult {
     scoring::score(rules, &f)
 }
 
-/// (name, value, reason) of each factor.
+/// (name, value, reason) of each factor, the reason as `code(key=value, ...)`.
 fn factors(rules: &Rules, r: &DealResult) -> Vec<(String, u64, String)> {
     r.factors(rules)
         .into_iter()
-        .map(|f| (f.name, f.value, f.reason))
+        .map(|f| (f.name, f.value, f.reason.to_string()))
         .collect()
+}
+
+/// The notes, each as `code(key=value, ...)`.
+fn notes(rules: &Rules, r: &DealResult) -> Vec<String> {
+    r.notes(rules).iter().map(ToString::to_string).collect()
 }
 
 fn factor(name: &str, value: u64, reason: &str) -> (String, u64, String) {
@@ -166,7 +171,7 @@ fn a_sweep_by_all_the_card_points_when_so_defined() {
     let r = score(&rules, figures(60, 7, Mode::Trump));
     assert_eq!(
         factors(&rules, &r),
-        [factor("sweep", 2, "sweep (all the card points) x2")]
+        [factor("sweep", 2, "factor.sweep.points(value=2)")]
     );
 }
 
@@ -188,10 +193,10 @@ fn factors_are_named_and_explained_as_in_python() {
     assert_eq!(
         factors(&rules, &r),
         [
-            factor("no-trump", 2, "no-trump x2"),
-            factor("tie", 4, "tie carried x4 (2 ties in a row)"),
-            factor("sweep", 2, "sweep (all 8 tricks) x2"),
-            factor("mee", 2, "Ik ga mee x2"),
+            factor("no-trump", 2, "factor.no-trump(value=2)"),
+            factor("tie", 4, "factor.ties(value=4, ties=2)"),
+            factor("sweep", 2, "factor.sweep.tricks(value=2, tricks=8)"),
+            factor("mee", 2, "factor.call(value=2, label=Ik ga mee, call=mee)"),
         ]
     );
     assert_eq!((r.uncapped_factor, r.factor, r.team_a), (32, 32, 960));
@@ -206,9 +211,9 @@ fn factors_are_named_and_explained_as_in_python() {
     assert_eq!(
         factors(&rules, &r),
         [
-            factor("blind", 4, "blind no-trump x4"),
-            factor("tie", 2, "tie carried x2"),
-            factor("tegen", 4, "tegen x4"),
+            factor("blind", 4, "factor.blind(value=4)"),
+            factor("tie", 2, "factor.tie(value=2)"),
+            factor("tegen", 4, "factor.call(value=4, label=tegen, call=tegen)"),
         ]
     );
     assert_eq!((r.factor, r.team_a), (32, 320));
@@ -277,7 +282,7 @@ fn factors_multiply_or_add_then_the_cap() {
     });
     let r = score(&capped, f);
     assert_eq!((r.uncapped_factor, r.factor, r.team_a), (32, 4, 120));
-    assert_eq!(r.notes(&capped), ["capped at x4 (x32 before the cap)"]);
+    assert_eq!(notes(&capped, &r), ["note.capped(factor=4, uncapped=32)"]);
 }
 
 #[test]
@@ -291,8 +296,8 @@ fn notes_of_a_tie_say_what_it_carries() {
         },
     );
     assert_eq!(
-        r.notes(&single),
-        ["tie 30-30: nobody scores; the next decisive deal carries x2"]
+        notes(&single, &r),
+        ["note.tie-carries(a=30, b=30, factor=2)"]
     );
     let per_tie = rules(RulesData {
         tie_per_tie: true,
@@ -306,8 +311,8 @@ fn notes_of_a_tie_say_what_it_carries() {
         },
     );
     assert_eq!(
-        r.notes(&per_tie),
-        ["tie 30-30: nobody scores; the next decisive deal carries x4"]
+        notes(&per_tie, &r),
+        ["note.tie-carries(a=30, b=30, factor=4)"]
     );
     let french = rules(RulesData {
         tie_carries: false,
@@ -315,10 +320,7 @@ fn notes_of_a_tie_say_what_it_carries() {
         ..RulesData::default()
     });
     let r = score(&french, figures(30, 4, Mode::Trump));
-    assert_eq!(
-        r.notes(&french),
-        ["tie 34-34: the deal is void, nobody scores"]
-    );
+    assert_eq!(notes(&french, &r), ["note.tie-void-deal(a=34, b=34)"]);
     let r = score(
         &french,
         Figures {
@@ -327,11 +329,8 @@ fn notes_of_a_tie_say_what_it_carries() {
         },
     );
     assert_eq!(
-        r.notes(&french),
-        [
-            "a tie is void under this ruleset: earlier ties carry nothing",
-            "tie 34-34: the deal is void, nobody scores",
-        ]
+        notes(&french, &r),
+        ["note.tie-void()", "note.tie-void-deal(a=34, b=34)",]
     );
 }
 
@@ -343,9 +342,9 @@ fn a_decisive_deal_has_no_notes_unless_capped_or_void_ties() {
     });
     let r = score(&rules, figures(38, 5, Mode::NoTrump)); // x2: at the cap, not above
     assert_eq!((r.factor, r.uncapped_factor), (2, 2));
-    assert_eq!(r.notes(&rules), Vec::<String>::new());
+    assert_eq!(notes(&rules, &r), Vec::<String>::new());
     let r = score(&rules, figures(60, 8, Mode::NoTrump)); // x4 capped at x2
-    assert_eq!(r.notes(&rules), ["capped at x2 (x4 before the cap)"]);
+    assert_eq!(notes(&rules, &r), ["note.capped(factor=2, uncapped=4)"]);
 }
 
 #[test]
@@ -356,10 +355,7 @@ fn a_thrown_in_deal_scores_nothing_and_says_so() {
     assert!(r.thrown_in && !r.tied && r.winner.is_none() && r.mode.is_none());
     assert_eq!((r.factor, r.uncapped_factor, r.half), (1, 1, 30));
     assert_eq!(factors(&rules, &r), []);
-    assert_eq!(
-        r.notes(&rules),
-        ["thrown in: the dealer's partner looked early; nothing scored"]
-    );
+    assert_eq!(notes(&rules, &r), ["note.thrown-in()"]);
 }
 
 fn turned_rules(bonus: TurnedBonus) -> Rules {

@@ -18,7 +18,7 @@ use manille_engine::legality::{legal, trick_winner, TrickView};
 use manille_engine::matchplay::{deal_seed as mix_seed, Match, Outcome};
 use manille_engine::rng::Rng;
 use manille_engine::rules::{Mode, Rules, TrumpSource, TurnedBonus};
-use manille_engine::scoring::{self, DealResult};
+use manille_engine::scoring::{self, Coded, DealResult, Param};
 use manille_engine::sim as engine_sim;
 use manille_engine::Action;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -55,6 +55,18 @@ pub(crate) fn package_error(py: Python<'_>, class: &str, message: String) -> PyE
     match made {
         Ok(err) => PyErr::from_value(err),
         Err(_) => PyValueError::new_err(message),
+    }
+}
+
+/// The package's error `class` raised with `message`, a Python object (a coded message).
+pub(crate) fn package_error_with(py: Python<'_>, class: &str, message: &Bound<'_, PyAny>) -> PyErr {
+    let made = py
+        .import("manille_variants.errors")
+        .and_then(|m| m.getattr(class))
+        .and_then(|cls| cls.call1((message,)));
+    match made {
+        Ok(err) => PyErr::from_value(err),
+        Err(err) => err,
     }
 }
 
@@ -158,7 +170,8 @@ fn result_dict<'py>(
         let fd = PyDict::new(py);
         fd.set_item("name", f.name)?;
         fd.set_item("value", f.value)?;
-        fd.set_item("reason", f.reason)?;
+        fd.set_item("code", f.reason.code)?;
+        fd.set_item("params", coded_params(py, &f.reason)?)?;
         factors.append(fd)?;
     }
     d.set_item("factors", factors)?;
@@ -177,9 +190,19 @@ fn result_dict<'py>(
     let bonus_due = rules.data.trump_source == TrumpSource::Turned
         && rules.data.turned_bonus != TurnedBonus::None;
     if bonus_due && turned.is_none() && !r.thrown_in {
-        notes.push("the turned card was not given: its bonus is not counted".to_string());
+        notes.push(Coded {
+            code: "note.turned-not-given",
+            params: Vec::new(),
+        });
     }
-    d.set_item("notes", notes)?;
+    let coded = PyList::empty(py);
+    for note in &notes {
+        let nd = PyDict::new(py);
+        nd.set_item("code", note.code)?;
+        nd.set_item("params", coded_params(py, note)?)?;
+        coded.append(nd)?;
+    }
+    d.set_item("notes", coded)?;
     d.set_item("capped", r.factor < r.uncapped_factor)?;
     d.set_item("turned_bonus", r.turned_bonus)?;
     if let Some(card) = turned.filter(|_| !r.thrown_in) {
@@ -187,6 +210,31 @@ fn result_dict<'py>(
         d.set_item("turned_side", "A")?;
     }
     Ok(d)
+}
+
+/// The parameters of a coded sentence as a dict.
+fn coded_params<'py>(py: Python<'py>, coded: &Coded) -> PyResult<Bound<'py, PyDict>> {
+    let params = PyDict::new(py);
+    for (key, value) in &coded.params {
+        match value {
+            Param::Int(n) => params.set_item(key, n)?,
+            Param::Text(t) => params.set_item(key, t)?,
+        }
+    }
+    Ok(params)
+}
+
+/// The package's error `class` carrying the coded message `code` with `params`
+/// (`manille_variants.messages.msg(code, **params)`).
+fn coded_error(py: Python<'_>, class: &str, code: &str, params: &Bound<'_, PyDict>) -> PyErr {
+    let made = py
+        .import("manille_variants.messages")
+        .and_then(|m| m.getattr("msg"))
+        .and_then(|f| f.call((code,), Some(params)));
+    match made {
+        Ok(message) => package_error_with(py, class, &message),
+        Err(err) => err,
+    }
 }
 
 fn parse_mode(mode: &str) -> PyResult<Mode> {
@@ -257,30 +305,49 @@ fn check_seat(rules: &Rules, seat: u8, what: &str) -> PyResult<()> {
     Ok(())
 }
 
-fn illegal_message(rules: &Rules, deal: &Deal, action: Action, why: IllegalAction) -> String {
+/// The IllegalPlayError of `action` refused for `why`, as a coded message.
+fn illegal_error(
+    py: Python<'_>,
+    rules: &Rules,
+    deal: &Deal,
+    action: Action,
+    why: IllegalAction,
+) -> PyErr {
     let names: Vec<String> = rules.data.calls.iter().map(|c| c.name.clone()).collect();
     let text = action.text(&names);
-    match why {
-        IllegalAction::DealOver => "the deal is over".to_string(),
-        IllegalAction::NoThrowIn => "this ruleset has no early-look throw-in".to_string(),
-        IllegalAction::ThrowInTooLate => {
-            "a deal can be thrown in only before trump is named".to_string()
-        }
-        IllegalAction::NotInHand => format!("{text} is not in seat {}'s hand", deal.to_play),
-        IllegalAction::NotLegal => format!("{text} is not legal for seat {}", deal.to_play),
-        IllegalAction::NotPossible => {
-            let options: Vec<String> = deal
-                .legal_action_list(rules)
-                .iter()
-                .map(|a| a.text(&names))
-                .collect();
-            format!(
-                "{text} is not possible now ({} phase, seat {} to act: {})",
-                deal.phase.name(),
-                deal.to_play,
-                options.join(", ")
-            )
-        }
+    let params = PyDict::new(py);
+    let code = (|| -> PyResult<&'static str> {
+        Ok(match why {
+            IllegalAction::DealOver => "refused.deal-over",
+            IllegalAction::NoThrowIn => "refused.core.no-throw-in",
+            IllegalAction::ThrowInTooLate => "refused.throw-in-too-late",
+            IllegalAction::NotInHand => {
+                params.set_item("action", &text)?;
+                params.set_item("seat", deal.to_play)?;
+                "refused.core.not-in-hand"
+            }
+            IllegalAction::NotLegal => {
+                params.set_item("action", &text)?;
+                params.set_item("seat", deal.to_play)?;
+                "refused.core.not-legal"
+            }
+            IllegalAction::NotPossible => {
+                let options: Vec<String> = deal
+                    .legal_action_list(rules)
+                    .iter()
+                    .map(|a| a.text(&names))
+                    .collect();
+                params.set_item("action", &text)?;
+                params.set_item("phase", deal.phase.name())?;
+                params.set_item("seat", deal.to_play)?;
+                params.set_item("options", options.join(", "))?;
+                "refused.not-possible"
+            }
+        })
+    })();
+    match code {
+        Ok(code) => coded_error(py, "IllegalPlayError", code, &params),
+        Err(err) => err,
     }
 }
 
@@ -438,11 +505,7 @@ deal_methods!(CoreDeal {
                 objects: self.objects.clone(),
                 deal,
             }),
-            Err(why) => Err(package_error(
-                py,
-                "IllegalPlayError",
-                illegal_message(rules, &self.deal, Action(code), why),
-            )),
+            Err(why) => Err(illegal_error(py, rules, &self.deal, Action(code), why)),
         }
     }
     /// The legal actions as the package's objects (Card and Action), in code order.
@@ -466,12 +529,9 @@ deal_methods!(CoreDeal {
             .as_ref()
             .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
         let Some(code) = objects.codes.bind(py).get_item(obj)? else {
-            let text = obj.str()?.to_string();
-            return Err(package_error(
-                py,
-                "IllegalPlayError",
-                format!("{text} is not an action of this ruleset"),
-            ));
+            let params = PyDict::new(py);
+            params.set_item("action", obj.str()?)?;
+            return Err(coded_error(py, "IllegalPlayError", "refused.not-an-action", &params));
         };
         self.apply(py, code.extract::<u8>()?)
     }

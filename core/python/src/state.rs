@@ -15,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::getters::deal_methods;
-use crate::{guard, package_error, CoreRules};
+use crate::{guard, package_error_with, CoreRules};
 
 /// What the states of one ruleset share on the Python side.
 pub struct PyShared {
@@ -422,12 +422,12 @@ impl CoreState {
             Ok(state) => state,
             Err(err) => return err,
         };
+        // The helper answers with a coded message; the error carries it.
         let message = self
             .helper(py, "illegal")
-            .and_then(|f| f.call1((state, action, kind)))
-            .and_then(|m| m.extract::<String>());
+            .and_then(|f| f.call1((state, action, kind)));
         match message {
-            Ok(message) => package_error(py, "IllegalPlayError", message),
+            Ok(message) => package_error_with(py, "IllegalPlayError", &message),
             Err(err) => err,
         }
     }

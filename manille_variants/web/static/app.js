@@ -863,10 +863,22 @@ function shareButtons() {
 
 const PAGES = { editor: editorPage, score: scorePage, sheets: sheetsPage, sheet: sheetPage, play: playPage, compare: comparePage,
   advise: advisePage, analyze: analyzePage };
+// Stored times are UTC (the server writes them with Babel, marked UTC); the page shows them in
+// the viewer's own zone, written the way the page's language writes dates.
+function localTimes(root = document) {
+  const format = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+    { dateStyle: "medium", timeStyle: "short" });
+  for (const node of root.querySelectorAll("time[datetime]")) {
+    const moment = new Date(node.getAttribute("datetime"));
+    if (!Number.isNaN(moment.getTime())) node.textContent = format.format(moment);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   // No inline handlers (the Content-Security-Policy runs this file only): wired up here.
   $$("select[data-submit-on-change]").forEach((select) => select.addEventListener("change", () => select.form.submit()));
   shareButtons();
+  localTimes();
   const page = PAGES[document.body.dataset.page];
   if (page) page();
   // The installable app: its service worker keeps the pages for when the host is out of reach
