@@ -524,10 +524,10 @@ class ReferenceState:
         """The early look: the deal is thrown in before trump is named; nothing is scored."""
         if not self.rules.early_look_throws_in:
             raise IllegalPlayError(f"{self.rules.ruleset.name} has no early-look throw-in")
-        if self.phase not in ("blind", "trump"):
-            raise IllegalPlayError("a deal can be thrown in only before trump is named")
         if not self.rules.partners(self.dealer, self.dealer):
             raise IllegalPlayError("the dealer has no partner at this table: no deal is thrown in")
+        if self.phase not in ("blind", "trump"):
+            raise IllegalPlayError("a deal can be thrown in only before trump is named")
         new = self._next()
         new._decisions = (*self._decisions, THROW_IN)
         new.phase = "over"

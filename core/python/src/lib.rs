@@ -169,6 +169,9 @@ fn rules_data(d: &Bound<'_, PyDict>) -> PyResult<RulesData> {
     Ok(RulesData {
         seats: get_or(d, "seats", base.seats)?,
         hand_size: get_or(d, "hand_size", base.hand_size)?,
+        undealt: get_or(d, "undealt", base.undealt)?,
+        undealt_to_last_trick: get_or(d, "undealt_to_last_trick", base.undealt_to_last_trick)?,
+        dealer_alone: get_or(d, "dealer_alone", base.dealer_alone)?,
         strength,
         values,
         step: get(d, "step")?,
@@ -539,9 +542,10 @@ deal_methods!(CoreDeal {
             let seats = r.data.seats as usize;
             let all = hands.iter().fold(0u64, |t, h| t + h.count_ones() as u64);
             let union = hands.iter().fold(0u32, |t, h| t | h);
-            if hands.len() != seats || all != 32 || union != u32::MAX {
+            let dealt_cards = 32 - r.data.undealt as u64;
+            if hands.len() != seats || all != dealt_cards || union.count_ones() as u64 != dealt_cards {
                 return Err(PyValueError::new_err(
-                    "give one hand per seat, the 32 cards dealt once each",
+                    "give one hand per seat, the cards dealt once each",
                 ));
             }
             if hands
