@@ -445,3 +445,21 @@ def test_play_belgian_three_in_the_terminal(tmp_path: Path) -> None:
                            input="look\nS\npass\n")
     assert "seat 0 of 3, each deal the dealer alone against the others" in result.output
     assert "Undealt, face up:" in result.output and record.exists()
+
+
+def test_the_score_sheet_keeps_six_players_teams_and_refuses_a_dealer_alone_table(tmp_path: Path) -> None:
+    from manille_variants.errors import ScoresheetError
+    from manille_variants.table.scoresheet import ScoreSheet
+
+    sheet = ScoreSheet.new(load_ruleset("belgian-six"))
+    sheet.add("H 8 0")  # team A dealt: its 8 card points are the undealt ones
+    assert sheet.outcomes[-1].team_points == (0, 44)
+    with pytest.raises(ScoresheetError, match="the dealer plays alone"):
+        ScoreSheet.new(load_ruleset("belgian-three"))
+
+
+def test_legal_takes_whose_card_wins_at_a_dealer_alone_table() -> None:
+    args = ["legal", "-r", "belgian-three", "--trump", "S", "--trick", "9H", "--hand", "7S 8C"]
+    assert "partner-wins" in runner.invoke(app, [*args, "--winner", "partner"]).output
+    assert "trump-opponent" in runner.invoke(app, [*args, "--winner", "opponent"]).output
+    assert runner.invoke(app, args).exit_code == 1

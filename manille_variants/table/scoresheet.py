@@ -41,7 +41,7 @@ from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_
 from manille_variants.errors import CardError, RecordError, ScoresheetError, SheetMissingError
 from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.render import SheetRow
 from manille_variants.words import (
     TEAM_LABELS,
@@ -123,10 +123,11 @@ def entry_for(rules: Rules, mode: str, side: str, points: int, tricks: int, call
     total = rules.card_total
     if not 0 <= points <= total:
         raise ScoresheetError(f"POINTS must be between 0 and {total} (got {points})")
-    if not 0 <= tricks <= HAND_SIZE:
-        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {tricks})")
+    every = rules.tricks_per_deal
+    if not 0 <= tricks <= every:
+        raise ScoresheetError(f"TRICKS must be between 0 and {every} (got {tricks})")
     if side == "B":
-        points, tricks = total - points, HAND_SIZE - tricks
+        points, tricks = total - points, every - tricks
     words = [mode, str(points), str(tricks), *([str(calls)] if calls else []), *([f"last:{last}"] if last else []),
              *([f"turned:{turned}"] if turned else [])]
     return parse_entry(" ".join(words))
@@ -192,6 +193,7 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         entries, self.entries = self.entries, []
         self.match = Match(self.ruleset, 0, first_dealer=0)
+        _check_table(self.match.rules)
         for number, entry in enumerate(entries, start=1):
             try:
                 self._add(entry)
@@ -208,7 +210,7 @@ class ScoreSheet:
 
     @property
     def dealer_team(self) -> int:
-        """The team that deals next: 0 for A, 1 for B."""
+        """The team that deals next: 0 for A, 1 for B (the teams of alternate seats)."""
         return self.match.dealer & 1
 
     def add(self, text: str | Entry) -> SheetRow:
@@ -235,7 +237,7 @@ class ScoreSheet:
         _check_figures(rules, entry)
         dealer_is_a = self.dealer_team == 0
         points = entry.points if dealer_is_a else rules.card_total - entry.points
-        tricks = entry.tricks if dealer_is_a else HAND_SIZE - entry.tricks
+        tricks = entry.tricks if dealer_is_a else rules.tricks_per_deal - entry.tricks
         last = None if entry.last is None else ("A" if (entry.last == "A") == dealer_is_a else "B")
         try:
             return score_deal(rules, points, tricks, entry.mode, entry.calls, self.match.pending_ties,
@@ -473,17 +475,29 @@ def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:
     return tuple(c.label or c.name for c in rules.calls[:calls][-1:])
 
 
+def _check_table(rules: Rules) -> None:
+    """The sheet keeps two teams of alternate seats (A the even seats), which deal in turn."""
+    if rules.temporary_teams:
+        raise ScoresheetError(
+            f"{rules.ruleset.name}: the score sheet keeps two teams' scores, and at this table the dealer "
+            "plays alone, each player keeping a score (the terminal game's sheet has a column per player)")
+    if rules.teams != (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2))):
+        raise ScoresheetError(f"{rules.ruleset.name}: the score sheet keeps two teams of alternate seats")
+
+
 def _check_figures(rules: Rules, entry: Entry) -> None:
     """Team A's figures must be possible (checked here so messages speak of team A)."""
-    total = rules.card_total
+    total, every = rules.card_total, rules.tricks_per_deal
     if not 0 <= entry.points <= total:
         raise ScoresheetError(f"POINTS must be between 0 and {total} (got {entry.points})")
-    if not 0 <= entry.tricks <= HAND_SIZE:
-        raise ScoresheetError(f"TRICKS must be between 0 and {HAND_SIZE} (got {entry.tricks})")
+    if not 0 <= entry.tricks <= every:
+        raise ScoresheetError(f"TRICKS must be between 0 and {every} (got {entry.tricks})")
+    if rules.undealt_count:  # the undealt cards' points count for a side whatever its tricks
+        return
     if entry.tricks == 0 and entry.points > 0:
         raise ScoresheetError(f"team A took no trick, so it cannot hold card points (got {entry.points})")
-    if entry.tricks == HAND_SIZE and entry.points < total:
+    if entry.tricks == every and entry.points < total:
         raise ScoresheetError(
-            f"team A took all {HAND_SIZE} tricks, so it holds all {total} card points (got {entry.points})"
+            f"team A took all {every} tricks, so it holds all {total} card points (got {entry.points})"
         )
 
