@@ -52,9 +52,9 @@ def legal_command(
         "count for every duty.",
     ),
     winner: str | None = typer.Option(
-        None, "--winner", metavar="partner|opponent",
+        None, "--winner", metavar="WHO",
         help="Whose card wins the trick now, where the positions do not say (a dealer-alone table): "
-        "your partner's or an opponent's.",
+        "partner or opponent.",
     ),
     as_json: bool = typer.Option(
         False, "--json", help='Print {"legal", "reason", "clause", ...} as JSON.'
