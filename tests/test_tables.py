@@ -4,6 +4,7 @@ them, and properties of random deals at every table size played by the reference
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -447,15 +448,48 @@ def test_play_belgian_three_in_the_terminal(tmp_path: Path) -> None:
     assert "Undealt, face up:" in result.output and record.exists()
 
 
-def test_the_score_sheet_keeps_six_players_teams_and_refuses_a_dealer_alone_table(tmp_path: Path) -> None:
-    from manille_variants.errors import ScoresheetError
+def test_the_score_sheet_keeps_six_players_teams() -> None:
     from manille_variants.table.scoresheet import ScoreSheet
 
     sheet = ScoreSheet.new(load_ruleset("belgian-six"))
     sheet.add("H 8 0")  # team A dealt: its 8 card points are the undealt ones
     assert sheet.outcomes[-1].team_points == (0, 44)
-    with pytest.raises(ScoresheetError, match="the dealer plays alone"):
-        ScoreSheet.new(load_ruleset("belgian-three"))
+    assert sheet.summary()["team_b"] == 44
+
+
+def test_a_shared_score_sheet_for_three_players_has_a_column_per_player(tmp_path: Path) -> None:
+    # The worked case of the rules chapter: the dealer's tricks 22 and the undealt 4 in an
+    # entry of the dealer's figures (26 card points, 4 tricks): each defender +4.
+    path = tmp_path / "three.json"
+    result = runner.invoke(app, ["scoresheet", "-f", str(path), "-r", "belgian-three", "--add", "H 26 4",
+                                 "--add", "S 35 6"])
+    assert result.exit_code == 0, result.output
+    assert "P0 +" in result.output and "P2 +" in result.output
+    shown = runner.invoke(app, ["scoresheet", "-f", str(path), "--json"])
+    summary = json.loads(shown.output)
+    assert summary["players"] == [0, 9, 4] and summary["next_dealer"] == "seat 2"
+    assert summary["last_deal"]["match_points"] == {"seat 0": 0, "seat 1": 5, "seat 2": 0}
+    assert "team_a" not in summary
+
+
+def test_a_zero_sum_sheet_keeps_the_sum_at_zero() -> None:
+    from manille_variants.table.scoresheet import ScoreSheet
+
+    rs = read_ruleset_text("name: zs\nextends: belgian-three\ntable:\n  credit: zero-sum\n")
+    sheet = ScoreSheet.new(rs)
+    for entry in ("H 26 4", "S 35 6", "nt 40 7"):
+        sheet.add(entry)
+        assert sum(sheet.match.scores) == 0
+    assert sheet.status().startswith("game 1: seat 0 -33, seat 1 -6, seat 2 39 (target 101); seat 0 deals next")
+
+
+def test_the_web_keeps_shared_sheets_of_two_teams_only(tmp_path: Path) -> None:
+    from manille_variants.errors import ScoresheetError
+    from manille_variants.web.storage import Store
+
+    store = Store(tmp_path)
+    with pytest.raises(ScoresheetError, match="each player keeps a score"):
+        store.create_sheet(load_ruleset("belgian-three"))
 
 
 def test_legal_takes_whose_card_wins_at_a_dealer_alone_table() -> None:

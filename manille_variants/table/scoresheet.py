@@ -210,8 +210,26 @@ class ScoreSheet:
 
     @property
     def dealer_team(self) -> int:
-        """The team that deals next: 0 for A, 1 for B (the teams of alternate seats)."""
-        return self.match.dealer & 1
+        """The team that deals next: 0 for A, 1 for B (the teams of alternate seats); at a
+        dealer-alone table 0, the dealer's side, whose figures every entry gives."""
+        return 0 if self.per_player else self.match.dealer & 1
+
+    @property
+    def per_player(self) -> bool:
+        """Whether the sheet keeps a score per player (the dealer alone against the others)."""
+        return self.match.rules.temporary_teams
+
+    def labels(self) -> tuple[str, ...]:
+        """The sheet's score columns: A and B, or every seat where each player keeps a score."""
+        return tuple(f"seat {s}" for s in range(self.rules.seats)) if self.per_player else TEAMS
+
+    def table_labels(self) -> tuple[str, ...]:
+        """The score columns as a printed sheet heads them: A and B, or P0, P1 ... (a player each)."""
+        return tuple(f"P{s}" for s in range(self.rules.seats)) if self.per_player else TEAMS
+
+    def _side(self, column: int) -> str:
+        """A score column's name: a team (A, B) or a seat (``seat 2``)."""
+        return self.labels()[column]
 
     def add(self, text: str | Entry) -> SheetRow:
         """Score one more deal; a bad entry raises ScoresheetError and changes nothing."""
@@ -221,7 +239,7 @@ class ScoreSheet:
 
     def _add(self, entry: Entry) -> None:
         if self.match.is_over:
-            raise ScoresheetError(f"the match is over: team {TEAMS[self.match.winner or 0]} won it")
+            raise ScoresheetError(f"the match is over: {self._winner_words()} won it")
         score = self._score(entry)
         self.outcomes.append(self.match.add(score))
         self.scores.append(score)
@@ -275,68 +293,84 @@ class ScoreSheet:
 
     # ------------------------------------------------------------- reading
     def rows(self) -> list[SheetRow]:
-        """The sheet's lines, in the A / B orientation."""
+        """The sheet's lines, in the A / B orientation (per player: the dealer's card points
+        first, each seat's match points)."""
         rows = []
         for i, (entry, score, outcome) in enumerate(zip(self.entries, self.scores, self.outcomes,
                                                         strict=True)):
-            dealer = outcome.dealer & 1
+            dealer = 0 if self.per_player else outcome.dealer & 1
             card = None if score.thrown_in else _oriented(score.card_points, dealer)
-            notes = [n for n in (_turned_note(score, dealer), _game_note(outcome),
+            won = outcome.game_winner
+            game = "" if won is None else f"game {outcome.game + 1} to {self.table_labels()[won]}"
+            notes = [n for n in (_turned_note(score, dealer), game,
                                  pending_short(self.rules, outcome.pending_after)) if n]
             rows.append(SheetRow(
-                number=i + 1, game=outcome.game, dealer=TEAMS[dealer],
+                number=i + 1, game=outcome.game,
+                dealer=f"P{outcome.dealer}" if self.per_player else TEAMS[dealer],
                 contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
-                card_points=card, points=outcome.team_points, totals=(outcome.scores_after[0], outcome.scores_after[1]),
-                pending=outcome.pending_after, note="; ".join(notes),
+                card_points=card, points=outcome.player_points if self.per_player else outcome.team_points,
+                totals=outcome.scores_after, pending=outcome.pending_after, note="; ".join(notes),
             ))
         return rows
+
+    def _winner_words(self) -> str:
+        winner = self.match.winner or 0
+        return self._side(winner) if self.per_player else f"team {TEAMS[winner]}"
+
+    def _next_dealer(self) -> str:
+        return f"seat {self.match.dealer}" if self.per_player else TEAMS[self.dealer_team]
 
     def summary(self) -> dict[str, Any]:
         """The state of the sheet as the ``--json`` output: match points, pending ties, deals,
         winner (and games won in a best-of-N match)."""
         m = self.match
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset.name,
-            "team_a": m.scores[0],
-            "team_b": m.scores[1],
+        data: dict[str, Any] = {"ruleset": self.ruleset.name}
+        if self.per_player:  # a score per seat ("players"), no team keys
+            data["players"] = list(m.scores)
+        else:
+            data.update(team_a=m.scores[0], team_b=m.scores[1])
+        data.update({
             "pending_ties": m.pending_ties,
             "deals": len(self.entries),
-            "winner": TEAMS[m.winner] if m.winner is not None else None,
+            "winner": self._side(m.winner) if m.winner is not None else None,
             "target": self.ruleset.match.target,
-            "next_dealer": None if m.is_over else TEAMS[self.dealer_team],
-        }
+            "next_dealer": None if m.is_over else self._next_dealer(),
+        })
         if self.ruleset.match.best_of > 1:
             data["best_of"] = self.ruleset.match.best_of
             data["game"] = m.game + 1
-            data["games"] = {"A": m.games[0], "B": m.games[1]}
+            data["games"] = dict(zip(self.labels(), m.games, strict=True))
         if self.scores:
             data["last_deal"] = self._last_deal()
         return data
 
     def _last_deal(self) -> dict[str, Any]:
         outcome = self.outcomes[-1]
+        gained = outcome.player_points if self.per_player else outcome.team_points
         return {
             "entry": self.entries[-1].text,
-            "dealer": TEAMS[outcome.dealer & 1],
-            "match_points": {"A": outcome.team_points[0], "B": outcome.team_points[1]},
+            "dealer": f"seat {outcome.dealer}" if self.per_player else TEAMS[outcome.dealer & 1],
+            "match_points": dict(zip(self.labels(), gained, strict=True)),
             "factor": self.scores[-1].factor,
             "factors": [f.reason for f in self.scores[-1].factors],
             "tied": self.scores[-1].tied,
-            "game_won_by": TEAMS[outcome.game_winner] if outcome.game_winner is not None else None,
+            "game_won_by": self._side(outcome.game_winner) if outcome.game_winner is not None else None,
         }
 
     def status(self) -> str:
         """One sentence: who leads, or who won the game or the match."""
         m = self.match
+        team = "" if self.per_player else "team "
         if m.winner is not None:
-            games = f" ({m.games[0]}-{m.games[1]} in games)" if self.ruleset.match.best_of > 1 else ""
-            return f"team {TEAMS[m.winner]} wins the match{games}"
+            games = f" ({'-'.join(map(str, m.games))} in games)" if self.ruleset.match.best_of > 1 else ""
+            return f"{self._winner_words()} wins the match{games}"
         last = self.outcomes[-1] if self.outcomes else None
         text = ""
         if last is not None and last.game_winner is not None:
-            text = f"team {TEAMS[last.game_winner]} wins game {last.game + 1}; "
-        text += (f"game {m.game + 1}: A {m.scores[0]}, B {m.scores[1]} (target "
-                 f"{self.ruleset.match.target}); team {TEAMS[self.dealer_team]} deals next")
+            text = f"{team}{self._side(last.game_winner)} wins game {last.game + 1}; "
+        standing = ", ".join(f"{label} {score}" for label, score in zip(self.labels(), m.scores, strict=True))
+        text += (f"game {m.game + 1}: {standing} (target "
+                 f"{self.ruleset.match.target}); {team}{self._next_dealer()} deals next")
         note = pending_note(self.rules, m.pending_ties)
         return f"{text}; {note}" if note else text
 
@@ -464,24 +498,15 @@ def _turned_note(score: DealScore, dealer_team: int) -> str:
     return f"turned {parse_card(score.turned).pretty} {bonus}"
 
 
-def _game_note(outcome: DealOutcome) -> str:
-    if outcome.game_winner is None:
-        return ""
-    return f"game {outcome.game + 1} to {TEAMS[outcome.game_winner]}"
-
-
 def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:
     # The highest rung says it all (Ik ga tegen implies Ik ga mee).
     return tuple(c.label or c.name for c in rules.calls[:calls][-1:])
 
 
 def _check_table(rules: Rules) -> None:
-    """The sheet keeps two teams of alternate seats (A the even seats), which deal in turn."""
-    if rules.temporary_teams:
-        raise ScoresheetError(
-            f"{rules.ruleset.name}: the score sheet keeps two teams' scores, and at this table the dealer "
-            "plays alone, each player keeping a score (the terminal game's sheet has a column per player)")
-    if rules.teams != (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2))):
+    """The sheet keeps two teams of alternate seats (A the even seats), which deal in turn, or
+    a score per player where the dealer plays alone."""
+    if rules.teams is not None and rules.teams != (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2))):
         raise ScoresheetError(f"{rules.ruleset.name}: the score sheet keeps two teams of alternate seats")
 
 
