@@ -497,3 +497,11 @@ def test_legal_takes_whose_card_wins_at_a_dealer_alone_table() -> None:
     assert "partner-wins" in runner.invoke(app, [*args, "--winner", "partner"]).output
     assert "trump-opponent" in runner.invoke(app, [*args, "--winner", "opponent"]).output
     assert runner.invoke(app, args).exit_code == 1
+
+
+def test_the_web_game_seats_four_and_names_the_terminal_for_other_tables(tmp_path: Path) -> None:
+    from manille_variants.web.play import Games
+    from manille_variants.web.storage import Store
+
+    with pytest.raises(TableSizeError, match=r"play it in the terminal \(manille play -r belgian-six\)"):
+        Games(Store(tmp_path)).start(load_ruleset("belgian-six"), 1, "random")

@@ -19,7 +19,7 @@ from typing import Any
 
 import manille_variants as mv
 from manille_variants.engine.legality import Legality
-from manille_variants.errors import ManilleError
+from manille_variants.errors import ManilleError, TableSizeError
 from manille_variants.records.format import dumps_record
 from manille_variants.table.session import Session
 from manille_variants.web.storage import Store, StoredGame
@@ -196,6 +196,9 @@ class Games:
         self._lock = threading.Lock()
 
     def start(self, ruleset: mv.Ruleset, seed: int, bots: str = "heuristic") -> Game:
+        if mv.compile_rules(ruleset).seats != 4:  # the page draws four seats
+            raise TableSizeError(f"the web game seats four players; {ruleset.name} seats {ruleset.table.seats}: "
+                                 f"play it in the terminal (manille play -r {ruleset.name})")
         game = Game(ruleset, seed, bots)
         assert game.bot_seed is not None
         self._store.create_game(game.id, ruleset, seed=seed, seat=SEAT, bots=bots, bot_seed=game.bot_seed,
