@@ -503,5 +503,5 @@ def test_the_web_game_seats_four_and_names_the_terminal_for_other_tables(tmp_pat
     from manille_variants.web.play import Games
     from manille_variants.web.storage import Store
 
-    with pytest.raises(TableSizeError, match=r"play it in the terminal \(manille play -r belgian-six\)"):
+    with pytest.raises(TableSizeError, match=r"seats 6: play it in the terminal game \(manille play\)"):
         Games(Store(tmp_path)).start(load_ruleset("belgian-six"), 1, "random")

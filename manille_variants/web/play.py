@@ -198,7 +198,7 @@ class Games:
     def start(self, ruleset: mv.Ruleset, seed: int, bots: str = "heuristic") -> Game:
         if mv.compile_rules(ruleset).seats != 4:  # the page draws four seats
             raise TableSizeError(f"the web game seats four players; {ruleset.name} seats {ruleset.table.seats}: "
-                                 f"play it in the terminal (manille play -r {ruleset.name})")
+                                 "play it in the terminal game (manille play)")
         game = Game(ruleset, seed, bots)
         assert game.bot_seed is not None
         self._store.create_game(game.id, ruleset, seed=seed, seat=SEAT, bots=bots, bot_seed=game.bot_seed,
