@@ -16,7 +16,8 @@ import pytest
 pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette"}
+BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette",
+           "belgian-six", "belgian-three", "belgian-two"}
 
 
 @pytest.fixture(scope="module")

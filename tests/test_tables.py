@@ -4,13 +4,13 @@ them, and properties of random deals at every table size played by the reference
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import TABLES
 from typer.testing import CliRunner
 
 import manille_variants as mv
@@ -303,13 +303,51 @@ def test_six_players_keep_two_team_scores_and_deal_round_six_seats() -> None:
 # ------------------------------------------------------------------ what only the core has
 
 
-@pytest.mark.parametrize("name", TABLES)
-def test_the_core_refuses_other_tables_and_the_reference_engine_plays_them(name: str) -> None:
+CORE_TABLES = ["belgian-six", "belgian-three"]  # the core deals them; a layout (belgian-two) it does not
+
+
+@pytest.mark.parametrize("name", CORE_TABLES)
+def test_the_core_deals_six_and_three_seats(name: str) -> None:
     rs = load_ruleset(name)
+    assert core_for(rs) is not None
+    assert type(mv.new_deal(rs, 1, 0)).__name__ == "CoreState"
+
+
+def test_the_core_refuses_a_layout_and_the_reference_engine_plays_it() -> None:
+    rs = load_ruleset("belgian-two")
     assert core_for(rs) is None
     assert isinstance(mv.new_deal(rs, 1, 0), reference.ReferenceState)
-    with pytest.raises(TableSizeError, match=f"the compiled core plays the four-seat table only; {name}"):
+    with pytest.raises(TableSizeError, match="the compiled core does not deal the table of belgian-two"):
         to_core(rs)
+
+
+@pytest.mark.parametrize("name", CORE_TABLES)
+def test_the_core_and_the_reference_engine_agree_at_other_tables(name: str) -> None:
+    # The differential test of tests/test_core_differential.py at six and three seats: the same
+    # deal on both engines in lockstep, compared at every step, results included.
+    rs = load_ruleset(name)
+    r = mv.compile_rules(rs)
+    rng = random.Random(name)
+    for seed in range(150):
+        dealer = seed % r.seats
+        ref = reference.new_deal(rs, seed, dealer, pending_ties=seed % 3, scores=(seed % 50, seed % 70))
+        core = mv.new_deal(rs, seed, dealer, pending_ties=seed % 3, scores=(seed % 50, seed % 70))
+        assert core.dealt == ref.dealt and tuple(core.undealt) == ref.undealt  # type: ignore[attr-defined]
+        while True:
+            assert (core.phase, core.to_play, core.leader, core.win_seat, core.points, core.tricks_won) == (
+                ref.phase, ref.to_play, ref.leader, ref.win_seat, ref.points, ref.tricks_won)
+            assert [core.has_looked(s) for s in range(r.seats)] == [ref.has_looked(s) for s in range(r.seats)]
+            assert core.legal_actions() == ref.legal_actions() and core.played_mask() == ref.played_mask()
+            assert core.view(core.to_play) == ref.view(ref.to_play)
+            if ref.is_over:
+                assert core.result is not None and ref.result is not None
+                assert core.result.to_dict() == ref.result.to_dict()
+                break
+            if ref.phase == "play" and rng.random() < 0.1:
+                assert core.explain() == ref.explain()
+            action = rng.choice(ref.legal_actions())
+            ref, core = ref.apply(action), core.apply(action)
+        assert core == ref
 
 
 def test_the_solver_refuses_another_table() -> None:
@@ -408,3 +446,62 @@ def test_play_belgian_three_in_the_terminal(tmp_path: Path) -> None:
                            input="look\nS\npass\n")
     assert "seat 0 of 3, each deal the dealer alone against the others" in result.output
     assert "Undealt, face up:" in result.output and record.exists()
+
+
+def test_the_score_sheet_keeps_six_players_teams() -> None:
+    from manille_variants.table.scoresheet import ScoreSheet
+
+    sheet = ScoreSheet.new(load_ruleset("belgian-six"))
+    sheet.add("H 8 0")  # team A dealt: its 8 card points are the undealt ones
+    assert sheet.outcomes[-1].team_points == (0, 44)
+    assert sheet.summary()["team_b"] == 44
+
+
+def test_a_shared_score_sheet_for_three_players_has_a_column_per_player(tmp_path: Path) -> None:
+    # The worked case of the rules chapter: the dealer's tricks 22 and the undealt 4 in an
+    # entry of the dealer's figures (26 card points, 4 tricks): each defender +4.
+    path = tmp_path / "three.json"
+    result = runner.invoke(app, ["scoresheet", "-f", str(path), "-r", "belgian-three", "--add", "H 26 4",
+                                 "--add", "S 35 6"])
+    assert result.exit_code == 0, result.output
+    assert "P0 +" in result.output and "P2 +" in result.output
+    shown = runner.invoke(app, ["scoresheet", "-f", str(path), "--json"])
+    summary = json.loads(shown.output)
+    assert summary["players"] == [0, 9, 4] and summary["next_dealer"] == "seat 2"
+    assert summary["last_deal"]["match_points"] == {"seat 0": 0, "seat 1": 5, "seat 2": 0}
+    assert "team_a" not in summary
+
+
+def test_a_zero_sum_sheet_keeps_the_sum_at_zero() -> None:
+    from manille_variants.table.scoresheet import ScoreSheet
+
+    rs = read_ruleset_text("name: zs\nextends: belgian-three\ntable:\n  credit: zero-sum\n")
+    sheet = ScoreSheet.new(rs)
+    for entry in ("H 26 4", "S 35 6", "nt 40 7"):
+        sheet.add(entry)
+        assert sum(sheet.match.scores) == 0
+    assert sheet.status().startswith("game 1: seat 0 -33, seat 1 -6, seat 2 39 (target 101); seat 0 deals next")
+
+
+def test_the_web_keeps_shared_sheets_of_two_teams_only(tmp_path: Path) -> None:
+    from manille_variants.errors import ScoresheetError
+    from manille_variants.web.storage import Store
+
+    store = Store(tmp_path)
+    with pytest.raises(ScoresheetError, match="each player keeps a score"):
+        store.create_sheet(load_ruleset("belgian-three"))
+
+
+def test_legal_takes_whose_card_wins_at_a_dealer_alone_table() -> None:
+    args = ["legal", "-r", "belgian-three", "--trump", "S", "--trick", "9H", "--hand", "7S 8C"]
+    assert "partner-wins" in runner.invoke(app, [*args, "--winner", "partner"]).output
+    assert "trump-opponent" in runner.invoke(app, [*args, "--winner", "opponent"]).output
+    assert runner.invoke(app, args).exit_code == 1
+
+
+def test_the_web_game_seats_four_and_names_the_terminal_for_other_tables(tmp_path: Path) -> None:
+    from manille_variants.web.play import Games
+    from manille_variants.web.storage import Store
+
+    with pytest.raises(TableSizeError, match=r"seats 6: play it in the terminal game \(manille play\)"):
+        Games(Store(tmp_path)).start(load_ruleset("belgian-six"), 1, "random")

@@ -51,10 +51,10 @@ def legal_command(
         help="Your face-up cards on the table (a layout, at two seats): played like hand cards, they "
         "count for every duty.",
     ),
-    partner_wins: bool | None = typer.Option(
-        None, "--partner-wins/--opponent-wins",
+    winner: str | None = typer.Option(
+        None, "--winner", metavar="WHO",
         help="Whose card wins the trick now, where the positions do not say (a dealer-alone table): "
-        "a teammate's or an opponent's.",
+        "partner or opponent.",
     ),
     as_json: bool = typer.Option(
         False, "--json", help='Print {"legal", "reason", "clause", ...} as JSON.'
@@ -65,6 +65,7 @@ def legal_command(
         loaded = load_rulesets(rulesets)
         cards, played = parse_cards(hand) + parse_cards(face_up), parse_cards(trick)
         trump_suit = parse_trump(trump)
+        partner_wins = _winner(winner)
         answers = [(rs, explain_legal(rs, cards, played, trump_suit, partner_wins=partner_wins)) for rs in loaded]
         if as_json:
             objects = [
@@ -87,6 +88,15 @@ def legal_command(
             typer.echo(f"legal: {format_cards(legality.cards)}")
             typer.echo(f"why: {legality.reason}")
             typer.echo(f"clause: {legality.clause} ({rs.name})")
+
+
+def _winner(text: str | None) -> bool | None:
+    if text is None:
+        return None
+    word = text.strip().lower()
+    if word not in ("partner", "opponent"):
+        raise fail(f"--winner: partner or opponent (got {text!r})", 2)
+    return word == "partner"
 
 
 def score_command(

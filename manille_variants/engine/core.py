@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
 __all__ = [
-    "MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules",
+    "MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules", "core_table",
     "has_plugins", "legal_cards", "require_four_seats", "to_core",
 ]
 
@@ -71,6 +71,9 @@ class CoreRulesData(TypedDict):
 
     seats: NotRequired[int]
     hand_size: NotRequired[int]
+    undealt: NotRequired[int]  # cards left undealt (the last of the cut pack)
+    undealt_to_last_trick: NotRequired[bool]  # their points to the last trick's side, else the dealer's
+    dealer_alone: NotRequired[bool]  # the dealer alone against the others, else alternate seats
     strength: list[int]  # per card index, 0 weakest .. 7 strongest in its suit
     values: list[int]  # card points per card index
     step: int  # +1 clockwise, -1 counter-clockwise
@@ -144,7 +147,8 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> CoreRulesData:
         "blind_allowed": rules.blind_allowed,
         "blind_factor": rules.blind_factor,
         "blind_only_when_behind_by": rules.blind_only_when_behind_by,
-        "early_look_throws_in": rules.early_look_throws_in,
+        # Nobody throws the deal in where the dealer has no partner (docs/rules.md#tables-of-2-3-and-6-players).
+        "early_look_throws_in": rules.early_look_throws_in and bool(rules.partners(0, 0)),
         "calls": [_call(rules, i) for i in range(len(rules.calls))],
         "beat_opponent": _beat_opponent(rules.beat_opponent),
         "beat_partner_on_trump_lead": rules.beat_partner_on_trump_lead,
@@ -168,6 +172,10 @@ def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> CoreRulesData:
         "target": rules.target,
         "best_of": rules.best_of,
     }
+    if not rules.default_table:  # the undealt cards and the dealer-alone teams (four seats: as before)
+        data["undealt"] = rules.undealt_count
+        data["undealt_to_last_trick"] = rules.undealt_to == "last-trick"
+        data["dealer_alone"] = rules.temporary_teams
     if rules.turned_take_up is not None:  # who names trump: the turned card, taken up when, and its bonus
         data["take_up"] = rules.turned_take_up
         data["turned_bonus"] = rules.turned_bonus
@@ -183,7 +191,9 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     found = engine.memo.get("core")
     if found is None:
         rules = engine.rules
-        require_four_seats(rules, "the compiled core", "the reference engine plays it (new_deal picks it)")
+        if not core_table(rules):
+            raise TableSizeError(f"the compiled core does not deal the table of {rules.ruleset.name} (a layout, "
+                                 "or teams that do not alternate seats): the reference engine plays it")
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
         found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), corestate))
     return found
@@ -203,7 +213,7 @@ def legal_cards(
     same cards and the same errors.
     """
     engine = compiled(ruleset)
-    core = engine.memo.get("core") or core_for(engine)
+    core = (engine.memo.get("core") or core_for(engine)) if engine.rules.default_table else None
     if core is not None and _core_legal is not None:
         found = _core_legal(core, hand, trick, trump)
         if found is not None:
@@ -224,8 +234,8 @@ MAX_CALLS = 5  # the longest call ladder the core plays
 
 def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
     """The core's rules, or None where the reference engine plays (plug-ins, a ladder of more
-    than five calls, a table other than four seats of 8 cards in two teams opposite
-    (docs/engine.md), or a checkout whose core is not built)."""
+    than five calls, a table the core does not deal (:func:`core_table`), or a checkout whose
+    core is not built)."""
     engine = compiled(ruleset)
     found: CoreRules | None = engine.memo.get("core")
     if found is not None:
@@ -233,13 +243,23 @@ def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
     rules = engine.rules
     if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
         return None
-    if not rules.default_table:  # tables of 2, 3, 5 or 6 seats: the reference engine plays them
+    if not core_table(rules):  # a layout, or teams that do not alternate: the reference engine plays them
         return None
     try:
         return to_core(engine)
     except ImportError:
         engine.memo["no-core"] = True
         return None
+
+
+def core_table(rules: Rules) -> bool:
+    """Whether the core deals this table: no layout, and fixed teams of alternate seats (team 0
+    the even seats) or the dealer alone against the others (docs/engine.md#other-tables)."""
+    if rules.layout_covered:
+        return False
+    if rules.teams is None:
+        return True
+    return rules.teams == (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2)))
 
 
 def _beat_opponent(value: object) -> str:

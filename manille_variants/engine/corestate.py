@@ -28,14 +28,18 @@ __all__ = ["describe", "equal", "explain", "explanation", "illegal", "key", "sco
 
 
 def score(rules: Rules, points: int, tricks: int, mode: str, calls: int, pending_ties: int, last: str,
-          trump: str | None, turned: int = -1) -> DealScore:
+          trump: str | None, turned: int = -1, *, undealt: int = -1) -> DealScore:
     """The deal's score from team A's figures (memoised per ruleset);
-    ``turned``: the index of the turned card (-1: trump was named)."""
+    ``turned``: the index of the turned card (-1: trump was named); ``undealt``: the undealt
+    cards' points, already in ``points`` where they are A's (-1: every card was dealt)."""
     engine = compiled(rules)
-    memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None)
+    given = undealt if undealt >= 0 else None
+    memo_key = (points, tricks, mode, calls, pending_ties, last == "A", None) if given is None else (
+        points, tricks, mode, calls, pending_ties, last == "A", None, given)
     found = engine.memo.get(memo_key)
     if found is None:
-        found = engine.memo[memo_key] = score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump)
+        found = engine.memo[memo_key] = score_checked(engine, points, tricks, mode, calls, pending_ties, last, trump,
+                                                      undealt=given)
     if turned >= 0:  # the turned card's bonus, after every factor
         base = found
         found = engine.memo.get((memo_key, turned))
@@ -64,8 +68,10 @@ def explanation(state: Any) -> Message:
         seat = state.to_play
         waits = state.turned_on_table and seat == state.dealer
         hand = [c for c in state.hand(seat) if not (waits and c is state.turned_card)]
+        # "Partner" is a teammate in this deal: the winning seat is on the player's side.
+        partner_wins = bool(state.trick) and state.win_seat in state.rules.partners(seat, state.dealer)
         verdict = explain_legal(state.rules, hand, list(state.trick), state.trump_suit,
-                                tricks_played=len(state.tricks))
+                                tricks_played=len(state.tricks), partner_wins=partner_wins)
         reason = verdict.message or msg(refusals.PLUGIN_REASON, reason=verdict.reason)
         return refusals.waiting(reason, state.turned_card.pretty, state.rules.turned_take_up) if waits else reason
     return refusals.choosing(state.phase, state.to_play, state.legal_actions())
@@ -76,6 +82,8 @@ def illegal(state: Any, action: object, kind: str) -> Message:
     if state.is_over or kind == "over":
         return refusals.deal_over()
     if kind == "no-throw-in":
+        if state.rules.early_look_throws_in:  # the setting is on, but the dealer has no partner
+            return refusals.throw_in_no_partner()
         return refusals.no_throw_in(state.rules.ruleset.name)
     if kind == "throw-in-too-late":
         return refusals.throw_in_too_late()

@@ -522,10 +522,10 @@ class ReferenceState:
         """The early look: the deal is thrown in before trump is named; nothing is scored."""
         if not self.rules.early_look_throws_in:
             raise IllegalPlayError(refusals.no_throw_in(self.rules.ruleset.name))
-        if self.phase not in ("blind", "trump"):
-            raise IllegalPlayError(refusals.throw_in_too_late())
         if not self.rules.partners(self.dealer, self.dealer):
             raise IllegalPlayError(refusals.throw_in_no_partner())
+        if self.phase not in ("blind", "trump"):
+            raise IllegalPlayError(refusals.throw_in_too_late())
         new = self._next()
         new._decisions = (*self._decisions, THROW_IN)
         new.phase = "over"

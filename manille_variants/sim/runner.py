@@ -293,7 +293,8 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     names = {name.split(":")[0].strip() for name in bots.split(",")}
     if any(n not in CORE_BOTS or BOTS.get(n) is not CORE_BOTS[n] for n in names):
         return None
-    cores = [core_for(r) for r in rules]  # None: plug-ins, a turned card, or no core built
+    # None: plug-ins, another table than four seats (the core's bots and tallies know four), no core built
+    cores = [core_for(r) if r.default_table else None for r in rules]
     if any(c is None for c in cores):
         return None
     from manille_variants import _core

@@ -42,7 +42,7 @@ from manille_variants.errors import CardError, ManilleError, RecordError, Scores
 from manille_variants.messages import Message, define, msg
 from manille_variants.records.format import parse_json
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.ruleset.schema import HAND_SIZE, Ruleset
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.render import SheetRow
 from manille_variants.words import (
     TEAM_LABELS,
@@ -105,6 +105,7 @@ NUMBER = define("sheet.number", "{name} must be a whole number (got {word})")
 ENTRY = define("sheet.entry", "entry {number} ({entry}): {error}")
 ENTRY_UNDER = define("sheet.entry-under", "entry {number} ({entry}) under {ruleset}: {error}")
 OVER = define("sheet.match-over", "the match is over: team {team} won it")
+OVER_PLAYER = define("sheet.match-over-player", "the match is over: {player} won it")
 NO_THROW_IN = define("sheet.no-throw-in", "{ruleset} never throws a deal in (an early look does not void the deal)")
 NOTHING_TO_UNDO = define("sheet.nothing-to-undo", "nothing to undo: the sheet is empty")
 NO_TRICK = define("sheet.no-trick-no-points", "team A took no trick, so it cannot hold card points (got {points})")
@@ -148,10 +149,11 @@ def entry_for(rules: Rules, mode: str, side: str, points: int, tricks: int, call
     total = rules.card_total
     if not 0 <= points <= total:
         raise ScoresheetError(msg(POINTS, total=total, points=points))
-    if not 0 <= tricks <= HAND_SIZE:
-        raise ScoresheetError(msg(TRICKS, most=HAND_SIZE, tricks=tricks))
+    every = rules.tricks_per_deal
+    if not 0 <= tricks <= every:
+        raise ScoresheetError(msg(TRICKS, most=every, tricks=tricks))
     if side == "B":
-        points, tricks = total - points, HAND_SIZE - tricks
+        points, tricks = total - points, every - tricks
     words = [mode, str(points), str(tricks), *([str(calls)] if calls else []), *([f"last:{last}"] if last else []),
              *([f"turned:{turned}"] if turned else [])]
     return parse_entry(" ".join(words))
@@ -215,6 +217,7 @@ class ScoreSheet:
     def __post_init__(self) -> None:
         entries, self.entries = self.entries, []
         self.match = Match(self.ruleset, 0, first_dealer=0)
+        _check_table(self.match.rules)
         for number, entry in enumerate(entries, start=1):
             try:
                 self._add(entry)
@@ -231,8 +234,26 @@ class ScoreSheet:
 
     @property
     def dealer_team(self) -> int:
-        """The team that deals next: 0 for A, 1 for B."""
-        return self.match.dealer & 1
+        """The team that deals next: 0 for A, 1 for B (the teams of alternate seats); at a
+        dealer-alone table 0, the dealer's side, whose figures every entry gives."""
+        return 0 if self.per_player else self.match.dealer & 1
+
+    @property
+    def per_player(self) -> bool:
+        """Whether the sheet keeps a score per player (the dealer alone against the others)."""
+        return self.match.rules.temporary_teams
+
+    def labels(self) -> tuple[str, ...]:
+        """The sheet's score columns: A and B, or every seat where each player keeps a score."""
+        return tuple(f"seat {s}" for s in range(self.rules.seats)) if self.per_player else TEAMS
+
+    def table_labels(self) -> tuple[str, ...]:
+        """The score columns as a printed sheet heads them: A and B, or P0, P1 ... (a player each)."""
+        return tuple(f"P{s}" for s in range(self.rules.seats)) if self.per_player else TEAMS
+
+    def _side(self, column: int) -> str:
+        """A score column's name: a team (A, B) or a seat (``seat 2``)."""
+        return self.labels()[column]
 
     def add(self, text: str | Entry) -> SheetRow:
         """Score one more deal; a bad entry raises ScoresheetError and changes nothing."""
@@ -242,6 +263,8 @@ class ScoreSheet:
 
     def _add(self, entry: Entry) -> None:
         if self.match.is_over:
+            if self.per_player:
+                raise ScoresheetError(msg(OVER_PLAYER, player=self._side(self.match.winner or 0)))
             raise ScoresheetError(msg(OVER, team=TEAMS[self.match.winner or 0]))
         score = self._score(entry)
         self.outcomes.append(self.match.add(score))
@@ -257,7 +280,7 @@ class ScoreSheet:
         _check_figures(rules, entry)
         dealer_is_a = self.dealer_team == 0
         points = entry.points if dealer_is_a else rules.card_total - entry.points
-        tricks = entry.tricks if dealer_is_a else HAND_SIZE - entry.tricks
+        tricks = entry.tricks if dealer_is_a else rules.tricks_per_deal - entry.tricks
         last = None if entry.last is None else ("A" if (entry.last == "A") == dealer_is_a else "B")
         try:
             return score_deal(rules, points, tricks, entry.mode, entry.calls, self.match.pending_ties,
@@ -296,68 +319,84 @@ class ScoreSheet:
 
     # ------------------------------------------------------------- reading
     def rows(self) -> list[SheetRow]:
-        """The sheet's lines, in the A / B orientation."""
+        """The sheet's lines, in the A / B orientation (per player: the dealer's card points
+        first, each seat's match points)."""
         rows = []
         for i, (entry, score, outcome) in enumerate(zip(self.entries, self.scores, self.outcomes,
                                                         strict=True)):
-            dealer = outcome.dealer & 1
+            dealer = 0 if self.per_player else outcome.dealer & 1
             card = None if score.thrown_in else _oriented(score.card_points, dealer)
-            notes = [n for n in (_turned_note(score, dealer), _game_note(outcome),
+            won = outcome.game_winner
+            game = "" if won is None else f"game {outcome.game + 1} to {self.table_labels()[won]}"
+            notes = [n for n in (_turned_note(score, dealer), game,
                                  pending_short(self.rules, outcome.pending_after)) if n]
             rows.append(SheetRow(
-                number=i + 1, game=outcome.game, dealer=TEAMS[dealer],
+                number=i + 1, game=outcome.game,
+                dealer=f"P{outcome.dealer}" if self.per_player else TEAMS[dealer],
                 contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
-                card_points=card, points=outcome.team_points, totals=(outcome.scores_after[0], outcome.scores_after[1]),
-                pending=outcome.pending_after, note="; ".join(notes),
+                card_points=card, points=outcome.player_points if self.per_player else outcome.team_points,
+                totals=outcome.scores_after, pending=outcome.pending_after, note="; ".join(notes),
             ))
         return rows
+
+    def _winner_words(self) -> str:
+        winner = self.match.winner or 0
+        return self._side(winner) if self.per_player else f"team {TEAMS[winner]}"
+
+    def _next_dealer(self) -> str:
+        return f"seat {self.match.dealer}" if self.per_player else TEAMS[self.dealer_team]
 
     def summary(self) -> dict[str, Any]:
         """The state of the sheet as the ``--json`` output: match points, pending ties, deals,
         winner (and games won in a best-of-N match)."""
         m = self.match
-        data: dict[str, Any] = {
-            "ruleset": self.ruleset.name,
-            "team_a": m.scores[0],
-            "team_b": m.scores[1],
+        data: dict[str, Any] = {"ruleset": self.ruleset.name}
+        if self.per_player:  # a score per seat ("players"), no team keys
+            data["players"] = list(m.scores)
+        else:
+            data.update(team_a=m.scores[0], team_b=m.scores[1])
+        data.update({
             "pending_ties": m.pending_ties,
             "deals": len(self.entries),
-            "winner": TEAMS[m.winner] if m.winner is not None else None,
+            "winner": self._side(m.winner) if m.winner is not None else None,
             "target": self.ruleset.match.target,
-            "next_dealer": None if m.is_over else TEAMS[self.dealer_team],
-        }
+            "next_dealer": None if m.is_over else self._next_dealer(),
+        })
         if self.ruleset.match.best_of > 1:
             data["best_of"] = self.ruleset.match.best_of
             data["game"] = m.game + 1
-            data["games"] = {"A": m.games[0], "B": m.games[1]}
+            data["games"] = dict(zip(self.labels(), m.games, strict=True))
         if self.scores:
             data["last_deal"] = self._last_deal()
         return data
 
     def _last_deal(self) -> dict[str, Any]:
         outcome = self.outcomes[-1]
+        gained = outcome.player_points if self.per_player else outcome.team_points
         return {
             "entry": self.entries[-1].text,
-            "dealer": TEAMS[outcome.dealer & 1],
-            "match_points": {"A": outcome.team_points[0], "B": outcome.team_points[1]},
+            "dealer": f"seat {outcome.dealer}" if self.per_player else TEAMS[outcome.dealer & 1],
+            "match_points": dict(zip(self.labels(), gained, strict=True)),
             "factor": self.scores[-1].factor,
             "factors": [f.reason for f in self.scores[-1].factors],
             "tied": self.scores[-1].tied,
-            "game_won_by": TEAMS[outcome.game_winner] if outcome.game_winner is not None else None,
+            "game_won_by": self._side(outcome.game_winner) if outcome.game_winner is not None else None,
         }
 
     def status(self) -> str:
         """One sentence: who leads, or who won the game or the match."""
         m = self.match
+        team = "" if self.per_player else "team "
         if m.winner is not None:
-            games = f" ({m.games[0]}-{m.games[1]} in games)" if self.ruleset.match.best_of > 1 else ""
-            return f"team {TEAMS[m.winner]} wins the match{games}"
+            games = f" ({'-'.join(map(str, m.games))} in games)" if self.ruleset.match.best_of > 1 else ""
+            return f"{self._winner_words()} wins the match{games}"
         last = self.outcomes[-1] if self.outcomes else None
         text = ""
         if last is not None and last.game_winner is not None:
-            text = f"team {TEAMS[last.game_winner]} wins game {last.game + 1}; "
-        text += (f"game {m.game + 1}: A {m.scores[0]}, B {m.scores[1]} (target "
-                 f"{self.ruleset.match.target}); team {TEAMS[self.dealer_team]} deals next")
+            text = f"{team}{self._side(last.game_winner)} wins game {last.game + 1}; "
+        standing = ", ".join(f"{label} {score}" for label, score in zip(self.labels(), m.scores, strict=True))
+        text += (f"game {m.game + 1}: {standing} (target "
+                 f"{self.ruleset.match.target}); {team}{self._next_dealer()} deals next")
         note = pending_note(self.rules, m.pending_ties)
         return f"{text}; {note}" if note else text
 
@@ -485,26 +524,29 @@ def _turned_note(score: DealScore, dealer_team: int) -> str:
     return f"turned {parse_card(score.turned).pretty} {bonus}"
 
 
-def _game_note(outcome: DealOutcome) -> str:
-    if outcome.game_winner is None:
-        return ""
-    return f"game {outcome.game + 1} to {TEAMS[outcome.game_winner]}"
-
-
 def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:
     # The highest rung says it all (Ik ga tegen implies Ik ga mee).
     return tuple(c.label or c.name for c in rules.calls[:calls][-1:])
 
 
+def _check_table(rules: Rules) -> None:
+    """The sheet keeps two teams of alternate seats (A the even seats), which deal in turn, or
+    a score per player where the dealer plays alone."""
+    if rules.teams is not None and rules.teams != (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2))):
+        raise ScoresheetError(f"{rules.ruleset.name}: the score sheet keeps two teams of alternate seats")
+
+
 def _check_figures(rules: Rules, entry: Entry) -> None:
     """Team A's figures must be possible (checked here so messages speak of team A)."""
-    total = rules.card_total
+    total, every = rules.card_total, rules.tricks_per_deal
     if not 0 <= entry.points <= total:
         raise ScoresheetError(msg(POINTS, total=total, points=entry.points))
-    if not 0 <= entry.tricks <= HAND_SIZE:
-        raise ScoresheetError(msg(TRICKS, most=HAND_SIZE, tricks=entry.tricks))
+    if not 0 <= entry.tricks <= every:
+        raise ScoresheetError(msg(TRICKS, most=every, tricks=entry.tricks))
+    if rules.undealt_count:  # the undealt cards' points count for a side whatever its tricks
+        return
     if entry.tricks == 0 and entry.points > 0:
         raise ScoresheetError(msg(NO_TRICK, points=entry.points))
-    if entry.tricks == HAND_SIZE and entry.points < total:
-        raise ScoresheetError(msg(ALL_TRICKS, tricks=HAND_SIZE, total=total, points=entry.points))
+    if entry.tricks == every and entry.points < total:
+        raise ScoresheetError(msg(ALL_TRICKS, tricks=every, total=total, points=entry.points))
 

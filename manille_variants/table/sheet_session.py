@@ -113,7 +113,7 @@ def _save_sheet(sheet: ScoreSheet, path: Path) -> None:
 def show_sheet(console: Console, sheet: ScoreSheet) -> None:
     """Print the running sheet and the one-line status."""
     rs = sheet.ruleset
-    console.print(sheet_table(sheet.rows(), ("A", "B"), title=f"Score sheet · {rs.name} "
+    console.print(sheet_table(sheet.rows(), sheet.table_labels(), title=f"Score sheet · {rs.name} "
                               f"(match points; card points shown apart)",
                               games=rs.match.best_of > 1))
     console.print(sheet.status())

@@ -20,7 +20,7 @@ from typing import Any
 import manille_variants as mv
 from manille_variants.bots.registry import parse_seat, seat_names
 from manille_variants.engine.legality import Legality
-from manille_variants.errors import BotOptionError, ManilleError
+from manille_variants.errors import BotOptionError, ManilleError, TableSizeError
 from manille_variants.records.format import dumps_record
 from manille_variants.table.session import Session
 from manille_variants.web.storage import Store, StoredGame
@@ -227,6 +227,9 @@ class Games:
         self._lock = threading.Lock()
 
     def start(self, ruleset: mv.Ruleset, seed: int, bots: str = "heuristic") -> Game:
+        if mv.compile_rules(ruleset).seats != 4:  # the page draws four seats
+            raise TableSizeError(f"the web game seats four players; {ruleset.name} seats {ruleset.table.seats}: "
+                                 "play it in the terminal game (manille play)")
         game = Game(ruleset, seed, bounded_bots(bots))
         assert game.bot_seed is not None
         self._store.create_game(game.id, ruleset, seed=seed, seat=SEAT, bots=bots, bot_seed=game.bot_seed,

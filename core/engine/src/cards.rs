@@ -3,7 +3,7 @@
 /// The number of cards in the pack.
 pub const DECK: usize = 32;
 /// The most seats a table can have (arrays are sized by it; the ruleset says how many play).
-pub const MAX_SEATS: usize = 4;
+pub const MAX_SEATS: usize = 6;
 /// A set of cards: bit `index` for each card held.
 pub type CardSet = u32;
 /// All 32 cards.

@@ -56,8 +56,10 @@ pub enum IllegalAction {
 pub struct Deal {
     /// The hands as dealt, by seat.
     pub dealt: [CardSet; MAX_SEATS],
-    /// The cards not played yet.
+    /// The cards not played yet (in hands).
     pub rem: CardSet,
+    /// The cards left undealt (counted for a side once the deal is over).
+    pub undealt: CardSet,
     /// The cards won by team 0 (seats 0, 2) and team 1.
     pub won: [CardSet; 2],
     /// The cards played, in order.
@@ -120,22 +122,27 @@ impl Deal {
         let mut dealt = [0; MAX_SEATS];
         for (p, &card) in order.iter().enumerate() {
             let q = (p + DECK - cut as usize) % DECK; // the position in the cut pack
-            dealt[seats[q] as usize] |= 1 << card;
+            if let Some(hand) = dealt.get_mut(seats[q] as usize) {
+                *hand |= 1 << card; // NONE: the card stays undealt
+            }
         }
         // The last card dealt is the dealer's: at position cut - 1 of the uncut pack.
         let turned = order[cut as usize - 1];
         Deal::start(rules, dealt, cut, turned, dealer, pending_ties, scores)
     }
 
-    /// A deal of given hands (in seat order); `turned` is the dealer's turned card, if any.
-    pub fn from_hands(
+    /// A deal of given hands (in seat order, `N` of them up to [`MAX_SEATS`]); `turned` is
+    /// the dealer's turned card, if any.
+    pub fn from_hands<const N: usize>(
         rules: &Rules,
-        dealt: [CardSet; MAX_SEATS],
+        hands: [CardSet; N],
         turned: Option<u8>,
         dealer: u8,
         pending_ties: u32,
         scores: [i64; 2],
     ) -> Deal {
+        let mut dealt = [0; MAX_SEATS];
+        dealt[..N].copy_from_slice(&hands);
         Deal::start(
             rules,
             dealt,
@@ -158,9 +165,11 @@ impl Deal {
     ) -> Deal {
         let d = &rules.data;
         let turned_trump = d.trump_source == TrumpSource::Turned && turned != NONE;
+        let held = dealt[..d.seats as usize].iter().fold(0, |all, &h| all | h);
         let mut deal = Deal {
             dealt,
-            rem: FULL,
+            rem: held,
+            undealt: FULL ^ held,
             won: [0, 0],
             history: [0; DECK],
             dealer,
@@ -193,12 +202,14 @@ impl Deal {
 
     // ------------------------------------------------------------------ reading
     /// Whether `seat` may see its own hand now: the dealer not before the blind decision; the
-    /// dealer's partner not before trump is named, unless asked to name it.
+    /// dealer's partners not before trump is named, unless asked to name it.
     pub fn has_looked(&self, rules: &Rules, seat: u8) -> bool {
         if seat == self.dealer {
             return self.phase != Phase::Blind;
         }
-        if seat == rules.partner(self.dealer) && matches!(self.phase, Phase::Blind | Phase::Trump) {
+        if rules.teammates(seat, self.dealer, self.dealer)
+            && matches!(self.phase, Phase::Blind | Phase::Trump)
+        {
             return self.chooser == seat;
         }
         true
@@ -207,7 +218,7 @@ impl Deal {
     /// How many cards have been played.
     #[inline]
     pub fn played(&self) -> usize {
-        DECK - self.rem.count_ones() as usize
+        DECK - (self.rem | self.undealt).count_ones() as usize
     }
 
     /// The cards of the trick in progress, in play order.
@@ -279,7 +290,7 @@ impl Deal {
         let view = trick.first().map(|&first| TrickView {
             led: cards::suit(first),
             winning: self.win_card,
-            partner_wins: rules.partners(self.win_seat, self.to_play),
+            partner_wins: rules.teammates(self.win_seat, self.to_play, self.dealer),
         });
         legal(rules, hand, view, self.trump_suit())
     }
@@ -349,15 +360,21 @@ impl Deal {
         if self.thrown_in {
             return Some(scoring::thrown(rules, self.pending_ties));
         }
-        let team = rules.team(self.dealer);
+        let team = rules.side(self.dealer, self.dealer);
         let won = self.won[team as usize];
         let tricks = (won.count_ones() / rules.seats() as u32) as u8;
-        let last_to_a = rules.team(self.last_winner) == team;
+        let last_to_a = rules.side(self.last_winner, self.dealer) == team;
         let turned = (self.turned != NONE).then_some(self.turned);
+        // The undealt cards count for the dealer's side, or the side of the last trick.
+        let undealt = if !rules.data.undealt_to_last_trick || last_to_a {
+            self.undealt
+        } else {
+            0
+        };
         Some(scoring::score(
             rules,
             &scoring::Figures {
-                points: rules.points(won),
+                points: rules.points(won | undealt),
                 tricks,
                 mode: self.mode.unwrap_or(Mode::Trump),
                 calls: self.calls,
@@ -500,8 +517,8 @@ impl Deal {
             self.to_play = rules.seat_after(seat, 1);
             return;
         }
-        let trick = FULL ^ self.rem ^ self.won[0] ^ self.won[1];
-        self.won[rules.team(self.win_seat) as usize] |= trick;
+        let trick = FULL ^ self.rem ^ self.undealt ^ self.won[0] ^ self.won[1];
+        self.won[rules.side(self.win_seat, self.dealer) as usize] |= trick;
         self.last_winner = self.win_seat;
         self.to_play = self.win_seat;
         if self.rem == 0 {
@@ -519,7 +536,7 @@ fn behind_enough(rules: &Rules, dealer: u8, scores: [i64; 2]) -> bool {
     match rules.data.blind_only_when_behind_by {
         None => true,
         Some(by) => {
-            let team = rules.team(dealer) as usize;
+            let team = rules.side(dealer, dealer) as usize;
             scores[1 - team] - scores[team] >= by
         }
     }
@@ -528,7 +545,7 @@ fn behind_enough(rules: &Rules, dealer: u8, scores: [i64; 2]) -> bool {
 /// The calls `seat` may make now, as bits by call index.
 fn open_calls(rules: &Rules, deal: &Deal, seat: u8) -> u64 {
     let mode = deal.mode.unwrap_or(Mode::Trump);
-    let contract_side = rules.team(seat) == rules.team(deal.dealer);
+    let contract_side = rules.side(seat, deal.dealer) == rules.side(deal.dealer, deal.dealer);
     let last = (deal.last_call != NONE).then_some(deal.last_call);
     let mut set = 0;
     for (k, call) in rules.data.calls.iter().enumerate() {

@@ -99,6 +99,13 @@ pub enum TurnedBonus {
 pub struct RulesData {
     pub seats: u8,
     pub hand_size: u8,
+    /// Cards left undealt (the last of the cut pack): `seats * hand_size + undealt` is 32.
+    pub undealt: u8,
+    /// The undealt cards' points go to the side of the last trick (else the dealer's side).
+    pub undealt_to_last_trick: bool,
+    /// The dealer plays alone against the others, a temporary team (else the teams are fixed,
+    /// alternate seats: team `seat & 1`).
+    pub dealer_alone: bool,
     /// Playing strength of each card, 0 weakest .. 7 strongest within its suit.
     pub strength: [u8; DECK],
     /// Card points of each card.
@@ -163,6 +170,9 @@ impl Default for RulesData {
         RulesData {
             seats: 4,
             hand_size: 8,
+            undealt: 0,
+            undealt_to_last_trick: false,
+            dealer_alone: false,
             strength,
             values,
             step: 1,
@@ -227,7 +237,8 @@ pub struct Rules {
     pub data: RulesData,
     /// `above[c]`: the cards of c's suit that beat c.
     pub above: [CardSet; DECK],
-    /// `deal_seat[dealer][p]`: the seat receiving the card at position `p` of the cut pack.
+    /// `deal_seat[dealer][p]`: the seat receiving the card at position `p` of the cut pack
+    /// ([`crate::cards::NONE`]: the card stays undealt).
     pub deal_seat: [[u8; DECK]; MAX_SEATS],
     pub card_total: u32,
     pub deal_total: u32,
@@ -247,7 +258,7 @@ impl Rules {
             }
         }
         let seats = data.seats as usize;
-        let mut deal_seat = [[0u8; DECK]; MAX_SEATS];
+        let mut deal_seat = [[crate::cards::NONE; DECK]; MAX_SEATS];
         let mut pattern = Vec::with_capacity(DECK);
         for &packet in &data.packets {
             for k in 1..=seats {
@@ -256,8 +267,8 @@ impl Rules {
             }
         }
         for (dealer, row) in deal_seat.iter_mut().enumerate().take(seats) {
-            for (p, slot) in row.iter_mut().enumerate() {
-                *slot = ((dealer + pattern[p] as usize) % seats) as u8;
+            for (slot, &offset) in row.iter_mut().zip(&pattern) {
+                *slot = ((dealer + offset as usize) % seats) as u8;
             }
         }
         let card_total: u32 = data.values.iter().sum();
@@ -297,22 +308,39 @@ impl Rules {
             as u8
     }
 
-    /// A seat's team (partners share one): 0 or 1.
+    /// A seat's team (partners share one): 0 or 1 (fixed teams of alternate seats).
     #[inline]
     pub fn team(&self, seat: u8) -> u8 {
         seat & 1
     }
 
-    /// Whether two different seats are partners.
+    /// A seat's side in a deal of `dealer`: its team, or where the dealer plays alone 0 for
+    /// the dealer and 1 for the others.
+    #[inline]
+    pub fn side(&self, seat: u8, dealer: u8) -> u8 {
+        if self.data.dealer_alone {
+            (seat != dealer) as u8
+        } else {
+            self.team(seat)
+        }
+    }
+
+    /// Whether two different seats are partners (fixed teams).
     #[inline]
     pub fn partners(&self, a: u8, b: u8) -> bool {
         a != b && self.team(a) == self.team(b)
     }
 
-    /// The dealer's partner (the seat opposite).
+    /// Whether two different seats are on one side in a deal of `dealer`.
+    #[inline]
+    pub fn teammates(&self, a: u8, b: u8, dealer: u8) -> bool {
+        a != b && self.side(a, dealer) == self.side(b, dealer)
+    }
+
+    /// The dealer's partner: the first teammate after the seat (the seat opposite at four).
     #[inline]
     pub fn partner(&self, seat: u8) -> u8 {
-        (seat + self.data.seats / 2) % self.data.seats
+        self.seat_after(seat, 2)
     }
 
     /// The card points of a set of cards.
@@ -344,14 +372,26 @@ impl Rules {
 
 fn check(data: &RulesData) -> Result<(), RulesError> {
     let fail = |m: String| Err(RulesError(m));
-    if data.seats != 4 {
-        return fail(format!("the engine plays 4 seats (got {})", data.seats));
-    }
-    if data.hand_size as usize * data.seats as usize != DECK {
+    if !(2..=MAX_SEATS as u8).contains(&data.seats) {
         return fail(format!(
-            "{} hands of {} cards do not make the 32-card pack",
-            data.seats, data.hand_size
+            "the engine plays 2 to 6 seats (got {})",
+            data.seats
         ));
+    }
+    if data.hand_size as usize * data.seats as usize + data.undealt as usize != DECK {
+        return fail(format!(
+            "{} hands of {} cards and {} undealt do not make the 32-card pack",
+            data.seats, data.hand_size, data.undealt
+        ));
+    }
+    if !data.dealer_alone && data.seats % 2 == 1 {
+        return fail(format!(
+            "fixed teams alternate seats: {} seats cannot",
+            data.seats
+        ));
+    }
+    if data.undealt > 0 && data.trump_source == TrumpSource::Turned {
+        return fail("trump by the turned card needs every card dealt".into());
     }
     let dealt: u32 = data.packets.iter().map(|&p| p as u32).sum();
     if data.packets.contains(&0) || dealt != data.hand_size as u32 {

@@ -120,7 +120,7 @@ fn belgian_deals_3_2_3_clockwise_starting_left_and_the_dealer_gets_the_last_card
                 }
             }
             let deal = Deal::new(&rules, seed, dealer, 0, [0, 0]);
-            assert_eq!(deal.dealt, expected, "seed {seed}, dealer {dealer}");
+            assert_eq!(deal.dealt[..4], expected, "seed {seed}, dealer {dealer}");
             assert_eq!((deal.cut, deal.dealer), (cut, dealer));
             assert_eq!(*pack.last().unwrap(), order[cut as usize - 1]);
         }
@@ -760,4 +760,80 @@ fn decisions_are_recorded_in_order_up_to_the_last() {
     assert_eq!(deal.decisions().len(), 5);
     let deal = apply(&rules, deal, &[Action::card(H)]);
     assert_eq!(deal.decisions().len(), 5, "cards are not decisions");
+}
+
+fn six() -> RulesData {
+    RulesData {
+        seats: 6,
+        hand_size: 5,
+        undealt: 2,
+        packets: vec![3, 2],
+        ..RulesData::default()
+    }
+}
+
+fn three() -> RulesData {
+    RulesData {
+        seats: 3,
+        hand_size: 10,
+        undealt: 2,
+        dealer_alone: true,
+        early_look_throws_in: false,
+        packets: vec![3, 4, 3],
+        ..RulesData::default()
+    }
+}
+
+/// Play a deal to its end, each seat its lowest legal card after trump is named spades.
+fn played_out(rules: &Rules, seed: i128, dealer: u8) -> Deal {
+    let mut deal = Deal::new(rules, seed, dealer, 0, [0, 0]);
+    deal = deal.apply(rules, Action::trump(0)).unwrap();
+    while !deal.is_over() {
+        let card = deal.legal_cards(rules).trailing_zeros() as u8;
+        deal = deal.apply(rules, Action::card(card)).unwrap();
+    }
+    deal
+}
+
+#[test]
+fn six_and_three_seats_leave_two_cards_undealt_counted_for_the_dealers_side() {
+    for data in [six(), three()] {
+        let rules = rules(data);
+        for seed in 0..40 {
+            let dealer = (seed % rules.seats() as i128) as u8;
+            let deal = Deal::new(&rules, seed, dealer, 0, [0, 0]);
+            let seats = rules.seats() as usize;
+            let held = deal.dealt[..seats].iter().fold(0, |all, &h| all | h);
+            assert_eq!(deal.undealt.count_ones(), 2);
+            assert_eq!(held | deal.undealt, u32::MAX);
+            assert!(deal.dealt[..seats]
+                .iter()
+                .all(|h| h.count_ones() == rules.data.hand_size as u32));
+            let done = played_out(&rules, seed, dealer);
+            let result = done.result(&rules).unwrap();
+            assert_eq!(result.card_points[0] + result.card_points[1], 60);
+            assert_eq!(result.tricks[0] + result.tricks[1], rules.data.hand_size);
+            let dealers = done.won[rules.side(dealer, dealer) as usize];
+            assert_eq!(
+                result.card_points[0],
+                rules.points(dealers) + rules.points(deal.undealt)
+            );
+        }
+    }
+}
+
+#[test]
+fn three_seats_the_dealer_is_alone_and_the_defenders_are_partners() {
+    let rules = rules(three());
+    assert!(rules.teammates(1, 2, 0) && !rules.teammates(0, 1, 0) && rules.teammates(0, 2, 1));
+    let deal = Deal::new(&rules, 3, 0, 0, [0, 0]);
+    assert!((0..3).all(|s| deal.has_looked(&rules, s) || s == 0));
+}
+
+#[test]
+fn six_seats_the_dealers_two_partners_wait_for_trump() {
+    let rules = rules(six());
+    let deal = Deal::new(&rules, 3, 1, 0, [0, 0]);
+    let looked: Vec<bool> = (0..6).map(|s| deal.has_looked(&rules, s)).collect();
+    assert_eq!(looked, [true, true, true, false, true, false]);
 }

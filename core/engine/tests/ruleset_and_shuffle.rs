@@ -123,13 +123,13 @@ fn ten_beats_ace_beats_king_and_a_trump_beats_any_other_suit() {
 }
 
 #[test]
-fn the_engine_plays_four_hands_of_eight_dealt_in_positive_packets() {
+fn the_engine_plays_2_to_6_hands_and_the_undealt_cards_dealt_in_positive_packets() {
     assert_eq!(
         error(RulesData {
-            seats: 3,
+            seats: 7,
             ..RulesData::default()
         }),
-        "the engine plays 4 seats (got 3)"
+        "the engine plays 2 to 6 seats (got 7)"
     );
     assert_eq!(
         error(RulesData {
@@ -137,8 +137,26 @@ fn the_engine_plays_four_hands_of_eight_dealt_in_positive_packets() {
             packets: vec![3, 2, 2],
             ..RulesData::default()
         }),
-        "4 hands of 7 cards do not make the 32-card pack"
+        "4 hands of 7 cards and 0 undealt do not make the 32-card pack"
     );
+    assert_eq!(
+        error(RulesData {
+            seats: 3,
+            hand_size: 10,
+            undealt: 2,
+            packets: vec![3, 4, 3],
+            ..RulesData::default()
+        }),
+        "fixed teams alternate seats: 3 seats cannot"
+    );
+    assert!(Rules::new(RulesData {
+        seats: 6,
+        hand_size: 5,
+        undealt: 2,
+        packets: vec![3, 2],
+        ..RulesData::default()
+    })
+    .is_ok());
     for packets in [vec![3, 2, 2], vec![4, 4, 1], vec![8, 0]] {
         assert!(error(RulesData {
             packets,

@@ -3,6 +3,7 @@
 
 mod common;
 use common::random_position;
+use manille_engine::cards::MAX_SEATS;
 use manille_engine::heuristic::hand_tricks;
 use manille_engine::rng::Rng;
 use manille_engine::rules::{CallBy, CallData, RulesData};
@@ -230,7 +231,11 @@ fn a_call_makes_worlds_where_the_caller_is_strong_likelier_and_a_pass_the_revers
     assert!(hand_tricks(&rules, weak_world[first], Some(1)) < CALL_AT);
     let seat = ((first + 1) % 4) as u8;
     let (r, called) = after_the_first_call(strong_world, 1, Action::call(0), seat);
-    let p = |know: &Knowledge, world: &[u32; 4]| calls_likelihood(&r, know, world);
+    let p = |know: &Knowledge, world: &[u32; 4]| {
+        let mut hands = [0; MAX_SEATS];
+        hands[..4].copy_from_slice(world);
+        calls_likelihood(&r, know, &hands)
+    };
     assert!(p(&called, &strong_world) > 0.9);
     assert!(p(&called, &weak_world) < 0.5);
     let (_, passed) = after_the_first_call(strong_world, 1, Action::PASS, seat);

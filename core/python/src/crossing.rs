@@ -34,6 +34,12 @@ pub(crate) struct RulesInput {
     seats: u8,
     #[pyo3(default = 8)]
     hand_size: u8,
+    #[pyo3(default)]
+    undealt: u8,
+    #[pyo3(default)]
+    undealt_to_last_trick: bool,
+    #[pyo3(default)]
+    dealer_alone: bool,
     strength: [u8; 32],
     values: [u32; 32],
     step: i8,
@@ -176,6 +182,9 @@ impl RulesInput {
         Ok(RulesData {
             seats: self.seats,
             hand_size: self.hand_size,
+            undealt: self.undealt,
+            undealt_to_last_trick: self.undealt_to_last_trick,
+            dealer_alone: self.dealer_alone,
             strength: self.strength,
             values: self.values,
             step: self.step,

@@ -406,9 +406,10 @@ deal_methods!(CoreDeal {
             let seats = r.data.seats as usize;
             let all = hands.iter().fold(0u64, |t, h| t + h.count_ones() as u64);
             let union = hands.iter().fold(0u32, |t, h| t | h);
-            if hands.len() != seats || all != 32 || union != u32::MAX {
+            let dealt_cards = 32 - r.data.undealt as u64;
+            if hands.len() != seats || all != dealt_cards || union.count_ones() as u64 != dealt_cards {
                 return Err(PyValueError::new_err(
-                    "give one hand per seat, the 32 cards dealt once each",
+                    "give one hand per seat, the cards dealt once each",
                 ));
             }
             if hands

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use manille_engine::cards::{self, NONE};
-use manille_engine::deal::{Deal, IllegalAction, Phase};
+use manille_engine::deal::{Deal, IllegalAction};
 use manille_engine::rules::Mode;
 use manille_engine::{Action, Rules};
 use pyo3::exceptions::PyValueError;
@@ -112,7 +112,8 @@ deal_methods!(CoreState {
         let seed_value: i128 = seed.extract()?;
         if dealer >= r.data.seats {
             return Err(PyValueError::new_err(format!(
-                "dealer must be a seat 0-3 (got {dealer})"
+                "dealer must be a seat 0-{} (got {dealer})",
+                r.data.seats - 1
             )));
         }
         if turned.is_some_and(|c| c > 31) {
@@ -299,12 +300,18 @@ deal_methods!(CoreState {
     }
     /// The hands as dealt, as one integer (32 bits a seat).
     #[getter]
-    fn dealt(&self) -> u128 {
-        self.deal
-            .dealt
+    fn dealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let bytes: Vec<u8> = self.deal.dealt[..self.rules.data.seats as usize]
             .iter()
-            .enumerate()
-            .fold(0u128, |t, (s, &h)| t | (h as u128) << (32 * s))
+            .flat_map(|h| h.to_le_bytes())
+            .collect();
+        py.get_type::<pyo3::types::PyInt>()
+            .call_method1("from_bytes", (pyo3::types::PyBytes::new(py, &bytes), "little"))
+    }
+    /// The undealt cards (a table that leaves some), by card index.
+    #[getter]
+    fn undealt<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, self.cards(py, self.deal.undealt)?)
     }
     fn hand_mask(&self, seat: i64) -> PyResult<u32> {
         Ok(self.deal.hand(self.check_seat(seat)? as u8))
@@ -330,20 +337,14 @@ deal_methods!(CoreState {
     }
     #[getter]
     fn dealer_team(&self) -> u8 {
-        self.rules.team(self.deal.dealer)
+        self.rules.side(self.deal.dealer, self.deal.dealer)
     }
     /// Whether `seat` may see its own hand now.
     fn has_looked(&self, seat: i64) -> bool {
-        let dealer = self.deal.dealer as i64;
-        if seat == dealer {
-            return self.deal.phase != Phase::Blind;
+        match u8::try_from(seat) {
+            Ok(seat) if seat < self.rules.data.seats => self.deal.has_looked(&self.rules, seat),
+            _ => true,
         }
-        if seat == self.rules.partner(self.deal.dealer) as i64
-            && matches!(self.deal.phase, Phase::Blind | Phase::Trump)
-        {
-            return self.deal.chooser as i64 == seat;
-        }
-        true
     }
     /// Bitmask of the legal cards (0 outside the play phase).
     fn legal_card_mask(&self) -> u32 {
@@ -351,7 +352,7 @@ deal_methods!(CoreState {
     }
     /// Every card played so far, including the trick in progress.
     fn played_mask(&self) -> u32 {
-        !self.deal.rem
+        !(self.deal.rem | self.deal.undealt)
     }
     /// The deal's `DealScore`, once over.
     #[getter]
@@ -363,12 +364,12 @@ deal_methods!(CoreState {
         let score = if r.thrown_in {
             self.helper(py, "thrown")?.call1((rules, r.pending_ties))?
         } else {
-            let last =
-                if self.rules.team(self.deal.last_winner) == self.rules.team(self.deal.dealer) {
-                    "A"
-                } else {
-                    "B"
-                };
+            let (rules_, dealer) = (&self.rules, self.deal.dealer);
+            let last = if rules_.side(self.deal.last_winner, dealer) == rules_.side(dealer, dealer) {
+                "A"
+            } else {
+                "B"
+            };
             let mode = r.mode.map_or("trump", Mode::name);
             let args = (
                 rules,
@@ -381,7 +382,14 @@ deal_methods!(CoreState {
                 self.trump(),
                 self.turned(),
             );
-            self.helper(py, "score")?.call1(args)?
+            let undealt = if self.rules.data.undealt > 0 {
+                self.rules.points(self.deal.undealt) as i64
+            } else {
+                -1
+            };
+            let kwargs = pyo3::types::PyDict::new(py);
+            kwargs.set_item("undealt", undealt)?;
+            self.helper(py, "score")?.call(args, Some(&kwargs))?
         };
         Ok(Some(score.unbind()))
     }
