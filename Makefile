@@ -15,8 +15,9 @@ $(VENV)/bin/python:
 	$(PIP) install -q --upgrade pip
 
 # The message catalogs (manille_variants/locale/*/LC_MESSAGES/manille.po, managed with Babel):
-# `make catalog` extracts every define("code", "English") of the source and updates the
-# Dutch and French catalogs; every build compiles them into the .mo files the wheel carries.
+# `make catalog` moves page words still written as triples into the catalog and brings the
+# Dutch and French catalogs up to every define("code", "English") of the source (new entries
+# empty, to translate); every build compiles them into the .mo files the wheel carries.
 LOCALE := manille_variants/locale
 PYBABEL := $(VENV)/bin/pybabel
 
@@ -24,11 +25,8 @@ $(PYBABEL): $(VENV)/bin/python
 	$(PIP) install -q "Babel>=2.12"
 
 catalog: $(PYBABEL)
-	$(PYBABEL) -q extract -F babel.cfg -k define:1c,2 --no-default-keywords --omit-header \
-		--sort-by-file -o $(LOCALE)/manille.pot manille_variants
-	$(PYBABEL) -q update -D manille -i $(LOCALE)/manille.pot -d $(LOCALE) --no-fuzzy-matching \
-		--omit-header --ignore-obsolete
-	rm -f $(LOCALE)/manille.pot
+	$(PY) tools/words_to_catalog.py
+	$(PY) tools/update_catalog.py
 
 catalog-compile: $(PYBABEL)
 	$(PYBABEL) -q compile -D manille -d $(LOCALE)
