@@ -35,6 +35,7 @@ from manille_variants.table.evening import (
 from manille_variants.web.bodies import EveningBody, parse, read
 from manille_variants.web.render import wants_json
 from manille_variants.web.rulesets import choices, resolve
+from manille_variants.web.security import spend
 from manille_variants.web.storage import SheetNotFound, Store, StoredEvening
 from manille_variants.web.table_routes import COOKIE_PREFIX, small_number
 from manille_variants.web.views import Context, respond
@@ -115,6 +116,7 @@ async def evenings(request: Request) -> Response:
         body = parse(EveningBody, {"name": form.get("name", ""), "ruleset": form.get("ruleset", "table-convention"),
                                    "players": players, "rounds": _number(form.get("rounds"), 3),
                                    "seed": _number(form.get("seed"), 0)})
+        spend(request)  # the draw is a search
         evening = await run_in_threadpool(create_evening, store, body)
         return RedirectResponse(f"/evenings/{evening.id}", 303)
     found = await run_in_threadpool(store.evenings)
@@ -136,6 +138,7 @@ def _number(text: str | None, default: int) -> int:
 
 async def new_evening(request: Request) -> Response:
     body = await read(request, EveningBody)
+    spend(request)  # the draw is a search
     store = _store(request)
     evening = await run_in_threadpool(create_evening, store, body)
     return JSONResponse(await run_in_threadpool(evening_json, store, evening), 201)
@@ -159,6 +162,7 @@ async def share_table(request: Request) -> Response:
     seating = next((t for r in schedule.rounds if r.number == number for t in r.tables if t.number == table), None)
     if sheet is None or seating is None:
         raise HTTPException(404, NO_TABLE.format(round=number, table=table))
+    spend(request)
     live = await run_in_threadpool(tables.create_for, found.ruleset, seating.teams, sheet)
     response = RedirectResponse(f"/tables/{live.id}", 303)
     response.set_cookie(COOKIE_PREFIX + live.id, live.host_token, httponly=True, samesite="lax",
