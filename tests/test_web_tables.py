@@ -308,6 +308,8 @@ def test_bad_requests_get_one_error_format(c: TestClient) -> None:
                                                   "3": "heuristic"}})
     assert answer.status_code == 400 and "at least one person" in answer.json()["error"]
     assert c.post("/api/tables", json={"bots": {"1": "genius"}}).status_code == 400
+    three = c.post("/api/tables", json={"ruleset": "belgian-three"})
+    assert three.status_code == 400 and "seats four for now" in three.json()["error"]
     assert c.get("/api/tables/abcdef123456", headers=auth("x")).status_code == 404
 
 
