@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from manille_variants.errors import ManilleError
 from manille_variants.table.evening import (
     PlayerStanding,
     Schedule,
@@ -43,6 +44,7 @@ from manille_variants.web.views import Context, respond
 __all__ = ["ROUTES", "evening_json", "ladder"]
 
 NO_TABLE = "no table {table} in round {round} of this evening"
+FOUR_SEATS = "a club evening seats four a table for now ({name} seats {seats})"
 
 
 def _store(request: Request) -> Store:
@@ -53,6 +55,8 @@ def _store(request: Request) -> Store:
 def create_evening(store: Store, body: EveningBody) -> StoredEvening:
     """Draw the evening and open a sheet for each table of each round."""
     rs = resolve(store, body.ruleset)
+    if rs.table.seats != 4:  # two teams of two partners a table, as the sheets and standings have it
+        raise ManilleError(FOUR_SEATS.format(name=rs.name, seats=rs.table.seats))
     schedule = draw_schedule(body.players, body.rounds, body.seed)
     title = body.name or f"evening {body.seed}"
     sheets = {}
