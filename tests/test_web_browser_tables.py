@@ -1,7 +1,8 @@
 """A shared table in real browsers (Playwright driving Debian's Chromium, as
-tests/test_web_browser.py does): the host opens a table of four people from the form, four
-phones join it by their seats' links and play a deal, each page updated by the server's
-events; a fifth browser without a seat's token is refused (401).
+tests/test_web_browser.py does, no page breaking the Content-Security-Policy): the host opens
+a table of four people from the form, four phones join it by their seats' links and play a
+deal, each page updated by the server's events; a fifth browser without a seat's token is
+refused (401).
 
 ``UPDATE_SCREENSHOTS=1`` copies the phone's screenshot (Dutch) into docs/img/ for docs/web.md.
 """
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
 
 from manille_variants.web.app import create_app
 
@@ -58,10 +59,28 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
+# What the browser refused against the Content-Security-Policy on any page of the test: none may be.
+_REFUSED_BY_THE_POLICY: list[str] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_policy_violation() -> Iterator[None]:
+    _REFUSED_BY_THE_POLICY.clear()
+    yield
+    assert _REFUSED_BY_THE_POLICY == []
+
+
+def _note_policy_violation(message: ConsoleMessage) -> None:
+    if "Content Security Policy" in message.text:
+        _REFUSED_BY_THE_POLICY.append(message.text)
+
+
 def _phone(browser: Browser, lang: str = "en") -> Page:
     context = browser.new_context(viewport=PHONE, locale=lang)
     context.set_default_timeout(15_000)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", _note_policy_violation)
+    return page
 
 
 def _revision(page: Page) -> str:

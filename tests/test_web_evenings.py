@@ -95,6 +95,7 @@ def test_the_evening_pages_show_the_schedule_and_the_standings_in_dutch(c: TestC
     ({"rounds": 0}, "at least one round"),
     ({"rounds": 10**6}, "at most 50 rounds"),
     ({"ruleset": "nope"}, "unknown ruleset"),
+    ({"ruleset": "belgian-six"}, "seats four a table for now"),
 ])
 def test_an_evening_that_cannot_be_drawn_is_refused_with_the_reason(c: TestClient, body: dict[str, Any],
                                                                     message: str) -> None:

@@ -308,6 +308,8 @@ def test_bad_requests_get_one_error_format(c: TestClient) -> None:
                                                   "3": "heuristic"}})
     assert answer.status_code == 400 and "at least one person" in answer.json()["error"]
     assert c.post("/api/tables", json={"bots": {"1": "genius"}}).status_code == 400
+    three = c.post("/api/tables", json={"ruleset": "belgian-three"})
+    assert three.status_code == 400 and "seats four for now" in three.json()["error"]
     assert c.get("/api/tables/abcdef123456", headers=auth("x")).status_code == 404
 
 
@@ -385,3 +387,16 @@ def test_a_seat_beyond_the_table_or_as_huge_digits_is_refused(c: TestClient) -> 
     assert c.post(f"/api/tables/{created['id']}/seats/7", json={"away": True}, headers=mine).status_code == 422
     assert c.post(f"/api/tables/{created['id']}/seats/{'9' * 5000}", json={"away": True},
                   headers=mine).status_code == 404
+
+
+def test_opening_tables_and_drawing_evenings_spend_the_client_s_tokens(tmp_path: Path) -> None:
+    from manille_variants.web.security import RateLimit
+
+    c = TestClient(create_app(tmp_path / "data", table_pace=0, rate=RateLimit(capacity=2, per_second=0.001)),
+                   base_url=BASE)
+    assert c.post("/api/tables", json={}).status_code == 201
+    players = ["An", "Bo", "Cas", "Dirk"]
+    assert c.post("/api/evenings", json={"players": players}).status_code == 201
+    refused = c.post("/api/tables", json={})
+    assert refused.status_code == 429 and "Retry-After" in refused.headers
+    assert c.post("/api/evenings", json={"players": players}).status_code == 429

@@ -47,6 +47,7 @@ NOT_A_PERSON = "seat {seat} is a bot's"
 NOBODY = "a table needs at least one person: every seat is a bot's"
 NO_REPLAY = "table {id}: deal {deal} no longer replays ({reason})"
 NO_DEAL = "no deal yet: start the first deal"
+FOUR_SEATS = "a shared table seats four for now ({name} seats {seats})"
 
 
 class NotYourTurn(IllegalPlayError):
@@ -85,6 +86,8 @@ class SharedTable:
     def __post_init__(self) -> None:
         if self.bot_seed is None:
             self.bot_seed = self.seed
+        if self.ruleset.table.seats != 4:  # the sheet, the views' teams and the bots assume four
+            raise ManilleError(FOUR_SEATS.format(name=self.ruleset.name, seats=self.ruleset.table.seats))
         self.match = Match(self.ruleset, self.seed)
         self.bots = {int(s): b for s, b in self.bots.items()}
         for seat, spec in self.bots.items():
@@ -99,7 +102,7 @@ class SharedTable:
         """The seats at the table: the deal's, or the ruleset's before the first deal."""
         if self.state is not None:
             return len(self.state.hands)
-        return int(getattr(self.ruleset, "seats", 4))
+        return self.ruleset.table.seats
 
     @property
     def people(self) -> list[int]:

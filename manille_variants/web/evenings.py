@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from manille_variants.errors import ManilleError
 from manille_variants.table.evening import (
     PlayerStanding,
     Schedule,
@@ -35,6 +36,7 @@ from manille_variants.table.evening import (
 from manille_variants.web.bodies import EveningBody, parse, read
 from manille_variants.web.render import wants_json
 from manille_variants.web.rulesets import choices, resolve
+from manille_variants.web.security import spend
 from manille_variants.web.storage import SheetNotFound, Store, StoredEvening
 from manille_variants.web.table_routes import COOKIE_PREFIX, small_number
 from manille_variants.web.views import Context, respond
@@ -42,6 +44,7 @@ from manille_variants.web.views import Context, respond
 __all__ = ["ROUTES", "evening_json", "ladder"]
 
 NO_TABLE = "no table {table} in round {round} of this evening"
+FOUR_SEATS = "a club evening seats four a table for now ({name} seats {seats})"
 
 
 def _store(request: Request) -> Store:
@@ -52,6 +55,8 @@ def _store(request: Request) -> Store:
 def create_evening(store: Store, body: EveningBody) -> StoredEvening:
     """Draw the evening and open a sheet for each table of each round."""
     rs = resolve(store, body.ruleset)
+    if rs.table.seats != 4:  # two teams of two partners a table, as the sheets and standings have it
+        raise ManilleError(FOUR_SEATS.format(name=rs.name, seats=rs.table.seats))
     schedule = draw_schedule(body.players, body.rounds, body.seed)
     title = body.name or f"evening {body.seed}"
     sheets = {}
@@ -115,6 +120,7 @@ async def evenings(request: Request) -> Response:
         body = parse(EveningBody, {"name": form.get("name", ""), "ruleset": form.get("ruleset", "table-convention"),
                                    "players": players, "rounds": _number(form.get("rounds"), 3),
                                    "seed": _number(form.get("seed"), 0)})
+        spend(request)  # the draw is a search
         evening = await run_in_threadpool(create_evening, store, body)
         return RedirectResponse(f"/evenings/{evening.id}", 303)
     found = await run_in_threadpool(store.evenings)
@@ -136,6 +142,7 @@ def _number(text: str | None, default: int) -> int:
 
 async def new_evening(request: Request) -> Response:
     body = await read(request, EveningBody)
+    spend(request)  # the draw is a search
     store = _store(request)
     evening = await run_in_threadpool(create_evening, store, body)
     return JSONResponse(await run_in_threadpool(evening_json, store, evening), 201)
@@ -159,6 +166,7 @@ async def share_table(request: Request) -> Response:
     seating = next((t for r in schedule.rounds if r.number == number for t in r.tables if t.number == table), None)
     if sheet is None or seating is None:
         raise HTTPException(404, NO_TABLE.format(round=number, table=table))
+    spend(request)
     live = await run_in_threadpool(tables.create_for, found.ruleset, seating.teams, sheet)
     response = RedirectResponse(f"/tables/{live.id}", 303)
     response.set_cookie(COOKIE_PREFIX + live.id, live.host_token, httponly=True, samesite="lax",

@@ -40,6 +40,7 @@ from manille_variants.web.i18n import localize
 from manille_variants.web.play import RefusedCard
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import choices, resolve
+from manille_variants.web.security import spend
 from manille_variants.web.storage import Store
 from manille_variants.web.tables import HOST, WATCH, LiveTable, Tables
 
@@ -125,6 +126,7 @@ async def create_table(request: Request) -> Response:
 
 
 async def _create(request: Request, body: TableBody) -> LiveTable:
+    spend(request)  # a new table deals and lets bots play, as a new game does
     rs = await run_in_threadpool(resolve, _store(request), body.ruleset)
     bots, names = _seats_of(dict(body.bots), "bots"), _seats_of(dict(body.names), "names")
     return await run_in_threadpool(_tables(request).create, rs, bots, names)
