@@ -247,7 +247,7 @@ def test_every_call_the_core_makes_into_python_is_declared_in_corestate() -> Non
     sources = (Path(__file__).parents[1] / "core" / "python" / "src").glob("*.rs")
     called = {name for path in sources
               for name in re.findall(r'helper\([^,()]*(?:\(\))?, "(\w+)"\)', path.read_text(encoding="utf-8"))}
-    assert called == set(corestate.__all__)
+    assert called and called <= set(corestate.__all__), sorted(called - set(corestate.__all__))
     assert all(callable(getattr(corestate, name)) for name in called)
 
 

@@ -8,9 +8,9 @@ members itself and calls the functions below for the rest: the deal's :class:`De
 readable filter, worded as the reference engine words them), seat views, equality and
 ``repr``.
 
-These are every call the core makes into Python (``CoreState.helper(name)`` in
-``core/python/src/state.rs``), and ``__all__`` lists them: a test holds the two to the same
-names and calls each.
+Every call the core makes into Python (``CoreState.helper(name)`` in
+``core/python/src/state.rs``) is one of these, listed in ``__all__``: a test holds the core's
+calls to that list and calls each.
 """
 
 from __future__ import annotations
