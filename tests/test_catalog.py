@@ -4,6 +4,7 @@ catalogs, translated, not fuzzy, with the same parameters as its English templat
 
 from __future__ import annotations
 
+import functools
 import string
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from manille_variants.messages import LOCALE_DIR, Message, env_language, render
 PACKAGE = Path(manille_variants.__file__).parent
 
 
+@functools.cache
 def declared() -> dict[str, str]:
     """code -> English template of every define() in the package's source."""
     found: dict[str, str] = {}
@@ -41,7 +43,8 @@ def test_every_declared_sentence_is_translated(lang: str) -> None:
         catalog = read_po(handle)
     entries = {(m.context, m.id): m for m in catalog if m.id}
     problems = []
-    for code, english in sorted(declared().items()):
+    sentences = declared()
+    for code, english in sorted(sentences.items()):
         entry = entries.get((code, english))
         if entry is None:
             problems.append(f"{code}: missing (run make catalog)")
@@ -49,7 +52,8 @@ def test_every_declared_sentence_is_translated(lang: str) -> None:
             problems.append(f"{code}: {'fuzzy' if entry.fuzzy else 'untranslated'}")
         elif fields(str(entry.string)) != fields(english):
             problems.append(f"{code}: parameters {sorted(fields(str(entry.string)))} != {sorted(fields(english))}")
-    stale = sorted(f"{c}: no longer in the source" for c, _ in entries if (c, _) not in set(declared().items()))
+    known = set(sentences.items())
+    stale = sorted(f"{c}: no longer in the source" for c, _ in entries if (c, _) not in known)
     assert not problems + stale, "\n".join(problems + stale)
 
 
