@@ -50,3 +50,12 @@ def test_json_keeps_the_english_and_adds_codes() -> None:
     tied = json.loads(runner.invoke(app, ["--lang", "fr", *SCORE, "--json"]).stdout)
     assert tied["notes"] == ["tie 30-30: nobody scores; the next decisive deal carries x2"]
     assert tied["note_codes"] == [{"code": "note.tie-carries", "params": {"a": 30, "b": 30, "factor": 2}}]
+
+
+def test_legal_says_why_in_the_language_and_json_adds_the_clause_code() -> None:
+    args = ["legal", "-r", "belgian", "--trump", "D", "--trick", "JC", "--hand", "QC 7C 8H"]
+    said = runner.invoke(app, ["--lang", "nl", *args]).stdout
+    assert "waarom: de J♣ van een tegenspeler heeft de slag en je kunt erover: speel Q♣" in said
+    data = json.loads(runner.invoke(app, [*args, "--json"]).stdout)
+    assert data["reason"] == "an opponent's J♣ holds the trick and you can beat it: play Q♣"
+    assert data["code"] == "legal.beat-opponent" and data["params"]["holder"]["code"] == "legal.holder.opponent"

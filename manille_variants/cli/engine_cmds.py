@@ -27,6 +27,10 @@ from manille_variants.sim.tables import fit_table, ruleset_header
 from manille_variants.table.across import ScoreOrError, score_across
 from manille_variants.words import WordError, parse_team
 
+LEGAL_LINE = define("cli.legal.legal", "legal: {cards}")
+WHY_LINE = define("cli.legal.why", "why: {why}")
+CLAUSE_LINE = define("cli.legal.clause", "clause: {clause} ({ruleset})")
+
 
 def legal_command(
     rulesets: list[str] = ruleset_option(
@@ -66,6 +70,8 @@ def legal_command(
                     "hand": [str(c) for c in cards],
                     "trick": [str(c) for c in played],
                     "trump": trump_suit.name if trump_suit is not None else None,
+                    "code": legality.json()["code"],
+                    "params": legality.json()["params"],
                 }
                 for rs, legality in answers
             ]
@@ -74,9 +80,9 @@ def legal_command(
         for number, (rs, legality) in enumerate(answers):
             if number:
                 typer.echo("")
-            typer.echo(f"legal: {format_cards(legality.cards)}")
-            typer.echo(f"why: {legality.reason}")
-            typer.echo(f"clause: {legality.clause} ({rs.name})")
+            echo(msg(LEGAL_LINE, cards=format_cards(legality.cards)))
+            echo(msg(WHY_LINE, why=legality.message or legality.reason))
+            echo(msg(CLAUSE_LINE, clause=legality.clause, ruleset=rs.name))
 
 
 def score_command(
