@@ -23,15 +23,11 @@ PYBABEL := $(VENV)/bin/pybabel
 $(PYBABEL): $(VENV)/bin/python
 	$(PIP) install -q "Babel>=2.12"
 
-# (pybabel update rewrites the header entry; each catalog keeps its own, its first paragraph.)
 catalog: $(PYBABEL)
-	$(PYBABEL) -q extract -F babel.cfg -k define:1c,2 --no-default-keywords --omit-header --no-location \
+	$(PYBABEL) -q extract -F babel.cfg -k define:1c,2 --no-default-keywords --omit-header \
 		--sort-by-file -o $(LOCALE)/manille.pot manille_variants
-	for lang in nl fr; do sed -n '1,/^$$/p' $(LOCALE)/$$lang/LC_MESSAGES/manille.po > $(LOCALE)/$$lang/header.tmp; done
 	$(PYBABEL) -q update -D manille -i $(LOCALE)/manille.pot -d $(LOCALE) --no-fuzzy-matching \
 		--omit-header --ignore-obsolete
-	for lang in nl fr; do po=$(LOCALE)/$$lang/LC_MESSAGES/manille.po; \
-		cat $(LOCALE)/$$lang/header.tmp $$po > $$po.new && mv $$po.new $$po && rm $(LOCALE)/$$lang/header.tmp; done
 	rm -f $(LOCALE)/manille.pot
 
 catalog-compile: $(PYBABEL)
