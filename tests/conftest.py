@@ -17,6 +17,11 @@ DATA = Path(__file__).parent / "data"
 # bundled; tests with generated rulesets use its thresholds instead (tests/test_decisions.py
 # learns small tables on purpose).
 os.environ["MANILLE_LEARN"] = "0"
+# The CLI speaks the environment's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) unless --lang
+# says; the tests read English unless they set one themselves.
+for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 WriteFile = Callable[[str, str], str]
 

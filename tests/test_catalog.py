@@ -4,6 +4,7 @@ catalogs, translated, not fuzzy, with the same parameters as its English templat
 
 from __future__ import annotations
 
+import functools
 import string
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from manille_variants.messages import LOCALE_DIR, Message, env_language, render
 PACKAGE = Path(manille_variants.__file__).parent
 
 
+@functools.cache
 def declared() -> dict[str, str]:
     """code -> English template of every define() in the package's source."""
     found: dict[str, str] = {}
@@ -50,7 +52,8 @@ def test_every_declared_sentence_is_translated(lang: str) -> None:
             problems.append(f"{code}: {'fuzzy' if entry.fuzzy else 'untranslated'}")
         elif fields(str(entry.string)) != fields(english):
             problems.append(f"{code}: parameters {sorted(fields(str(entry.string)))} != {sorted(fields(english))}")
-    stale = sorted(f"{code}: no longer in the source" for code, english in entries if sentences.get(code or "") != english)
+    stale = sorted(f"{code}: no longer in the source"
+                   for code, english in entries if sentences.get(code or "") != english)
     assert not problems + stale, "\n".join(problems + stale)
 
 

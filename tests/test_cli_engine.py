@@ -141,7 +141,8 @@ def test_score_json_has_the_documented_keys() -> None:
     data = score_json("-r", "table-convention", "--points", "38", "--tricks", "5", "--mode",
                       "no-trump")
     assert (data["team_a"], data["team_b"], data["tied"], data["factor"]) == (16, 0, False, 2)
-    assert data["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2"}]
+    assert data["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2",  # and its code
+                                "code": "factor.no-trump", "params": {"value": 2}}]
     assert data["card_points"] == [38, 22] and data["ruleset"] == "table-convention"
 
 
@@ -153,7 +154,8 @@ def test_score_seed_002_opponents_score_9() -> None:
 def test_score_sweep_scores_60() -> None:
     data = score_json("-r", "belgian", "--points", "60", "--tricks", "8")
     assert data["team_a"] == 60
-    assert data["factors"] == [{"name": "sweep", "value": 2, "reason": "sweep (all 8 tricks) x2"}]
+    assert data["factors"] == [{"name": "sweep", "value": 2, "reason": "sweep (all 8 tricks) x2",  # and its code
+                                "code": "factor.sweep.tricks", "params": {"value": 2, "tricks": 8}}]
 
 
 def test_score_french_42_of_68_scores_8() -> None:

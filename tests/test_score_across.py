@@ -72,4 +72,5 @@ def test_a_turned_card_asked_only_of_rulesets_that_name_trump_is_refused(c: Test
                                           "--turned", "10H"])
     assert result.exit_code == 1 and "names trump: no card is turned" in result.output
     web = c.post("/api/score", json={"rulesets": ["belgian"], "points": 40, "tricks": 6, "turned": "10H"})
-    assert web.json()["results"] == [{"ruleset": "belgian", "error": str(alone)}]
+    assert web.json()["results"] == [{"ruleset": "belgian", "error": str(alone), "code": "score.no-turned-card",
+                                      "params": {"ruleset": "belgian"}}]

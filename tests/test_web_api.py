@@ -110,6 +110,7 @@ def test_check_says_why_an_entry_would_be_refused_without_saving(c: TestClient) 
     sheet_id = new_sheet(c)
     assert c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 61 5"}).json() == {
         "ok": False, "error": "POINTS must be between 0 and 60 (got 61)",
+        "code": "sheet.points-range", "params": {"total": 60, "points": 61},
         "message": "POINTS must be between 0 and 60 (got 61)"}
     assert c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 38 5"}).json()["ok"] is True
     assert c.get(f"/api/sheets/{sheet_id}").json()["deals"] == 0
@@ -124,7 +125,7 @@ def test_a_refusal_keeps_the_cli_error_and_says_it_in_the_page_language(
     sheet_id = new_sheet(c)
     answer = c.post(f"/api/sheets/{sheet_id}/deals", json={"entry": "H 20 0"}, headers={"Accept-Language": lang})
     assert answer.json() == {"error": "team A took no trick, so it cannot hold card points (got 20)",
-                             "message": message}
+                             "code": "sheet.no-trick-no-points", "params": {"points": 20}, "message": message}
     checked = c.post(f"/api/sheets/{sheet_id}/check", json={"entry": "H 20 0", "number": 1},
                      headers={"Accept-Language": lang}).json()
     assert checked["message"] == message or checked["message"].startswith(("no deal", "spel", "donne"))

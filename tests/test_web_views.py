@@ -83,7 +83,8 @@ def test_the_server_writes_the_entry_from_a_forms_fields(c: TestClient) -> None:
     assert "calls must be between 0 and 0" in called["error"]  # table-convention has no calls
     too_many = c.post(check, json={"fields": {"mode": "H", "side": "B", "points": 61, "tricks": 6}}).json()
     assert too_many == {"ok": False, "error": "POINTS must be between 0 and 60 (got 61)", "entry": None,
-                        "other": None, "message": "POINTS must be between 0 and 60 (got 61)"}
+                        "other": None, "message": "POINTS must be between 0 and 60 (got 61)",
+                        "code": "sheet.points-range", "params": {"total": 60, "points": 61}}
     no_trick = c.post(check, json={"fields": {"mode": "S", "points": 20, "tricks": 0}}).json()
     assert no_trick["ok"] is False and "took no trick" in no_trick["error"] and no_trick["entry"] == "S 20 0"
     thrown = c.post(check, json={"fields": {"mode": "thrown-in"}}).json()

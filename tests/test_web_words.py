@@ -18,8 +18,8 @@ import manille_variants as mv
 from manille_variants.cards import RANK_LABELS, parse_cards
 from manille_variants.engine.legality import CLAUSES, parse_trump
 from manille_variants.engine.scoring import turned_sentences
+from manille_variants.messages import is_defined
 from manille_variants.web.engine_words import (
-    CLAUSE_SENTENCES,
     factor_sentence,
     legal_sentence,
     note_sentence,
@@ -43,7 +43,7 @@ def _same_facts(english: str, said: str) -> None:
 
 
 def test_every_clause_has_a_dutch_and_a_french_sentence() -> None:
-    assert set(CLAUSE_SENTENCES) == set(CLAUSES)
+    assert all(is_defined(f"legal.{clause}") for clause in CLAUSES)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -115,15 +115,16 @@ def test_notes_cap_ties_and_the_turned_card_have_their_sentence(lang: str) -> No
     coinchee, table = mv.load_ruleset("french-coinchee"), mv.load_ruleset("table-convention")
     muette = mv.load_ruleset("french-muette")
     notes = [
-        *mv.score_deal(capped, 40, 5, "blind", calls=2).notes,  # the cap
-        *mv.score_deal(coinchee, 34, 4, "trump", pending_ties=1, last_trick="A").notes,  # void ties
-        *mv.score_deal(table, 30, 4, "trump").notes,  # a tie carried
-        *mv.score_deal(muette, 40, 5, "trump").notes,  # no turned card given
-        *mv.DealScore.thrown(table).notes,
+        *mv.score_deal(capped, 40, 5, "blind", calls=2).note_messages,  # the cap
+        *mv.score_deal(coinchee, 34, 4, "trump", pending_ties=1, last_trick="A").note_messages,  # void ties
+        *mv.score_deal(table, 30, 4, "trump").note_messages,  # a tie carried
+        *mv.score_deal(muette, 40, 5, "trump").note_messages,  # no turned card given
+        *mv.DealScore.thrown(table).note_messages,
     ]
     assert len(notes) >= 5
     for note in notes:
-        _same_facts(note, note_sentence(lang, note))
+        _same_facts(note.text("en"), note_sentence(lang, note))
+        assert note_sentence(lang, note.json()) == note_sentence(lang, note)
     turned = mv.score_deal(muette, 40, 5, turned="AS")
     assert turned.turned_bonus
     english = turned_sentences(turned)[0]
@@ -186,11 +187,12 @@ def test_score_pages_say_the_factors_in_the_page_language(c: TestClient, lang: s
 def test_english_answers_keep_exactly_the_engine_keys(c: TestClient) -> None:
     answer = c.post("/api/score", json={"rulesets": ["table-convention"], "points": 40, "tricks": 5,
                                         "mode": "no-trump"}).json()["results"][0]
-    assert answer["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2"}]
+    coded = {"code": "factor.no-trump", "params": {"value": 2}}  # the keys added beside the engine's
+    assert answer["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2", **coded}]
     assert "notes_text" not in answer["breakdown"]
     sheet = new_sheet(c)
     row = c.post(f"/api/sheets/{sheet}/deals", json={"entry": "no-trump 40 5"}).json()["rows"][0]
-    assert row["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2"}]
+    assert row["factors"] == [{"name": "no-trump", "value": 2, "reason": "no-trump x2", **coded}]
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "fr"])

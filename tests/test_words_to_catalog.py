@@ -51,5 +51,6 @@ def test_triples_become_catalog_entries_once(tmp_path: Path) -> None:
     assert tool.add_to_catalog("nl", found, tmp_path) == 0
     with (tmp_path / "nl" / "LC_MESSAGES" / "manille.po").open("rb") as handle:
         catalog = read_po(handle)
-    assert catalog.get("Seats", context="page.seats").string == "Plaatsen"
+    entry = catalog.get("Seats", context="page.seats")
+    assert entry is not None and entry.string == "Plaatsen"
     assert tool.convert_source(text) == (text, {})

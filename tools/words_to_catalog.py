@@ -33,24 +33,28 @@ PREFIX = "page."
 WIDTH = 120
 
 
-def triples(tree: ast.Module) -> tuple[ast.AST | None, dict[str, tuple[str, str, str]]]:
-    """The ``WORDS`` assignment of a module and its (en, nl, fr) triples."""
+def _assignment(tree: ast.Module, name: str) -> ast.Assign | ast.AnnAssign | None:
+    """The module's top-level assignment of ``name``."""
     for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
-        if isinstance(target, ast.Name) and target.id == "WORDS" and isinstance(node.value, ast.Dict):  # type: ignore[union-attr]
-            value = ast.literal_eval(node.value)  # type: ignore[union-attr]
-            return node, {k: tuple(v) for k, v in value.items()}
-    return None, {}
-
-
-def page_words(tree: ast.Module) -> ast.AST | None:
-    for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else (
-            node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else None)
-        if isinstance(target, ast.Name) and target.id == "PAGE_WORDS":
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            return node
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == name):
             return node
     return None
+
+
+def triples(tree: ast.Module) -> tuple[ast.stmt | None, dict[str, tuple[str, str, str]]]:
+    """The ``WORDS`` assignment of a module and its (en, nl, fr) triples."""
+    node = _assignment(tree, "WORDS")
+    if node is None or not isinstance(node.value, ast.Dict):
+        return None, {}
+    value = ast.literal_eval(node.value)
+    return node, {k: (v[0], v[1], v[2]) for k, v in value.items()}
+
+
+def page_words(tree: ast.Module) -> ast.stmt | None:
+    return _assignment(tree, "PAGE_WORDS")
 
 
 def define_line(key: str, english: str) -> str:
@@ -78,13 +82,13 @@ def convert_source(source: str) -> tuple[str, dict[str, tuple[str, str, str]]]:
     new = [define_line(k, v[0]) + "\n" for k, v in found.items()]
     empty = "WORDS: dict[str, tuple[str, str, str]] = {}\n"
     page = page_words(tree)
-    start, end = words_node.lineno - 1, words_node.end_lineno or words_node.lineno  # type: ignore[attr-defined]
+    start, end = words_node.lineno - 1, words_node.end_lineno or words_node.lineno
     if page is None:
         block = ["\n", "# key: the word's code in the catalog is page.<key>\n",
                  "PAGE_WORDS: dict[str, str] = {\n", *new, "}\n"]
         lines[start:end] = [empty, *block]
     else:
-        close = (page.end_lineno or page.lineno) - 1  # type: ignore[attr-defined]
+        close = (page.end_lineno or page.lineno) - 1
         lines[close:close] = new  # before the closing brace
         lines[start:end] = [empty]
     text = "".join(lines)

@@ -5,6 +5,7 @@ The command modules define plain functions and never import this module.
 
 from __future__ import annotations
 
+import enum
 import inspect
 from collections.abc import Callable
 from typing import Any
@@ -21,7 +22,14 @@ from manille_variants.cli import (
     sim_cmds,
     web_cmds,
 )
-from manille_variants.cli.common import Command, Group, set_debug
+from manille_variants.cli.common import Command, Group, set_debug, set_language
+
+
+class Language(enum.StrEnum):
+    en = "en"
+    nl = "nl"
+    fr = "fr"
+
 
 app = typer.Typer(
     name="manille",
@@ -36,9 +44,13 @@ app = typer.Typer(
 @app.callback()
 def _root(
     debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors (for bug reports)."),
+    lang: Language | None = typer.Option(
+        None, "--lang", help="The language of the messages: en, nl or fr (default: the environment's, as "
+        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG say; English otherwise). JSON keeps English."),
 ) -> None:
     """Manille rulesets: validate, compare, play, score and simulate variants."""
     set_debug(debug)
+    set_language(lang.value if lang is not None else None)
 
 
 COMMANDS: dict[str, Callable[..., Any]] = {

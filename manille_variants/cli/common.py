@@ -23,12 +23,19 @@ from manille_variants.errors import (
     RulesetMissingError,
     SheetMissingError,
 )
+from manille_variants.messages import Message, define, env_language, msg
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
 RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
 
-_state = {"debug": False}
+_state: dict[str, Any] = {"debug": False, "lang": None}
+
+ERROR = define("cli.error", "error: {message}")
+INTERRUPTED = define("cli.interrupted", "interrupted")
+USE_FORCE = define("cli.use-force", "{error}; use --force to {replacing}")
+GIVE_RULESET = define("cli.give-ruleset", "{error}; give one with -r RULESET")
+NEW_SHEET = define("cli.new-sheet", "{error}; give -r RULESET to start a new sheet")
 
 
 def set_debug(value: bool) -> None:
@@ -36,12 +43,35 @@ def set_debug(value: bool) -> None:
 
 
 def debug_enabled() -> bool:
-    return _state["debug"]
+    return bool(_state["debug"])
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
+def set_language(lang: str | None) -> None:
+    """The language the CLI speaks: ``--lang``, else (None) the environment's, as gettext reads it."""
+    _state["lang"] = lang
+
+
+def language() -> str:
+    """``en``, ``nl`` or ``fr``: ``--lang``, else ``LANGUAGE``/``LC_ALL``/``LC_MESSAGES``/``LANG``."""
+    return str(_state["lang"] or env_language())
+
+
+def say(message: Message | str) -> str:
+    """A message in the CLI's language (a plain string as it is)."""
+    return message.text(language()) if isinstance(message, Message) else message
+
+
+def echo(message: Message | str, *, err: bool = False) -> None:
+    """Print a message in the CLI's language."""
+    typer.echo(say(message), err=err)
+
+
+def fail(message: str | Message, code: int = 1) -> typer.Exit:
     """Print an error message to stderr and return the Exit to raise."""
-    typer.echo(f"error: {message}" if not message.startswith("error") else message, err=True)
+    if isinstance(message, str) and message.startswith("error"):
+        typer.echo(message, err=True)
+    else:
+        echo(msg(ERROR, message=message), err=True)
     return typer.Exit(code)
 
 
@@ -59,7 +89,7 @@ def user_errors() -> Iterator[None]:
     except BotOptionError as exc:  # a bot option or budget the bot refuses: bad usage
         if debug_enabled():
             raise
-        raise fail(str(exc), 2) from None
+        raise fail(exc.message or str(exc), 2) from None
     except ManilleError as exc:
         if debug_enabled():
             raise
@@ -71,19 +101,20 @@ def user_errors() -> Iterator[None]:
         reason = exc.strerror or str(exc)
         raise fail(f"{name}: {reason}" if name else reason) from None
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        echo(msg(INTERRUPTED), err=True)
         raise typer.Exit(130) from None
 
 
-def with_option(exc: ManilleError) -> str:
+def with_option(exc: ManilleError) -> Message | str:
     """The library's message, plus this command line's option that answers it."""
+    error = exc.message or str(exc)
     if isinstance(exc, OutputExistsError):
-        return f"{exc}; use --force to {exc.replacing}"
+        return msg(USE_FORCE, error=error, replacing=exc.replacing)
     if isinstance(exc, RulesetMissingError):
-        return f"{exc}; give one with -r RULESET"
+        return msg(GIVE_RULESET, error=error)
     if isinstance(exc, SheetMissingError):
-        return f"{exc}; give -r RULESET to start a new sheet"
-    return str(exc)
+        return msg(NEW_SHEET, error=error)
+    return error
 
 
 def echo_json(data: Any) -> None:

@@ -15,17 +15,22 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import format_cards, parse_cards
-from manille_variants.cli.common import echo_json, fail, load_rulesets, ruleset_option, user_errors
+from manille_variants.cli.common import echo, echo_json, fail, language, load_rulesets, ruleset_option, user_errors
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.match import seat_credits
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError
+from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.tables import fit_table, ruleset_header
 from manille_variants.table.across import ScoreOrError, score_across
 from manille_variants.words import WordError, parse_team
+
+LEGAL_LINE = define("cli.legal.legal", "legal: {cards}")
+WHY_LINE = define("cli.legal.why", "why: {why}")
+CLAUSE_LINE = define("cli.legal.clause", "clause: {clause} ({ruleset})")
 
 
 def legal_command(
@@ -77,6 +82,8 @@ def legal_command(
                     "hand": [str(c) for c in cards],
                     "trick": [str(c) for c in played],
                     "trump": trump_suit.name if trump_suit is not None else None,
+                    "code": legality.json()["code"],
+                    "params": legality.json()["params"],
                 }
                 for rs, legality in answers
             ]
@@ -85,9 +92,9 @@ def legal_command(
         for number, (rs, legality) in enumerate(answers):
             if number:
                 typer.echo("")
-            typer.echo(f"legal: {format_cards(legality.cards)}")
-            typer.echo(f"why: {legality.reason}")
-            typer.echo(f"clause: {legality.clause} ({rs.name})")
+            echo(msg(LEGAL_LINE, cards=format_cards(legality.cards)))
+            echo(msg(WHY_LINE, why=legality.message or legality.reason))
+            echo(msg(CLAUSE_LINE, clause=legality.clause, ruleset=rs.name))
 
 
 def _winner(text: str | None) -> bool | None:
@@ -154,9 +161,9 @@ def score_command(
 
 def _print_one(rs: Ruleset, score: DealScore, as_json: bool) -> None:
     if as_json:
-        echo_json({"ruleset": rs.name, **score.to_dict()})
+        echo_json({"ruleset": rs.name, **score.json()})
         return
-    for line in breakdown_lines(compile_rules(rs), score):
+    for line in breakdown_lines(compile_rules(rs), score, language()):
         typer.echo(line)
 
 
@@ -170,16 +177,19 @@ def _print_several(rulesets: list[Ruleset], results: list[ScoreOrError], as_json
     console = Console(highlight=False)
     console.print(score_table(rulesets, results, console.width))
     for rs, result in zip(rulesets, results, strict=True):
-        lines = [str(result)] if isinstance(result, ManilleError) else [f"note: {n}" for n in result.notes]
+        lang = language()
+        lines = ([result.text(lang)] if isinstance(result, ManilleError)
+                 else [msg(NOTE, note=n).text(lang) for n in result.note_texts(lang)])
         for line in lines:
             console.print(f"{rs.name}: {line}", markup=False)
-    typer.echo("team A is the dealer's (contract) side")
+    echo(msg(DEALER_SIDE))
 
 
 def _result_json(rs: Ruleset, result: ScoreOrError) -> dict[str, Any]:
     if isinstance(result, ManilleError):
-        return {"ruleset": rs.name, "error": str(result)}
-    return {"ruleset": rs.name, **result.to_dict()}
+        coded = result.json()
+        return {"ruleset": rs.name, "error": str(result), "code": coded["code"], "params": coded["params"]}
+    return {"ruleset": rs.name, **result.json()}
 
 
 def score_table(rulesets: list[Ruleset], results: list[ScoreOrError], width: int | None = None) -> Table:
@@ -230,59 +240,80 @@ def _side(text: str | None) -> Literal["A", "B"] | None:
     return "A" if side == "A" else "B"
 
 
-def breakdown_lines(rules: Rules, score: DealScore) -> list[str]:
-    """The deal's breakdown as text: card points, totals, factors, match points."""
+HEAD = define("cli.score.head", "{ruleset}: team A is the dealer's (contract) side")
+CARD_POINTS = define("cli.score.card-points", "card points (this deal)")
+CARD_LINE = define("cli.score.card-line", "  A {a:>3}   B {b:>3}   of {total} in the pack")
+FACTORS = define("cli.score.factors", "factors")
+NO_FACTOR = define("cli.score.no-factor", "  none")
+COMBINED_ADDED = define("cli.score.combined-added", "  = x{factor} combined (added{cap})")
+COMBINED_MULTIPLIED = define("cli.score.combined-multiplied", "  = x{factor} combined (multiplied{cap})")
+CAPPED = define("cli.score.capped", ", capped at x{factor} (x{uncapped} uncapped)")
+TURNED_HEAD = define("cli.score.turned-head", "turned card (after every factor)")
+TURNED_LINE = define("cli.score.turned-line", "  {card}: {bonus} to {side}, the dealer's side")
+MATCH_HEAD = define("cli.score.match-head", "match points (the running score)")
+NOTE = define("cli.score.note", "note: {note}")
+EACH_PLAYER = define("cli.score.each-player", "  each player ({credit}): the dealer {dealer}, each defender {defender}")
+TRICKS_HEAD = define("cli.score.tricks-head", "tricks ({points} point(s) each)")
+LAST_TRICK = define("cli.score.last-trick", "  last trick: {points} point(s)")
+TOTALS_HEAD = define("cli.score.totals-head", "deal totals (half is {half})")
+TIE = define("cli.score.tie", "  tie: nobody scores")
+ABOVE = define("cli.score.above", "  {winner} is above {half}: excess {top} - {half} = {excess}")
+WHO_TIE = define("cli.score.who-tie", "(tie{bonus})")
+WHO_SCORES = define("cli.score.who-scores", "({winner} scores {excess} x {factor}; the other side 0{bonus})")
+TURNED_BONUS = define("cli.score.turned-bonus", "; {side} + {bonus} for the turned card")
+DEALER_SIDE = define("cli.score.dealer-side", "team A is the dealer's (contract) side")
+
+
+def breakdown_lines(rules: Rules, score: DealScore, lang: str = "en") -> list[str]:
+    """The deal's breakdown as text (in ``lang``): card points, totals, factors, match points."""
     rs = rules.ruleset
     a, b = score.card_points
-    lines = [
-        f"{rs.name}: team A is the dealer's (contract) side",
-        "",
-        "card points (this deal)",
-        f"  A {a:>3}   B {b:>3}   of {rules.card_total} in the pack",
-    ]
+
+    def say(code: str, **params: Any) -> str:
+        return msg(code, **params).text(lang)
+
+    lines = [say(HEAD, ruleset=rs.name), "", say(CARD_POINTS), say(CARD_LINE, a=a, b=b, total=rules.card_total)]
     if rules.trick_points or rules.last_trick_bonus:
-        lines += _trick_lines(rules, score)
-    lines += _outcome_lines(score)
-    lines += ["", "factors"]
-    lines += [f"  x{f.value:<3} {f.name:<14} {f.reason}" for f in score.factors] or ["  none"]
-    combine = "added" if rs.scoring.combine == "add" else "multiplied"
-    cap = f", capped at x{score.factor} (x{score.uncapped_factor} uncapped)" if score.capped else ""
-    lines.append(f"  = x{score.factor} combined ({combine}{cap})")
+        lines += _trick_lines(rules, score, lang)
+    lines += _outcome_lines(score, lang)
+    lines += ["", say(FACTORS)]
+    lines += [f"  x{f.value:<3} {f.name:<14} {f.text(lang)}" for f in score.factors] or [say(NO_FACTOR)]
+    cap = msg(CAPPED, factor=score.factor, uncapped=score.uncapped_factor) if score.capped else ""
+    lines.append(say(COMBINED_ADDED if rs.scoring.combine == "add" else COMBINED_MULTIPLIED, factor=score.factor,
+                     cap=cap))
     if score.turned is not None:
-        lines += ["", "turned card (after every factor)",
-                  f"  {score.turned}: {score.turned_bonus} to {score.turned_side}, the dealer's side"]
-    lines += ["", "match points (the running score)"]
-    lines.append(f"  A {score.team_a:>3}   B {score.team_b:>3}   {_who_scores(score)}")
+        lines += ["", say(TURNED_HEAD),
+                  say(TURNED_LINE, card=score.turned, bonus=score.turned_bonus, side=score.turned_side)]
+    lines += ["", say(MATCH_HEAD)]
+    lines.append(f"  A {score.team_a:>3}   B {score.team_b:>3}   {_who_scores(score).text(lang)}")
     if rules.temporary_teams and not score.thrown_in:
         dealer, defender = seat_credits(rules, score, 0)[:2]
-        lines.append(f"  each player ({rules.credit}): the dealer {dealer:+d}, each defender {defender:+d}")
-    lines += [f"note: {note}" for note in score.notes]
+        lines.append(say(EACH_PLAYER, credit=rules.credit, dealer=f"{dealer:+d}", defender=f"{defender:+d}"))
+    lines += [say(NOTE, note=note) for note in score.note_texts(lang)]
     return lines
 
 
-def _trick_lines(rules: Rules, score: DealScore) -> list[str]:
+def _trick_lines(rules: Rules, score: DealScore, lang: str) -> list[str]:
     a, b = score.tricks
-    lines = ["", f"tricks ({rules.trick_points} point(s) each)", f"  A {a:>3}   B {b:>3}"]
+    lines = ["", msg(TRICKS_HEAD, points=rules.trick_points).text(lang), f"  A {a:>3}   B {b:>3}"]
     if rules.last_trick_bonus:
-        lines.append(f"  last trick: {rules.last_trick_bonus} point(s)")
+        lines.append(msg(LAST_TRICK, points=rules.last_trick_bonus).text(lang))
     return lines
 
 
-def _outcome_lines(score: DealScore) -> list[str]:
+def _outcome_lines(score: DealScore, lang: str) -> list[str]:
     a, b = score.totals
-    lines = ["", f"deal totals (half is {score.half})", f"  A {a:>3}   B {b:>3}"]
+    lines = ["", msg(TOTALS_HEAD, half=score.half).text(lang), f"  A {a:>3}   B {b:>3}"]
     if score.winner is None:
-        lines.append("  tie: nobody scores")
+        lines.append(msg(TIE).text(lang))
     else:
         top = max(score.totals)
-        lines.append(
-            f"  {score.winner} is above {score.half}: excess {top} - {score.half} = {score.excess}"
-        )
+        lines.append(msg(ABOVE, winner=score.winner, half=score.half, top=top, excess=score.excess).text(lang))
     return lines
 
 
-def _who_scores(score: DealScore) -> str:
-    bonus = f"; {score.turned_side} + {score.turned_bonus} for the turned card" if score.turned_bonus else ""
+def _who_scores(score: DealScore) -> Message:
+    bonus = msg(TURNED_BONUS, side=score.turned_side, bonus=score.turned_bonus) if score.turned_bonus else ""
     if score.winner is None:
-        return f"(tie{bonus})"
-    return f"({score.winner} scores {score.excess} x {score.factor}; the other side 0{bonus})"
+        return msg(WHO_TIE, bonus=bonus)
+    return msg(WHO_SCORES, winner=score.winner, excess=score.excess, factor=score.factor, bonus=bonus)

@@ -35,6 +35,7 @@ __all__ = [
     "env_language",
     "format_datetime",
     "format_number",
+    "from_json",
     "is_defined",
     "msg",
     "render",
@@ -92,6 +93,17 @@ def msg(code: str, **params: Any) -> Message:
     if code not in _TEMPLATES:
         raise KeyError(f"undeclared message {code!r}")
     return Message(code, params)
+
+
+def from_json(data: Mapping[str, Any]) -> Message:
+    """The message of its JSON (``{code, params}``, nested messages as their own JSON).
+
+    >>> from_json(msg(define("doc.deal", "{name} deals"), name="An").json()).text("en")
+    'An deals'
+    """
+    params = {k: (from_json(v) if isinstance(v, Mapping) and "code" in v and "params" in v else v)
+              for k, v in data.get("params", {}).items()}
+    return Message(data["code"], params)
 
 
 def _json_params(params: Mapping[str, Any]) -> dict[str, Any]:

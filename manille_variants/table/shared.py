@@ -32,6 +32,7 @@ from manille_variants.engine.deal import DealState
 from manille_variants.engine.legality import Legality, explain_legal
 from manille_variants.engine.match import Match
 from manille_variants.errors import IllegalPlayError, ManilleError
+from manille_variants.messages import Message
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import parse_entry
 
@@ -57,7 +58,7 @@ class NotYourTurn(IllegalPlayError):
 class RefusedAction(IllegalPlayError):
     """An action the rules refuse now; for a card, the rule's reason and the legal cards."""
 
-    def __init__(self, message: str, legal: list[str], why: Legality | None = None,
+    def __init__(self, message: str | Message, legal: list[str], why: Legality | None = None,
                  trick: list[Card] | None = None, trump: Suit | None = None) -> None:
         super().__init__(message)
         self.legal, self.why, self.trick, self.trump = legal, why, list(trick or []), trump
@@ -149,7 +150,7 @@ class SharedTable:
         try:
             action = parse_action(text.strip())
         except ManilleError as exc:
-            raise RefusedAction(str(exc), self._legal()) from None
+            raise RefusedAction(exc.message or str(exc), self._legal()) from None
         if action not in state.legal_actions():
             raise self._refusal(state, action)
         return self._apply(action)
@@ -158,7 +159,7 @@ class SharedTable:
         try:
             state.apply(action)
         except IllegalPlayError as exc:
-            message = str(exc)
+            message: str | Message = exc.message or str(exc)
         else:  # pragma: no cover - legal_actions and apply agree
             message = f"{action} may not be played now"
         if isinstance(action, Card) and state.phase == "play":

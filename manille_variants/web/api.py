@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
+from manille_variants.messages import from_json
 from manille_variants.table.scoresheet import ScoreSheet
 from manille_variants.web.bodies import (
     ActBody,
@@ -37,13 +38,12 @@ from manille_variants.web.bodies import (
     read,
 )
 from manille_variants.web.engine_words import game_view, refusal_message
-from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games, RefusedCard
 from manille_variants.web.render import page_language
 from manille_variants.web.rulesets import check_text, extends_of, form_yaml, resolve, values
 from manille_variants.web.search import analysis_json
 from manille_variants.web.security import spend
-from manille_variants.web.sheets import entry_check, entry_problem, entry_text, sheet_json
+from manille_variants.web.sheets import entry_check, entry_refusal, entry_text, refusal_json, sheet_json
 from manille_variants.web.storage import Store
 from manille_variants.web.views import game_context, respond
 
@@ -139,12 +139,14 @@ async def check_entry(request: Request) -> Response:
     if body.fields is not None:
         answer = await run_in_threadpool(entry_check, sheet, body.fields, body.number)
     elif body.entry is not None:
-        error = await run_in_threadpool(entry_problem, sheet, body.entry, body.number)
-        answer = {"ok": error is None, "error": error}
+        refusal = await run_in_threadpool(entry_refusal, sheet, body.entry, body.number)
+        answer = {"ok": refusal is None, **refusal_json(refusal)}
     else:
         raise HTTPException(400, "entry: expected a string (got null)")
-    error = answer["error"]
-    message = localize(page_language(request), error) if error is not None else None
+    message = None
+    if answer["error"] is not None:
+        known = answer["code"] != "error"
+        message = from_json(answer).text(page_language(request)) if known else answer["error"]
     return JSONResponse({**answer, "message": message})
 
 
@@ -212,7 +214,9 @@ async def game_act(request: Request) -> Response:
         game = await run_in_threadpool(_games(request).act, request.path_params["id"], action)
     except RefusedCard as exc:
         message = refusal_message(page_language(request), exc)  # `error` keeps the English
-        return JSONResponse({"error": str(exc), "message": message, "clause": exc.clause, "legal": exc.legal}, 400)
+        coded = exc.json()
+        return JSONResponse({"error": str(exc), "code": coded["code"], "params": coded["params"], "message": message,
+                             "clause": exc.clause, "legal": exc.legal, "why": exc.why.json()}, 400)
     return await respond(request, game_context(request, game_view(page_language(request), game)))
 
 

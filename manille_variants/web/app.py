@@ -25,7 +25,6 @@ from starlette.types import Scope
 from manille_variants.errors import ManilleError, RulesetError
 from manille_variants.web import api, evenings, offline, pages, table_routes, views
 from manille_variants.web.compare import Jobs
-from manille_variants.web.i18n import localize
 from manille_variants.web.play import Games
 from manille_variants.web.render import page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard, RateLimit, SecurityHeaders
@@ -134,4 +133,7 @@ async def _ruleset_error(request: Request, exc: Exception) -> Response:
 
 async def _user_error(request: Request, exc: Exception) -> Response:
     # The API's error is the CLI's message; ``message`` says it in the page's language.
-    return _error(request, 400, str(exc), message=localize(page_language(request), str(exc)))
+    assert isinstance(exc, ManilleError)
+    coded = exc.json()
+    return _error(request, 400, str(exc), code=coded["code"], params=coded["params"],
+                  message=exc.text(page_language(request)))

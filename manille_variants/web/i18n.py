@@ -11,8 +11,6 @@ only the pages turn them into words, so a sheet reads in any of the three.  A pa
 
 from __future__ import annotations
 
-import re
-
 from manille_variants.messages import Message, define, is_defined, render
 
 LANGUAGES = ("en", "nl", "fr")
@@ -308,63 +306,3 @@ def translate(lang: str, key: str) -> str:
     if words is None:
         return key
     return words[LANGUAGES.index(lang)] if lang in LANGUAGES else words[0]
-
-
-# The score sheet's refusals (the CLI's messages, in English) in Dutch and French:
-# (pattern, Dutch, French); the templates take the pattern's named groups.
-MESSAGES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p), nl, fr) for p, nl, fr in (
-    (r"^POINTS must be between 0 and (?P<n>\d+) \(got (?P<x>-?\d+)\)$",
-     "de kaartpunten liggen tussen 0 en {n} (niet {x})",
-     "les points de cartes vont de 0 à {n} (pas {x})"),
-    (r"^TRICKS must be between 0 and (?P<n>\d+) \(got (?P<x>-?\d+)\)$",
-     "het aantal slagen ligt tussen 0 en {n} (niet {x})",
-     "le nombre de plis va de 0 à {n} (pas {x})"),
-    (r"^team A took no trick, so it cannot hold card points \(got (?P<x>\d+)\)$",
-     "ploeg A haalde geen slag, dus ook geen kaartpunten (niet {x})",
-     "l'équipe A n'a fait aucun pli, donc aucun point de cartes (pas {x})"),
-    (r"^team A took all (?P<n>\d+) tricks, so it holds all (?P<t>\d+) card points \(got (?P<x>\d+)\)$",
-     "ploeg A haalde alle {n} slagen, dus alle {t} kaartpunten (niet {x})",
-     "l'équipe A a fait les {n} plis, donc les {t} points de cartes (pas {x})"),
-    (r"^(?P<k>\d+) trick\(s\) hold at most (?P<m>\d+) card points \(got (?P<x>\d+)\)$",
-     "{k} slag(en) bevatten hoogstens {m} kaartpunten (niet {x})",
-     "{k} pli(s) contiennent au plus {m} points de cartes (pas {x})"),
-    (r"^the other side's (?P<o>\d+) trick\(s\) hold at most (?P<m>\d+) card points, so (?P<k>\d+) "
-     r"trick\(s\) hold at least (?P<l>\d+) \(got (?P<x>\d+)\)$",
-     "de {o} slag(en) van de andere kant bevatten hoogstens {m} kaartpunten, dus {k} slag(en) minstens {l} "
-     "(niet {x})",
-     "les {o} pli(s) de l'autre camp contiennent au plus {m} points de cartes, donc {k} pli(s) au moins {l} "
-     "(pas {x})"),
-    (r"^the match is over: team (?P<t>[AB]) won it$",
-     "de wedstrijd is uit: ploeg {t} heeft gewonnen",
-     "la partie est finie : l'équipe {t} l'a gagnée"),
-    (r"^nothing to undo: the sheet is empty$",
-     "niets ongedaan te maken: het blad is leeg",
-     "rien à annuler : la feuille est vide"),
-    (r"^(?P<r>[\w-]+) does not allow no-trump$",
-     "{r} kent geen spel zonder troef", "{r} ne permet pas le sans-atout"),
-    (r"^(?P<r>[\w-]+) does not allow blind no-trump$",
-     "{r} kent geen blind spel zonder troef", "{r} ne permet pas le sans-atout à l'aveugle"),
-    (r"^(?P<r>[\w-]+) never throws a deal in \(an early look does not void the deal\)$",
-     "{r} gooit nooit een spel weg (te vroeg kijken maakt het spel niet ongeldig)",
-     "{r} n'annule jamais une donne (regarder trop tôt n'annule pas la donne)"),
-))
-_ENTRY_PREFIX = re.compile(r"^entry (?P<n>\d+) \((?P<e>[^)]*)\): (?P<rest>.*)$")
-
-
-def localize(lang: str, message: str) -> str:
-    """A score sheet refusal in ``lang``; a message without a translation stays as it is.
-
-    >>> localize("nl", "POINTS must be between 0 and 60 (got 61)")
-    'de kaartpunten liggen tussen 0 en 60 (niet 61)'
-    """
-    if lang not in ("nl", "fr"):
-        return message
-    prefix = _ENTRY_PREFIX.match(message)
-    if prefix is not None:
-        word = "spel" if lang == "nl" else "donne"
-        return f"{word} {prefix['n']} ({prefix['e']}): {localize(lang, prefix['rest'])}"
-    for pattern, nl, fr in MESSAGES:
-        found = pattern.match(message)
-        if found is not None:
-            return (nl if lang == "nl" else fr).format(**found.groupdict())
-    return message

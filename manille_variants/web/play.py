@@ -21,6 +21,7 @@ import manille_variants as mv
 from manille_variants.bots.registry import parse_seat, seat_names
 from manille_variants.engine.legality import Legality
 from manille_variants.errors import BotOptionError, ManilleError, TableSizeError
+from manille_variants.messages import Message
 from manille_variants.records.format import dumps_record
 from manille_variants.table.session import Session
 from manille_variants.web.storage import Store, StoredGame
@@ -63,7 +64,7 @@ class RefusedCard(mv.IllegalPlayError):
     """A card that may not be played now: the engine's reason, the rule clause, the legal cards
     (and the ruleset, trick and trump they were decided on, to say it in another language)."""
 
-    def __init__(self, message: str, why: Legality, ruleset: mv.Ruleset, trick: list[mv.Card],
+    def __init__(self, message: str | Message, why: Legality, ruleset: mv.Ruleset, trick: list[mv.Card],
                  trump: mv.Suit | None) -> None:
         super().__init__(message)
         self.clause, self.legal = why.clause, [str(c) for c in why.cards]
@@ -152,7 +153,7 @@ class Game:
             if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
                 why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
                                        self.state.trump_suit, tricks_played=len(self.state.tricks))
-                raise RefusedCard(str(exc), why, self.ruleset, list(self.state.trick),
+                raise RefusedCard(exc.message or str(exc), why, self.ruleset, list(self.state.trick),
                                   self.state.trump_suit) from None
             raise
         self.session.advance()
@@ -214,7 +215,7 @@ def _result(state: mv.DealState) -> dict[str, Any] | None:
     if state.result is None:
         return None
     score = state.result.swapped() if state.dealer_team == 1 else state.result
-    return score.to_dict()
+    return score.json()
 
 
 class Games:

@@ -41,11 +41,14 @@ def score_across(store: Store, rulesets: Sequence[str], *, points: int, tricks: 
     results: list[dict[str, Any]] = []
     for name, rs in zip(rulesets, found, strict=True):
         score = next(scores) if isinstance(rs, Ruleset) else rs
-        if isinstance(score, ManilleError) or isinstance(rs, ManilleError):
-            results.append({"ruleset": name, "error": str(score)})
+        if isinstance(score, ManilleError):
+            coded = score.json()
+            results.append({"ruleset": name, "error": str(score), "code": coded["code"], "params": coded["params"],
+                            **({"message": score.text(lang)} if lang != "en" else {})})
             continue
-        factors = [{"name": f.name, "value": f.value, "reason": f.reason} for f in score.factors]
-        breakdown = score.to_dict()
+        assert isinstance(rs, Ruleset)
+        factors = [f.json() for f in score.factors]
+        breakdown = score.json()
         score_words(lang, rs, factors, breakdown)
         results.append({
             "ruleset": rs.name,

@@ -11,14 +11,16 @@ import csv
 import io
 from typing import Any
 
-from manille_variants.errors import ManilleError
+from manille_variants.errors import ManilleError, ScoresheetError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import HAND_SIZE
 from manille_variants.table.scoresheet import ScoreSheet, entry_fields, entry_for, parse_entry
 from manille_variants.web.bodies import EntryFields
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
-__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "entry_text", "sheet_csv", "sheet_json"]
+__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "entry_refusal", "entry_text", "refusal_json",
+           "sheet_csv", "sheet_json"]
 
 
 def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
@@ -88,9 +90,9 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
             "by": deal.by,
             "at": deal.at,
             "factor": dscore.factor,
-            "factors": [{"name": f.name, "value": f.value, "reason": f.reason} for f in dscore.factors],
+            "factors": [f.json() for f in dscore.factors],
             "tied": dscore.tied,
-            "score": oriented.to_dict(),
+            "score": oriented.json(),
         })
     return rows
 
@@ -158,20 +160,23 @@ def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:
     )
 
 
-def entry_problem(sheet: Sheet, entry: str, number: int | None = None) -> str | None:
-    """Why ``entry`` would be refused as the next deal (or as a correction of deal ``number``),
-    with the CLI's message; None when it would be accepted."""
+NO_DEAL = define("web.no-deal", "no deal {number} on the sheet (it has {count})")
+
+
+def entry_refusal(sheet: Sheet, entry: str, number: int | None = None) -> ManilleError | None:
+    """Why ``entry`` would be refused as the next deal (or as a correction of deal ``number``):
+    the error the CLI would give; None when it would be accepted."""
     try:
         if number is None:
             ScoreSheet(sheet.score.ruleset, list(sheet.score.entries)).add(entry)
         else:
             texts = list(sheet.entries)
             if not 1 <= number <= len(texts):
-                return f"no deal {number} on the sheet (it has {len(texts)})"
+                return ScoresheetError(msg(NO_DEAL, number=number, count=len(texts)))
             texts[number - 1] = entry
             ScoreSheet(sheet.score.ruleset, [parse_entry(t) for t in texts])
     except ManilleError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -180,6 +185,18 @@ def entry_text(sheet: Sheet, fields: EntryFields) -> str:
     the figures cannot be."""
     return entry_for(sheet.score.rules, fields.mode, fields.side, fields.points, fields.tricks, fields.calls,
                      last=fields.last, turned=fields.turned or None).text
+def entry_problem(sheet: Sheet, entry: str, number: int | None = None) -> str | None:
+    """:func:`entry_refusal`'s message (the CLI's English); None when it would be accepted."""
+    refusal = entry_refusal(sheet, entry, number)
+    return None if refusal is None else str(refusal)
+
+
+def refusal_json(refusal: ManilleError | None) -> dict[str, Any]:
+    """``{error, code, params}`` of a refusal (all None when there is none)."""
+    if refusal is None:
+        return {"error": None, "code": None, "params": None}
+    coded = refusal.json()
+    return {"error": str(refusal), "code": coded["code"], "params": coded["params"]}
 
 
 def entry_check(sheet: Sheet, fields: EntryFields, number: int | None = None) -> dict[str, Any]:
@@ -191,12 +208,12 @@ def entry_check(sheet: Sheet, fields: EntryFields, number: int | None = None) ->
         parsed = entry_for(sheet.score.rules, fields.mode, fields.side, fields.points, fields.tricks, fields.calls,
                            last=fields.last, turned=fields.turned or None)
     except ManilleError as exc:
-        return {"ok": False, "error": str(exc), "entry": None, "other": None}
+        return {"ok": False, **refusal_json(exc), "entry": None, "other": None}
     other = None
     if parsed.mode != "thrown-in":
         a = (parsed.points, parsed.tricks)
         b = (sheet.score.rules.card_total - a[0], HAND_SIZE - a[1])
         points, tricks = b if fields.side == "A" else a
         other = {"side": "B" if fields.side == "A" else "A", "points": points, "tricks": tricks}
-    error = entry_problem(sheet, parsed.text, number)
-    return {"ok": error is None, "error": error, "entry": parsed.text, "other": other}
+    refusal = entry_refusal(sheet, parsed.text, number)
+    return {"ok": refusal is None, **refusal_json(refusal), "entry": parsed.text, "other": other}

@@ -36,7 +36,6 @@ from manille_variants.errors import IllegalPlayError, ManilleError
 from manille_variants.table.shared import NotYourTurn, RefusedAction
 from manille_variants.web.bodies import AwayBody, TableActBody, TableBody, parse, read
 from manille_variants.web.engine_words import refusal_message, score_words
-from manille_variants.web.i18n import localize
 from manille_variants.web.play import RefusedCard
 from manille_variants.web.render import page_language, render
 from manille_variants.web.rulesets import choices, resolve
@@ -157,14 +156,15 @@ async def _act(request: Request, live: LiveTable, seat: int, action: str) -> Res
             raise NotYourTurn(NOT_YOURS.format(seat=live.table.state.to_play if live.table.state else 0))
         await run_in_threadpool(_tables(request).act, live, seat, action)
     except NotYourTurn as exc:
-        return JSONResponse({"error": str(exc), "message": localize(lang, str(exc))}, 409)
+        return JSONResponse({"error": str(exc), "message": exc.text(lang)}, 409)
     except RefusedAction as exc:
-        message = localize(lang, str(exc))
+        message = exc.text(lang)
         if exc.why is not None:
-            message = refusal_message(lang, RefusedCard(str(exc), exc.why, live.table.ruleset, exc.trick, exc.trump))
+            message = refusal_message(lang, RefusedCard(exc.message or str(exc), exc.why, live.table.ruleset,
+                                                        exc.trick, exc.trump))
         return JSONResponse({"error": str(exc), "message": message, "legal": exc.legal, "clause": exc.clause}, 422)
     except IllegalPlayError as exc:
-        return JSONResponse({"error": str(exc), "message": localize(lang, str(exc))}, 409)
+        return JSONResponse({"error": str(exc), "message": exc.text(lang)}, 409)
     return None
 
 
