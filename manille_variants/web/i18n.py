@@ -20,7 +20,11 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
 
 # Words not in the catalog yet, key: (English, Dutch, French).  tools/words_to_catalog.py
 # moves them into PAGE_WORDS and the Dutch and French catalogs.
-WORDS: dict[str, tuple[str, str, str]] = {}
+WORDS: dict[str, tuple[str, str, str]] = {
+    # the score sheet where the dealer plays alone: whose figures a deal gives
+    "dealer_side": ("The dealer", "De gever", "Le donneur"),
+    "others_side": ("The others", "De anderen", "Les autres"),
+}
 
 # key: its sentence in the catalog, page.<key>
 PAGE_WORDS: dict[str, str] = {
