@@ -156,8 +156,11 @@ def test_every_page_fits_a_phone_360_px_wide(browser: Browser, live: LiveServer,
                                                      "team_b": "Zuid", "note": "clubavond"})
     for entry, by in (("no-trump 38 5", "An"), ("H 40 6", "Bo"), (TIE, "An")):
         _api(page, base, "POST", f"/api/sheets/{sheet['id']}/deals", {"entry": entry, "by": by})
+    three = _api(page, base, "POST", "/api/sheets", {"ruleset": "belgian-three", "note": "met drie"})
+    for entry in ("H 26 4", "S 35 6", "nt 40 7"):  # a column per player
+        _api(page, base, "POST", f"/api/sheets/{three['id']}/deals", {"entry": entry, "by": "An"})
     game = _api(page, base, "POST", "/api/play", {"ruleset": "belgian", "seed": 3})
-    pages = _pages(live.app, str(sheet["id"]), str(game["id"]))
+    pages = [*_pages(live.app, str(sheet["id"]), str(game["id"])), f"/sheets/{three['id']}"]
     expected = {"/", "/sheets", f"/sheets/{sheet['id']}", f"/play/{game['id']}", "/score", "/rulesets/belgian"}
     assert expected <= set(pages)
     wide, small = {}, {}
