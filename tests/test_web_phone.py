@@ -337,3 +337,29 @@ def test_a_deal_typed_while_the_host_is_away_is_stored_once(browser: Browser, tm
     expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
     assert Store(folder).sheet(str(sheet["id"])).entries == ["S 38 5", "S 40 6"]  # each once, in order
     server.stop()
+
+
+# ------------------------------------------------------------------ a sheet of three players
+def test_a_three_player_sheet_is_kept_from_the_form(browser: Browser, live: LiveServer, shots: Path) -> None:
+    page = _phone(browser, "nl")
+    sheet = _api(page, live.url, "POST", "/api/sheets", {"ruleset": "belgian-three"})
+    page.goto(f"{live.url}/sheets/{sheet['id']}")
+    page.fill("#by", "An")
+    page.select_option("#side", "B")  # the others' figures: 34 points, 6 tricks -> the entry H 26 4
+    page.select_option("#mode", "H")
+    page.fill("#points", "34")
+    page.fill("#tricks", "6")
+    expect(page.locator("#other")).to_contain_text("26")
+    page.click("#add")
+    expect(page.locator("#deals tbody tr")).to_have_count(1)
+    row = page.locator("#deals tbody tr").first
+    expect(row).to_contain_text("Plaats 0")  # the seat that dealt
+    expect(row.locator("td.num")).to_have_count(3)
+    totals = [int(t) for t in page.locator("#standings .total").all_text_contents()]
+    assert totals == [0, 4, 4]  # the CLI sheet's worked case: each defender +4
+    expect(page.locator("#standings .facts")).to_contain_text("Plaats 1")  # the next dealer
+    page.fill("#points", "34")
+    page.fill("#tricks", "11")  # the form has emptied after the add: 11 of 10 tricks is refused
+    expect(page.locator("#entry-error")).to_contain_text("10")
+    expect(page.locator("#add")).to_be_disabled()
+    page.screenshot(path=str(shots / "phone-sheet-three-nl.png"), full_page=True)
