@@ -131,3 +131,17 @@ def test_the_page_draws_a_column_per_player(c: TestClient, lang: str, seat: str,
     assert chart.count("<polyline") == 3 and 'class="player p2"' in chart
     listing = c.get(f"/sheets?lang={lang}").text
     assert f"{seat} 1 <b>" in listing
+
+
+@pytest.mark.parametrize("ruleset, tricks", [("belgian-six", 5), ("belgian-two", 16)])
+def test_a_sheet_of_six_or_two_keeps_two_teams_with_the_tables_tricks(c: TestClient, ruleset: str,
+                                                                        tricks: int) -> None:
+    sheet = c.post("/api/sheets", json={"ruleset": ruleset}).json()
+    assert sheet["per_player"] is False and sheet["settings"]["tricks_per_deal"] == tricks
+    fields = {"mode": "H", "side": "B", "points": 20, "tricks": 2}
+    answer = c.post(f"/api/sheets/{sheet['id']}/check", json={"fields": fields}).json()
+    assert answer["ok"] is True and answer["other"] == {"side": "A", "points": 40, "tricks": tricks - 2}
+    added = c.post(f"/api/sheets/{sheet['id']}/deals", json={"fields": fields}).json()
+    cli = ScoreSheet.new(load_ruleset(ruleset))
+    cli.add(answer["entry"])
+    assert [added["team_a"], added["team_b"]] == list(cli.match.scores) == added["scores"]
