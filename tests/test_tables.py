@@ -483,13 +483,12 @@ def test_a_zero_sum_sheet_keeps_the_sum_at_zero() -> None:
     assert sheet.status().startswith("game 1: seat 0 -33, seat 1 -6, seat 2 39 (target 101); seat 0 deals next")
 
 
-def test_the_web_keeps_shared_sheets_of_two_teams_only(tmp_path: Path) -> None:
-    from manille_variants.errors import ScoresheetError
+def test_the_web_keeps_a_shared_sheet_of_three_players(tmp_path: Path) -> None:
     from manille_variants.web.storage import Store
 
     store = Store(tmp_path)
-    with pytest.raises(ScoresheetError, match="each player keeps a score"):
-        store.create_sheet(load_ruleset("belgian-three"))
+    sheet = store.create_sheet(load_ruleset("belgian-three"), entries=["H 26 4", "S 35 6"])
+    assert sheet.score.per_player and list(sheet.score.match.scores) == [0, 9, 4]
 
 
 def test_legal_takes_whose_card_wins_at_a_dealer_alone_table() -> None:

@@ -156,8 +156,11 @@ def test_every_page_fits_a_phone_360_px_wide(browser: Browser, live: LiveServer,
                                                      "team_b": "Zuid", "note": "clubavond"})
     for entry, by in (("no-trump 38 5", "An"), ("H 40 6", "Bo"), (TIE, "An")):
         _api(page, base, "POST", f"/api/sheets/{sheet['id']}/deals", {"entry": entry, "by": by})
+    three = _api(page, base, "POST", "/api/sheets", {"ruleset": "belgian-three", "note": "met drie"})
+    for entry in ("H 26 4", "S 35 6", "nt 40 7"):  # a column per player
+        _api(page, base, "POST", f"/api/sheets/{three['id']}/deals", {"entry": entry, "by": "An"})
     game = _api(page, base, "POST", "/api/play", {"ruleset": "belgian", "seed": 3})
-    pages = _pages(live.app, str(sheet["id"]), str(game["id"]))
+    pages = [*_pages(live.app, str(sheet["id"]), str(game["id"])), f"/sheets/{three['id']}"]
     expected = {"/", "/sheets", f"/sheets/{sheet['id']}", f"/play/{game['id']}", "/score", "/rulesets/belgian"}
     assert expected <= set(pages)
     wide, small = {}, {}
@@ -334,3 +337,29 @@ def test_a_deal_typed_while_the_host_is_away_is_stored_once(browser: Browser, tm
     expect(page.locator("#deals tbody tr.deal-row")).to_have_count(2)
     assert Store(folder).sheet(str(sheet["id"])).entries == ["S 38 5", "S 40 6"]  # each once, in order
     server.stop()
+
+
+# ------------------------------------------------------------------ a sheet of three players
+def test_a_three_player_sheet_is_kept_from_the_form(browser: Browser, live: LiveServer, shots: Path) -> None:
+    page = _phone(browser, "nl")
+    sheet = _api(page, live.url, "POST", "/api/sheets", {"ruleset": "belgian-three"})
+    page.goto(f"{live.url}/sheets/{sheet['id']}")
+    page.fill("#by", "An")
+    page.select_option("#side", "B")  # the others' figures: 34 points, 6 tricks -> the entry H 26 4
+    page.select_option("#mode", "H")
+    page.fill("#points", "34")
+    page.fill("#tricks", "6")
+    expect(page.locator("#other")).to_contain_text("26")
+    page.click("#add")
+    expect(page.locator("#deals tbody tr")).to_have_count(1)
+    row = page.locator("#deals tbody tr").first
+    expect(row).to_contain_text("Plaats 0")  # the seat that dealt
+    expect(row.locator("td.num")).to_have_count(3)
+    totals = [int(t) for t in page.locator("#standings .total").all_text_contents()]
+    assert totals == [0, 4, 4]  # the CLI sheet's worked case: each defender +4
+    expect(page.locator("#standings .facts")).to_contain_text("Plaats 1")  # the next dealer
+    page.fill("#points", "34")
+    page.fill("#tricks", "11")  # the form has emptied after the add: 11 of 10 tricks is refused
+    expect(page.locator("#entry-error")).to_contain_text("10")
+    expect(page.locator("#add")).to_be_disabled()
+    page.screenshot(path=str(shots / "phone-sheet-three-nl.png"), full_page=True)

@@ -278,6 +278,8 @@ PAGE_WORDS: dict[str, str] = {
     "take_back": define("page.take_back", "Take the seat back"),
     "spectators": define("page.spectators", "Spectators (the table, no hand)"),
     "play_shared": define("page.play_shared", "Play it at a shared table"),
+    "dealer_side": define("page.dealer_side", "The dealer"),
+    "others_side": define("page.others_side", "The others"),
 }
 
 

@@ -3,6 +3,13 @@
 The JSON keeps the keys of ``manille scoresheet --json`` (``team_a``, ``team_b``,
 ``pending_ties``, ``deals``, ``winner`` ...) and adds the sheet's id, its teams, and one row
 per deal with who entered it.  Words are left to the pages: the data keeps keys.
+
+Where the ruleset's teams are temporary (the dealer alone against the others, as in
+``belgian-three``) the sheet keeps a score per player, as the CLI's: ``players`` (from the
+CLI's summary) instead of ``team_a`` and ``team_b``, and every sheet carries ``per_player``,
+``columns`` (one per score column: ``{key, seat, name}``, key ``A``/``B`` or ``P0``, ``P1``
+...), ``scores`` (the totals in the columns' order), ``winner_key``, ``next_dealer_key`` and
+each row's ``dealer_key`` and ``dealer_seat``, so that a page draws any table the same way.
 """
 
 from __future__ import annotations
@@ -13,14 +20,13 @@ from typing import Any
 
 from manille_variants.errors import ManilleError, ScoresheetError
 from manille_variants.messages import define, msg
-from manille_variants.ruleset.schema import HAND_SIZE
 from manille_variants.table.scoresheet import ScoreSheet, entry_fields, entry_for, parse_entry
 from manille_variants.web.bodies import EntryFields
 from manille_variants.web.engine_words import score_words
 from manille_variants.web.storage import Sheet
 
-__all__ = ["chart_svg", "csv_cell", "entry_check", "entry_problem", "entry_refusal", "entry_text", "refusal_json",
-           "sheet_csv", "sheet_json"]
+__all__ = ["chart_svg", "column_keys", "columns", "csv_cell", "entry_check", "entry_problem", "entry_refusal",
+           "entry_text", "refusal_json", "sheet_csv", "sheet_json"]
 
 
 def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
@@ -31,8 +37,16 @@ def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
     rows = _rows(sheet)
     for row in rows:
         score_words(lang, rs, row["factors"], row["score"])
+    keys = column_keys(score)
+    m = score.match
     return {
         **score.summary(),
+        "per_player": score.per_player,
+        "seats": score.rules.seats,
+        "columns": columns(sheet),
+        "scores": list(m.scores),
+        "winner_key": keys[m.winner] if m.winner is not None else None,
+        "next_dealer_key": None if m.is_over else _dealer_key(score, m.dealer),
         "id": sheet.id,
         "created": sheet.created,
         "names": {"A": sheet.team_a, "B": sheet.team_b},
@@ -61,13 +75,33 @@ def _settings(score: ScoreSheet) -> dict[str, Any]:
         "calls": [c.label or c.name for c in score.rules.calls],
         "last_trick_bonus": score.rules.last_trick_bonus,
         "thrown_in": score.rules.early_look_throws_in,
+        "tricks_per_deal": score.rules.tricks_per_deal,
     }
 
 
 def _boams(score: ScoreSheet) -> dict[str, int]:
-    """Games (boams) won by each side so far."""
-    games = score.match.games
-    return {"A": games[0], "B": games[1]}
+    """Games (boams) won by each side (each player, by column key) so far."""
+    return dict(zip(column_keys(score), score.match.games, strict=True))
+
+
+def column_keys(score: ScoreSheet) -> tuple[str, ...]:
+    """The keys of the sheet's score columns: ``A``, ``B``, or ``P0``, ``P1`` ... (a player each),
+    the CLI's :meth:`~manille_variants.table.scoresheet.ScoreSheet.table_labels`."""
+    return score.table_labels()
+
+
+def _dealer_key(score: ScoreSheet, dealer: int) -> str:
+    """The column of the side (of the player) that deals from seat ``dealer``."""
+    return column_keys(score)[dealer if score.per_player else dealer & 1]
+
+
+def columns(sheet: Sheet) -> list[dict[str, Any]]:
+    """The score columns: ``{key, seat, name}``, ``seat`` None for a team; ``name`` the team's
+    name, or "" (the pages say "Seat N")."""
+    score = sheet.score
+    if not score.per_player:
+        return [{"key": "A", "seat": None, "name": sheet.team_a}, {"key": "B", "seat": None, "name": sheet.team_b}]
+    return [{"key": key, "seat": seat, "name": ""} for seat, key in enumerate(column_keys(score))]
 
 
 def _rows(sheet: Sheet) -> list[dict[str, Any]]:
@@ -79,6 +113,8 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
             "number": row.number,
             "game": row.game,
             "dealer": row.dealer,
+            "dealer_key": _dealer_key(score, outcome.dealer),
+            "dealer_seat": outcome.dealer,
             "entry": deal.entry,
             "fields": entry_fields(parse_entry(deal.entry)),
             "contract": row.contract,
@@ -98,16 +134,17 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
 
 
 def sheet_csv(sheet: Sheet) -> str:
-    """One line per deal: number, game, dealer, entry, points and totals of A and B, who entered it.
+    """One line per deal: number, game, dealer, entry, points and totals of A and B (of each
+    player, ``points_p0`` ..., where the sheet keeps a score per player), who entered it.
 
     The columns of A and B carry the team's name after the key when it has one
     (``points_a (Noord)``); a text cell that a spreadsheet would read as a formula (it starts
     with ``= + - @``, a tab or a carriage return) is written after a ``'``, as text."""
     out = io.StringIO()
     writer = csv.writer(out)  # lines end in CRLF (RFC 4180): a CR or LF in a cell is quoted
-    a, b = (f" ({name})" if name else "" for name in (sheet.team_a, sheet.team_b))
-    writer.writerow([csv_cell(h) for h in ["deal", "game", "dealer", "entry", f"points_a{a}", f"points_b{b}",
-                                           f"total_a{a}", f"total_b{b}", "pending_ties", "by", "at"]])
+    heads = [c["key"].lower() + (f" ({c['name']})" if c["name"] else "") for c in columns(sheet)]
+    writer.writerow([csv_cell(h) for h in ["deal", "game", "dealer", "entry", *(f"points_{h}" for h in heads),
+                                           *(f"total_{h}" for h in heads), "pending_ties", "by", "at"]])
     for row in _rows(sheet):
         writer.writerow([csv_cell(v) for v in [row["number"], row["game"] + 1, row["dealer"], row["entry"],
                                                *row["points"], *row["totals"], row["pending"], row["by"],
@@ -129,8 +166,10 @@ def csv_cell(value: object) -> object:
 
 
 def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:
-    """The running totals of A and B over the deals, as an inline SVG (no script, no library)."""
-    totals = [(0, 0)] + [tuple(r.totals) for r in sheet.score.rows()]
+    """The running totals of A and B (of each player) over the deals, as an inline SVG (no
+    script, no library)."""
+    keys = column_keys(sheet.score)
+    totals = [(0,) * len(keys)] + [tuple(r.totals) for r in sheet.score.rows()]
     target = sheet.score.ruleset.match.target
     top = max([target, *(max(t) for t in totals)])
     steps = max(1, len(totals) - 1)
@@ -142,7 +181,8 @@ def chart_svg(sheet: Sheet, width: int = 600, height: int = 220) -> str:
         return f"{x:.1f},{y:.1f}"
 
     lines = []
-    for team, cls in ((0, "team-a"), (1, "team-b")):
+    classes = [f"player p{i}" for i in range(len(keys))] if sheet.score.per_player else ["team-a", "team-b"]
+    for team, cls in enumerate(classes):
         points = " ".join(point(i, t[team]) for i, t in enumerate(totals))
         lines.append(f'<polyline class="{cls}" fill="none" stroke-width="2" points="{points}"/>')
     y_target = point(0, target).split(",")[1]
@@ -212,7 +252,7 @@ def entry_check(sheet: Sheet, fields: EntryFields, number: int | None = None) ->
     other = None
     if parsed.mode != "thrown-in":
         a = (parsed.points, parsed.tricks)
-        b = (sheet.score.rules.card_total - a[0], HAND_SIZE - a[1])
+        b = (sheet.score.rules.card_total - a[0], sheet.score.rules.tricks_per_deal - a[1])
         points, tricks = b if fields.side == "A" else a
         other = {"side": "B" if fields.side == "A" else "A", "points": points, "tricks": tricks}
     refusal = entry_refusal(sheet, parsed.text, number)

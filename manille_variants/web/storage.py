@@ -333,9 +333,7 @@ class Store:
         sheet_id = secrets.token_hex(6)
         content = _content(ruleset)
         texts = entries or []
-        if ScoreSheet(ruleset, [parse_entry(t) for t in texts]).per_player:  # refuses an impossible import
-            raise ScoresheetError(f"{ruleset.name}: a shared sheet keeps two teams' scores, and at this table "
-                                  "each player keeps a score (keep it with manille scoresheet)")
+        ScoreSheet(ruleset, [parse_entry(t) for t in texts])  # refuses an impossible import, as the CLI
 
         def work(db: sqlite3.Connection) -> None:
             now = _now()

@@ -460,7 +460,7 @@ function sheetPage() {
     $("#detail-body").replaceChildren(
       el("h3", {}, `${w("deal")} ${row.number}: ${row.contract} (${row.entry})`),
       el("p", {}, `${w("points")}: A ${s.card_points[0]} · B ${s.card_points[1]}; ${w("tricks")}: A ${s.tricks[0]} · B ${s.tricks[1]}`),
-      el("p", {}, `${w("match_points")}: A ${row.points[0]} · B ${row.points[1]}${row.tied ? " (" + w("tie") + ")" : ""}`),
+      el("p", {}, `${w("match_points")}: ${row.points.map((p, i) => `${sheet.columns[i].key} ${p}`).join(" · ")}${row.tied ? " (" + w("tie") + ")" : ""}`),
       el("div", {}, el("b", {}, `${w("factors")} ×${row.factor}`), factorList(row.factors)),
       scoreNotes(s),
       row.by ? el("p", { class: "hint" }, `${w("by")} ${row.by}, ${row.at}`) : null,
@@ -523,35 +523,37 @@ function sheetPage() {
   function render(next) {
     const changed = next.revision !== sheet.revision;
     sheet = next;
-    const names = { A: sheet.names.A || "A", B: sheet.names.B || "B" };
-    $("#name-a").textContent = names.A;
-    $("#name-b").textContent = names.B;
-    $("#head-a").textContent = names.A;
-    $("#head-b").textContent = names.B;
-    for (const side of [$("#side"), $("#detail-side")]) {
-      side.options[0].textContent = `${names.A} (A)`;
-      side.options[1].textContent = `${names.B} (B)`;
+    // A name per score column: the team's name (or A, B), or "Seat N" where each player keeps a score.
+    const names = Object.fromEntries(sheet.columns.map((c) => [c.key, c.name || (c.seat === null ? c.key : `${w("seat")} ${c.seat}`)]));
+    for (const c of sheet.columns) {
+      const key = c.key.toLowerCase();
+      for (const id of [`#name-${key}`, `#head-${key}`]) { const node = $(id); if (node) node.textContent = names[c.key]; }
     }
-    const standing = (team, score, left) => el("div", { class: "team" + (sheet.winner === team ? " won" : "") },
-      el("span", { class: "name" }, names[team]), el("b", { class: "total", "data-team": team }, score),
+    if (!sheet.per_player) {
+      for (const side of [$("#side"), $("#detail-side")]) {
+        side.options[0].textContent = `${names.A} (A)`;
+        side.options[1].textContent = `${names.B} (B)`;
+      }
+    }
+    const standing = (key, score, left) => el("div", { class: "team" + (sheet.winner_key === key ? " won" : "") },
+      el("span", { class: "name" }, names[key]), el("b", { class: "total", "data-team": key }, score),
       el("span", { class: "hint" }, `${left} ${w("to_target")}`));
     const facts = [];
     if (sheet.pending_factor > 1) facts.push(`${w("pending_factor")}: ×${sheet.pending_factor} (${sheet.pending_ties} ${w("tie")})`);
-    if (sheet.best_of) facts.push(`${w("boams")}: A ${sheet.boams.A} · B ${sheet.boams.B}`);
-    if (sheet.next_dealer) facts.push(`${w("next_dealer")}: ${names[sheet.next_dealer]}`);
-    const parts = [standing("A", sheet.team_a, sheet.to_target[0]), standing("B", sheet.team_b, sheet.to_target[1]),
+    if (sheet.best_of) facts.push(`${w("boams")}: ${sheet.columns.map((c) => `${names[c.key]} ${sheet.boams[c.key]}`).join(" · ")}`);
+    if (sheet.next_dealer_key) facts.push(`${w("next_dealer")}: ${names[sheet.next_dealer_key]}`);
+    const parts = [...sheet.columns.map((c, i) => standing(c.key, sheet.scores[i], sheet.to_target[i])),
       el("p", { class: "facts" }, facts.join(" · "))];
-    if (sheet.winner) parts.push(el("p", { class: "winner" }, `${w("winner")}: ${names[sheet.winner]}`));
+    if (sheet.winner_key) parts.push(el("p", { class: "winner" }, `${w("winner")}: ${names[sheet.winner_key]}`));
     $("#standings").replaceChildren(...parts);
     $("#deals tbody").replaceChildren(...sheet.rows.slice().reverse().map((row) => el("tr", {
       class: "deal-row", tabindex: "0", "data-number": row.number, onclick: () => openDetail(row),
       onkeydown: (e) => { if (e.key === "Enter") openDetail(row); },
     },
-      el("td", {}, row.number), el("td", { class: "dealer" }, names[row.dealer] || row.dealer),
+      el("td", {}, row.number), el("td", { class: "dealer" }, names[row.dealer_key] || row.dealer),
       el("td", { class: "contract", title: row.contract }, contractLabel(row.fields),
         row.card_points ? [el("br"), el("small", { class: "cards" }, `${row.card_points[0]}–${row.card_points[1]}`)] : null),
-      el("td", { class: "num" }, row.points[0] ? `+${row.points[0]}` : "", el("br"), el("small", {}, row.totals[0])),
-      el("td", { class: "num" }, row.points[1] ? `+${row.points[1]}` : "", el("br"), el("small", {}, row.totals[1])),
+      row.points.map((points, i) => el("td", { class: "num" }, points ? `${points > 0 ? "+" : ""}${points}` : "", el("br"), el("small", {}, row.totals[i]))),
       el("td", { class: "by" }, row.by, row.note ? [el("br"), el("small", { class: "hint" }, row.note)] : null))));
     drawPending();
     drawHistory();
@@ -569,7 +571,7 @@ function sheetPage() {
         el("td", {}, "…"), el("td", {}, ""),
         el("td", { class: "contract" }, contractLabel({ mode: f.mode, calls: f.calls }),
           f.mode === "thrown-in" ? null : [el("br"), el("small", {}, `${f.side}: ${f.points}`)]),
-        el("td", { colspan: 2, class: "waiting" }, `↻ ${w("waiting")}`), el("td", { class: "by" }, item.by)));
+        el("td", { colspan: sheet.columns.length, class: "waiting" }, `↻ ${w("waiting")}`), el("td", { class: "by" }, item.by)));
     }
   }
 
