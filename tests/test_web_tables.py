@@ -403,3 +403,19 @@ def test_opening_tables_and_drawing_evenings_spend_the_client_s_tokens(tmp_path:
     refused = c.post("/api/tables", json={})
     assert refused.status_code == 429 and "Retry-After" in refused.headers
     assert c.post("/api/evenings", json={"players": players}).status_code == 429
+
+
+def test_a_deals_result_at_the_table_is_worded_in_the_seats_language(c: TestClient) -> None:
+    seats = Seats(c, new_table(c))
+    view = seats.view(0)
+    factors: list[dict[str, Any]] = []
+    for _ in range(3000):  # deals until one has a factor (no-trump, a call, a carried tie, a sweep)
+        if view["deal_over"]:
+            answer = c.get(f"/api/tables/{seats.id}", headers={**auth(seats.tokens[0]), "Accept-Language": "nl"})
+            factors = answer.json()["result"]["factors"]
+            if factors or view["match_over"]:
+                break
+        view = seats.step()
+    assert factors, "no deal with a factor came up"
+    for factor in factors:  # the rule's words in Dutch, from the factor's code
+        assert factor["code"].startswith("factor.") and factor["text"] and factor["text"] != factor["reason"]

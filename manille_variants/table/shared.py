@@ -263,8 +263,9 @@ class SharedTable:
 
 
 def _oriented(result: Any, dealer_team: int) -> dict[str, Any]:
-    """The deal's score with team 0 (seats 0 and 2) first."""
-    data: dict[str, Any] = (result.swapped() if dealer_team == 1 else result).to_dict()
+    """The deal's score with team 0 (seats 0 and 2) first, each factor and note with its code
+    and parameters (:meth:`DealScore.json`)."""
+    data: dict[str, Any] = (result.swapped() if dealer_team == 1 else result).json()
     return data
 
 
