@@ -10,20 +10,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, ViewportSize, expect, sync_playwright
+from browsertools import CHROMIUM, chromium, screenshots, serve
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, ViewportSize, expect
 
 from manille_variants.web.app import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 PHONE: ViewportSize = {"width": 412, "height": 860}
 
 # Skipped without Chromium, except in CI (where `make test` has installed it, so missing is a failure).
@@ -34,41 +29,17 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app served by uvicorn on a free local port."""
-    import uvicorn
-
-    app = create_app(tmp_path_factory.mktemp("web-data"))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    yield from serve(create_app(tmp_path_factory.mktemp("web-data")))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("screenshots")
-    yield folder
-    if os.environ.get("UPDATE_SCREENSHOTS"):
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        for shot in folder.glob("*.png"):
-            shutil.copy(shot, DOCS_IMG / shot.name)
+    yield from screenshots(tmp_path_factory.mktemp("screenshots"))
 
 
 # What the browser said against the Content-Security-Policy (an inline script, handler or

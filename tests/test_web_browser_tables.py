@@ -11,19 +11,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize, expect, sync_playwright
+from browsertools import CHROMIUM, DOCS_IMG, chromium, serve
+from playwright.sync_api import Browser, ConsoleMessage, Page, ViewportSize, expect
 
 from manille_variants.web.app import create_app
 
-CHROMIUM = Path("/usr/bin/chromium")
-DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 PHONE: ViewportSize = {"width": 360, "height": 780}
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"),
@@ -32,31 +29,12 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
-    app = create_app(tmp_path_factory.mktemp("web-data"), table_pace=0)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
-    sock.close()
+    yield from serve(create_app(tmp_path_factory.mktemp("web-data"), table_pace=0))
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 # What the browser refused against the Content-Security-Policy on any page of the test: none may be.

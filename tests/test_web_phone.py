@@ -10,15 +10,12 @@ The screenshots (Dutch and French phones) go to docs/img/ with ``UPDATE_SCREENSH
 from __future__ import annotations
 
 import os
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, ViewportSize, expect, sync_playwright
+from browsertools import CHROMIUM, LiveServer, chromium, screenshots
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from starlette.applications import Starlette
 from starlette.routing import Route
 from webtools import TIE
@@ -26,8 +23,6 @@ from webtools import TIE
 from manille_variants.web.app import create_app
 from manille_variants.web.storage import Store
 
-CHROMIUM = Path("/usr/bin/chromium")
-DOCS_IMG = Path(__file__).resolve().parent.parent / "docs" / "img"
 PHONE: ViewportSize = {"width": 360, "height": 740}
 TOKEN = "table-token"
 
@@ -37,46 +32,6 @@ pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI
 # Routes that are not pages (files, the report of a finished comparison, the offline fallback).
 NOT_PAGES = {"/sheets/{id}/chart.svg", "/sheets/{id}/export.json", "/sheets/{id}/export.csv",
              "/compare/{id}/report", "/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon-512.png"}
-
-
-class LiveServer:
-    """The app served by uvicorn on one local port, that a test may stop and start again."""
-
-    def __init__(self, app: Starlette, port: int = 0) -> None:
-        self.app = app
-        self.port = port or _free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self._server: object = None
-
-    def start(self) -> None:
-        import uvicorn
-
-        sock = socket.socket()
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", self.port))
-        server = uvicorn.Server(uvicorn.Config(self.app, log_level="warning"))
-        self._thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-        self._thread.start()
-        self._server, self._sock = server, sock
-        deadline = time.monotonic() + 20
-        while not server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        import uvicorn
-
-        assert isinstance(self._server, uvicorn.Server)
-        self._server.should_exit = True
-        self._thread.join(10)
-        self._sock.close()
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 @pytest.fixture(scope="module")
@@ -94,20 +49,12 @@ def live(data: Path) -> Iterator[LiveServer]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+    yield from chromium()
 
 
 @pytest.fixture(scope="module")
 def shots(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("phone-screenshots")
-    yield folder
-    if os.environ.get("UPDATE_SCREENSHOTS"):
-        DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        for shot in folder.glob("*.png"):
-            shutil.copy(shot, DOCS_IMG / shot.name)
+    yield from screenshots(tmp_path_factory.mktemp("phone-screenshots"))
 
 
 def _phone(browser: Browser, lang: str = "en") -> Page:
