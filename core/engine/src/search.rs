@@ -403,18 +403,17 @@ impl<K: Hash + Eq, V: Clone> Memo<K, V> {
         }
     }
 
-    fn get(&self, data: &RulesData, key: K) -> Option<V> {
-        let play = play_rules(data);
-        let play = self.rules.iter().position(|r| *r == play)?;
-        self.values.get(&(play, key)).cloned()
+    /// `play`: the rules of play ([`play_rules`]) the value was solved under.
+    fn get(&self, play: &RulesData, key: K) -> Option<V> {
+        let index = self.rules.iter().position(|r| r == play)?;
+        self.values.get(&(index, key)).cloned()
     }
 
-    fn put(&mut self, data: &RulesData, key: K, value: V) {
+    fn put(&mut self, play: RulesData, key: K, value: V) {
         if self.values.len() >= self.max {
             self.values.clear();
             self.rules.clear();
         }
-        let play = play_rules(data);
         let index = match self.rules.iter().position(|r| *r == play) {
             Some(p) => p,
             None => {
@@ -433,11 +432,12 @@ fn remembered<K: Hash + Eq + Copy, V: Clone>(
     key: K,
     solve: impl FnOnce() -> V,
 ) -> V {
-    if let Some(v) = memo.with(|m| m.borrow().get(&rules.data, key)) {
+    let play = play_rules(&rules.data);
+    if let Some(v) = memo.with(|m| m.borrow().get(&play, key)) {
         return v;
     }
     let v = solve();
-    memo.with(|m| m.borrow_mut().put(&rules.data, key, v.clone()));
+    memo.with(|m| m.borrow_mut().put(play, key, v.clone()));
     v
 }
 
