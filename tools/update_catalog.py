@@ -12,7 +12,8 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+from words_to_catalog import header_of, write_catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "manille_variants"
@@ -33,9 +34,7 @@ def declared(package: Path = PACKAGE) -> dict[str, str]:
 def update(lang: str, sentences: dict[str, str], locale: Path = LOCALE) -> tuple[int, int]:
     """Add the missing entries of ``lang`` and drop the stale ones: (added, dropped)."""
     path = locale / lang / "LC_MESSAGES" / "manille.po"
-    text = path.read_text(encoding="utf-8")
-    head, _, _ = text.partition("\n\n")
-    header = head + "\n\n" if 'msgid ""' in head and "msgctxt" not in head else ""
+    header = header_of(path)
     with path.open("rb") as handle:
         catalog: Catalog = read_po(handle)
     stale = [(m.id, m.context) for m in catalog if m.id and sentences.get(m.context or "") != m.id]
@@ -47,9 +46,7 @@ def update(lang: str, sentences: dict[str, str], locale: Path = LOCALE) -> tuple
             catalog.add(english, "", context=code)
             added += 1
     if added or stale:
-        with path.open("wb") as handle:
-            write_po(handle, catalog, omit_header=True, width=76)
-        path.write_text(header + path.read_text(encoding="utf-8"), encoding="utf-8")
+        write_catalog(path, catalog, header)
     return added, len(stale)
 
 

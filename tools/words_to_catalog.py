@@ -107,7 +107,7 @@ def _import_define(text: str) -> str:
 def add_to_catalog(lang: str, found: dict[str, tuple[str, str, str]], locale: Path = LOCALE) -> int:
     """Add the triples' ``lang`` words to its catalog; returns how many entries were new."""
     path = locale / lang / "LC_MESSAGES" / "manille.po"
-    header = _header(path)
+    header = header_of(path)
     with path.open("rb") as handle:
         catalog: Catalog = read_po(handle)
     column = 1 if lang == "nl" else 2
@@ -118,14 +118,19 @@ def add_to_catalog(lang: str, found: dict[str, tuple[str, str, str]], locale: Pa
             catalog.add(english, words[column], context=code)
             added += 1
     if added:
-        with path.open("wb") as handle:
-            write_po(handle, catalog, omit_header=True, width=76)
-        body = path.read_text(encoding="utf-8")
-        path.write_text(header + body, encoding="utf-8")
+        write_catalog(path, catalog, header)
     return added
 
 
-def _header(path: Path) -> str:
+def write_catalog(path: Path, catalog: Catalog, header: str) -> None:
+    """``catalog`` written to ``path`` in the one format the tools keep, under ``header``."""
+    with path.open("wb") as handle:
+        write_po(handle, catalog, omit_header=True, width=76)
+    body = path.read_text(encoding="utf-8")
+    path.write_text(header + body, encoding="utf-8")
+
+
+def header_of(path: Path) -> str:
     """The catalog's comment lines and its header entry (kept as written)."""
     text = path.read_text(encoding="utf-8")
     head, _, _ = text.partition("\n\n")
