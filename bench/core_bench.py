@@ -15,7 +15,7 @@ from pathlib import Path
 import manille_variants as mv
 from bench.engine_bench import deals_per_second, make_pyspiel_playouts, stored_positions
 from manille_variants import _core
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 
 BUNDLED = ("table-convention", "belgian", "belgian-capped", "french-coinchee")
 

@@ -1,6 +1,6 @@
 """The compiled core (private): the Rust deal engine behind ``manille_variants``.
 
-Rules arrive as the plain-data dict of :func:`manille_variants.engine.core.core_rules`
+Rules arrive as the plain-data dict of :func:`manille_variants.engine.crossing.core_rules`
 (``CoreRulesData``), read by the core's declared ``RulesInput``.
 Actions are one-byte codes: 0-31 the cards (``suit * 8 + rank``), 32-35 ``trump:S H D C``,
 36 ``no-trump``, 37 ``look``, 38 ``blind``, 39 ``delegate``, 40 ``pass``, 41 ``throw-in``,

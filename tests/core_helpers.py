@@ -9,7 +9,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.engine.actions import THROW_IN
 from manille_variants.engine.compiled import compiled
-from manille_variants.engine.core import action_code, core_for, to_core
+from manille_variants.engine.crossing import action_code, core_for, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.scoring import core_breakdown

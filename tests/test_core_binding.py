@@ -15,7 +15,7 @@ import pytest
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import parse_cards
-from manille_variants.engine.core import CoreCall, CoreRulesData, code_action, core_rules, to_core
+from manille_variants.engine.crossing import CoreCall, CoreRulesData, code_action, core_rules, to_core
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.errors import RulesetError
 
@@ -241,14 +241,14 @@ def test_core_rules_write_every_required_key_of_the_crossing(name: str) -> None:
     assert set(data) <= set(hints)
 
 
-def test_every_call_the_core_makes_into_python_is_declared_in_corestate() -> None:
-    from manille_variants.engine import corestate
+def test_every_call_the_core_makes_into_python_is_declared_in_callbacks() -> None:
+    from manille_variants.engine import callbacks
 
     sources = (Path(__file__).parents[1] / "core" / "python" / "src").glob("*.rs")
     called = {name for path in sources
               for name in re.findall(r'helper\([^,()]*(?:\(\))?, "(\w+)"\)', path.read_text(encoding="utf-8"))}
-    assert called and called <= set(corestate.__all__), sorted(called - set(corestate.__all__))
-    assert all(callable(getattr(corestate, name)) for name in called)
+    assert called and called <= set(callbacks.__all__), sorted(called - set(callbacks.__all__))
+    assert all(callable(getattr(callbacks, name)) for name in called)
 
 
 def test_each_callback_of_the_core_answers() -> None:

@@ -20,7 +20,7 @@ from strategies import play_settings
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
-from manille_variants.engine.core import action_code, core_rules, to_core
+from manille_variants.engine.crossing import action_code, core_rules, to_core
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.engine.reference import new_deal as reference_deal

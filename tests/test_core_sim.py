@@ -16,7 +16,7 @@ from manille_variants import _core
 from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
 from manille_variants.bots.heuristic import HeuristicBot
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_for
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.sim.metrics import DEAL_METRICS

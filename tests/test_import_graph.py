@@ -182,7 +182,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     type_only = ast.parse("if TYPE_CHECKING:\n    from manille_variants.engine.deal import DealState\n")
     assert f"{ROOT}.engine.deal" in _imported_names(f"{ROOT}.engine.view", type_only, False)  # under TYPE_CHECKING
     assert f"{ROOT}.engine.state" in graph[f"{ROOT}.engine.view"]
-    assert f"{ROOT}._core" in graph[f"{ROOT}.engine.core"]  # the compiled core, by its stub
+    assert f"{ROOT}._core" in graph[f"{ROOT}.engine.crossing"]  # the compiled core, by its stub
     assert ROOT in graph[f"{ROOT}.web.engine_words"]  # import manille_variants as mv
     assert ROOT not in graph[f"{ROOT}.sim.runner"]  # from manille_variants import _core
 

@@ -24,7 +24,7 @@ import pytest
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.engine import reference
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 from manille_variants.ruleset.loader import bundled_names
 
 DATA = Path(__file__).resolve().parent / "data" / "perft.json"

@@ -18,7 +18,7 @@ from manille_variants.bots import make_bots, play_match
 from manille_variants.cards import DECK, Card, Suit, parse_cards
 from manille_variants.cli import app
 from manille_variants.engine import LOOK, PASS, THROW_IN, ScoreInputError, reference, trump_action
-from manille_variants.engine.core import core_for, to_core
+from manille_variants.engine.crossing import core_for, to_core
 from manille_variants.engine.legality import legal_filter
 from manille_variants.engine.match import Match, seat_credits
 from manille_variants.engine.rules import Rules

@@ -81,7 +81,7 @@ class DecisionModel:
     def expected_total(self, rules: Rules, run: int, role: int, hand: Sequence[Card], trump: Suit | None) -> float:
         """The model's expected total (run 0: naming a trump, 1: no-trump, 2 and 3: once named)."""
         from manille_variants._core import decision_features
-        from manille_variants.engine.core import to_core
+        from manille_variants.engine.crossing import to_core
 
         x = decision_features(to_core(rules), sum(c.bit for c in hand), None if trump is None else int(trump))
         weights, _ = self.models[run * ROLES + role]
@@ -186,7 +186,7 @@ def table_key(rules: Rules) -> str:
     in factors, calls or match settings)."""
     import hashlib
 
-    from manille_variants.engine.core import core_rules
+    from manille_variants.engine.crossing import core_rules
 
     data = core_rules(rules)
     keyed = {k: data.get(k) for k in _PLAY_KEYS}
@@ -280,7 +280,7 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
     ``estimate(rules, hand, trump)`` in half tricks.  Deterministic: the same seed, the same
     table and model."""
     from manille_variants._core import CoreDeal, decision_features, solve_value
-    from manille_variants.engine.core import to_core
+    from manille_variants.engine.crossing import to_core
 
     core = to_core(rules)
     table_deals = min(deals, TABLE_DEALS)

@@ -21,7 +21,7 @@ from manille_variants.cards import Card
 from manille_variants.engine import reference
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.compiled import CompiledRules, compiled
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_for
 from manille_variants.engine.reference import given_hands, shuffled_deck
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.state import PHASES, DealState, TrickRecord

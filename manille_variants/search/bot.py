@@ -30,7 +30,7 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
 from manille_variants.search.solver import searchable

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from manille_variants.cards import DECK, Card
-from manille_variants.engine.core import action_code, has_plugins, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, has_plugins, require_four_seats, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import SearchError

@@ -36,7 +36,7 @@ from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_dea
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.registry import ismcts_bot, search_bot
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_for
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
 from manille_variants.engine.rules import Rules

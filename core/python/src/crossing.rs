@@ -1,5 +1,5 @@
 //! The rules as they cross from Python: one declared structure, [`RulesInput`], read from the
-//! dict of `manille_variants.engine.core.core_rules` (typed there as `CoreRulesData`) by
+//! dict of `manille_variants.engine.crossing.core_rules` (typed there as `CoreRulesData`) by
 //! `#[derive(FromPyObject)]`, field by field, and turned into the engine's [`RulesData`].
 //!
 //! A key the dict lacks takes the value that means today's behaviour where the field says

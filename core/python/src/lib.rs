@@ -1,7 +1,7 @@
 //! `manille_variants._core`: the Python binding of the `manille-engine` crate.
 //!
 //! Private to the package: `manille_variants` owns the API and its documentation.  Rules
-//! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
+//! arrive as the plain-data dict of `manille_variants.engine.crossing.core_rules`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
 mod bots;

@@ -2,7 +2,7 @@
 //!
 //! The hot members (`legal_actions`, `apply`, `is_over`, `to_play`, `phase`) are answered here;
 //! the rare ones that need the package (the deal's `DealScore`, explanations, error messages,
-//! seat views) call the helpers of `manille_variants.engine.corestate`.
+//! seat views) call the helpers of `manille_variants.engine.callbacks`.
 
 use std::sync::Arc;
 

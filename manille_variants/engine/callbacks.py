@@ -1,4 +1,4 @@
-"""The Python side of the core's deal states (``manille_variants._core.CoreState``).
+"""The calls the compiled core makes into Python for its deal states (``manille_variants._core.CoreState``).
 
 :func:`~manille_variants.engine.deal.new_deal` answers with a core state when the ruleset can
 be played by the core (no Python plug-ins; trump by a turned card included).  A core state has
