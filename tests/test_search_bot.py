@@ -100,8 +100,8 @@ def test_knowledge_replays_to_the_view(name: str) -> None:
             hands = [sum(c.bit for c in h) for h in state.dealt_hands]
             core = CoreDeal.from_hands(to_core(rs), hands, state.dealer, state.pending_ties, state.scores, k.turned)
             for code in [*k.decisions, *k.played]:
-                core = core.apply(code)
-            assert (core.phase, core.mode, core.calls) == (state.phase, state.mode, len(state.calls))
+                core = core.apply_code(code)
+            assert (core.phase, core.mode, core.call_count) == (state.phase, state.mode, len(state.calls))
             assert core.to_play == state.to_play
             assert k.played == [c.index for c in _played(state)]
             assert k.turned == (state.turned_card.index if state.turned_card is not None else None)

@@ -186,9 +186,9 @@ def table_key(rules: Rules) -> str:
     in factors, calls or match settings)."""
     import hashlib
 
-    from manille_variants.engine.crossing import core_rules
+    from manille_variants.engine.crossing import rules_input
 
-    data = core_rules(rules)
+    data = rules_input(rules)
     keyed = {k: data.get(k) for k in _PLAY_KEYS}
     if not rules.default_table:  # another table is another game (the four-seat keys stay as they were)
         keyed["table"] = rules.ruleset.table.model_dump(mode="json")
@@ -291,17 +291,17 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
     for i in range(deals):
         start = CoreDeal(core, seed * 1_000_003 + i, 0)
         if start.phase == "blind":
-            start = start.apply(37)  # look
-        hands = [int(start.dealt[seat]) for seat in range(ROLES)]
-        hand: list[Card] = [DECK[c] for c in range(32) if start.dealt[0] >> c & 1]
+            start = start.apply_code(37)  # look
+        hands = [int(start.dealt_masks[seat]) for seat in range(ROLES)]
+        hand: list[Card] = [DECK[c] for c in range(32) if start.dealt_masks[0] >> c & 1]
         options: list[tuple[str, int, Suit | None]] = [("trump", codes[s], s) for s in SUITS]
         if rules.no_trump_allowed:
             options.append(("no-trump", 36, None))
         row: list[tuple[float, list[list[float]]]] = []
         for kind, code, suit in options:
-            deal = start.apply(code)
+            deal = start.apply_code(code)
             while deal.phase == "calls":
-                deal = deal.apply(40)  # pass
+                deal = deal.apply_code(40)  # pass
             value = solve_value(deal)
             trump = None if suit is None else int(suit)
             row.append((float(value), [decision_features(core, h, trump) for h in hands]))

@@ -1,15 +1,18 @@
-"""The crossing to the compiled core: :func:`core_rules` exports a compiled :class:`Rules`
+"""The crossing to the compiled core: :func:`rules_input` exports a compiled :class:`Rules`
 as plain data (switches, tables, factors), the only form in which a ruleset crosses over:
-:class:`CoreRulesData`, declared field for field on the other side by the core's
-``RulesInput`` (``core/python/src/crossing.rs``, a ``#[derive(FromPyObject)]`` struct; a
-test holds the two declarations to the same fields); the core's action codes; which engine
-plays a ruleset (:func:`core_for`).
+:class:`RulesInput`, declared field for field on the other side by the core's struct of the
+same name (``core/python/src/crossing.rs``, a ``#[derive(FromPyObject)]`` struct; a test
+holds the two declarations to the same fields); the core's action codes; which engine
+plays a ruleset (:func:`core_rules_for`).
 
 The schema and :func:`~manille_variants.engine.compiled.compile_rules` stay the one place where
 a ruleset becomes rules; the core (``manille_variants._core``) builds its own tables from
 this dict and never reads YAML.  Settings the schema does not have yet take the values that
-mean today's behaviour.  (The module was ``manille_variants.engine.core``; that name still
-imports the same objects.)
+mean today's behaviour.
+
+"Core" means the compiled core and nothing else: the module was ``manille_variants.engine.core``
+and some names were others (``CoreRulesData``, ``CoreCall``, ``core_rules``, ``core_for``);
+the old module and the old names still import the same objects.
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ if TYPE_CHECKING:
     from manille_variants._core import CoreRules
 
 __all__ = [
-    "MAX_CALLS", "CoreCall", "CoreRulesData", "action_code", "code_action", "core_for", "core_rules", "core_table",
-    "has_plugins", "legal_cards", "require_four_seats", "to_core",
+    "MAX_CALLS", "CallInput", "CoreCall", "CoreRulesData", "RulesInput", "action_code", "code_action", "core_for",
+    "core_rules", "core_rules_for", "core_table", "has_plugins", "legal_cards", "require_four_seats", "rules_input",
+    "to_core",
 ]
 
 
@@ -56,7 +60,7 @@ def require_four_seats(rules: Rules, what: str, hint: str = "the random bot play
         )
 
 
-class CoreCall(TypedDict):
+class CallInput(TypedDict):
     """One call of the ladder as it crosses to the core (``CallInput``)."""
 
     name: str
@@ -67,7 +71,7 @@ class CoreCall(TypedDict):
     modes: list[str]  # trump, no-trump, blind
 
 
-class CoreRulesData(TypedDict):
+class RulesInput(TypedDict):
     """Every setting the core plays by (``RulesInput``); words are the schema's own.  A key
     marked ``NotRequired`` takes, when absent, the value that means the Belgian table."""
 
@@ -93,7 +97,7 @@ class CoreRulesData(TypedDict):
     blind_factor: int
     blind_only_when_behind_by: NotRequired[int | None]
     early_look_throws_in: bool
-    calls: list[CoreCall]
+    calls: list[CallInput]
     beat_opponent: NotRequired[str]  # true, false, trump-lead, plain-lead
     beat_partner_on_trump_lead: bool
     beat_at_no_trump: bool
@@ -123,16 +127,16 @@ def has_plugins(rules: Rules | CompiledRules) -> bool:
     return bool(settings.obligation_plugins or settings.scoring_plugins)
 
 
-def core_rules(ruleset: Ruleset | Rules | CompiledRules) -> CoreRulesData:
+def rules_input(ruleset: Ruleset | Rules | CompiledRules) -> RulesInput:
     """The plain-data form of a compiled ruleset that the core builds its rules from.
 
     >>> import manille_variants as mv
-    >>> data = core_rules(mv.load_ruleset("french-coinchee"))
+    >>> data = rules_input(mv.load_ruleset("french-coinchee"))
     >>> data["step"], data["packets"], data["undertrump"], data["trick_points"]
     (-1, [4, 4], 'allowed', 1)
     """
     rules = compile_rules(ruleset)
-    data: CoreRulesData = {
+    data: RulesInput = {
         "seats": rules.seats,
         "hand_size": rules.hand_size,
         "strength": list(rules.strength),
@@ -197,7 +201,7 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
             raise TableSizeError(f"the compiled core does not deal the table of {rules.ruleset.name} (a layout, "
                                  "or teams that do not alternate seats): the reference engine plays it")
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
-        found = engine.memo["core"] = CoreRules(core_rules(rules), objects, (rules, list(SUITS), callbacks))
+        found = engine.memo["core"] = CoreRules(rules_input(rules), objects, (rules, list(SUITS), callbacks))
     return found
 
 
@@ -215,7 +219,7 @@ def legal_cards(
     same cards and the same errors.
     """
     engine = compiled(ruleset)
-    core = (engine.memo.get("core") or core_for(engine)) if engine.rules.default_table else None
+    core = (engine.memo.get("core") or core_rules_for(engine)) if engine.rules.default_table else None
     if core is not None and _core_legal is not None:
         found = _core_legal(core, hand, trick, trump)
         if found is not None:
@@ -234,7 +238,7 @@ except ImportError:  # a checkout whose core is not built: the readable filter a
 MAX_CALLS = 5  # the longest call ladder the core plays
 
 
-def core_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
+def core_rules_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None:
     """The core's rules, or None where the reference engine plays (plug-ins, a ladder of more
     than five calls, a table the core does not deal (:func:`core_table`), or a checkout whose
     core is not built)."""
@@ -270,7 +274,7 @@ def _beat_opponent(value: object) -> str:
     return str(value)
 
 
-def _call(rules: Rules, index: int) -> CoreCall:
+def _call(rules: Rules, index: int) -> CallInput:
     call = rules.calls[index]
     names = [c.name for c in rules.calls]
     return {
@@ -311,3 +315,10 @@ def code_action(ruleset: Ruleset | Rules, code: int) -> AnyAction:
     if code < _FIRST_CALL:
         return _DECISIONS[code - 32]
     return call_action(compile_rules(ruleset).calls[code - _FIRST_CALL].name)
+
+
+# The names of before, kept importable (the Python API adds names, never renames them).
+CoreCall = CallInput
+CoreRulesData = RulesInput
+core_rules = rules_input
+core_for = core_rules_for
