@@ -84,7 +84,7 @@ pub(crate) struct CoreRules {
 #[pymethods]
 impl CoreRules {
     /// `objects`: the Python object of each action code (cards, decisions, then the calls);
-    /// `python`: the compiled `Rules`, the four suits and the helper module, for `CoreState`.
+    /// `python`: the compiled `Rules`, the four suits and the callback module, for `CoreDeal`.
     #[new]
     #[pyo3(signature = (data, objects=None, python=None))]
     fn new(
