@@ -6,6 +6,7 @@ not through ``mv.new_deal`` (which answers with the core)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -14,6 +15,8 @@ from manille_variants.cards import DECK, Card, Suit, parse_cards
 from manille_variants.engine import reference, refusals
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, call_action, trump_action
 from manille_variants.engine.reference import ReferenceState
+
+WriteFile = Callable[[str, str], str]
 
 BELGIAN = mv.load_ruleset("belgian")
 CONVENTION = mv.load_ruleset("table-convention")
@@ -74,8 +77,18 @@ def test_given_hands_replace_the_shuffle_and_are_checked() -> None:
         reference.new_deal(CONVENTION, 0, hands=hands[:3])
     with pytest.raises(mv.CardError, match=r"^seat 1: a hand holds 8 cards \(got 7\)$"):
         reference.new_deal(CONVENTION, 0, hands=[hands[0], " ".join(hands[1].split()[:7]), *hands[2:]])
-    with pytest.raises(mv.CardError, match=r"already in another hand$"):
-        reference.new_deal(CONVENTION, 0, hands=[hands[0], hands[0], hands[2], hands[3]])
+    with pytest.raises(mv.CardError, match=r"^seat 1: 7H 7S already in another hand$"):
+        reference.new_deal(CONVENTION, 0, hands=["7S 7H 8S 9S 10S JS QS KS", "7S 7H AS 8H 9H 10H JH QH", *hands[2:]])
+
+
+def test_typed_hands_at_another_table_hold_its_hand_size_one_per_seat() -> None:
+    three = [" ".join(str(c) for c in DECK[10 * s:10 * s + 10]) for s in range(3)]
+    state = reference.new_deal(THREE, 0, dealer=0, hands=three)
+    assert [len(h) for h in state.dealt_hands] == [10, 10, 10] and list(state.undealt) == list(DECK[30:])
+    with pytest.raises(mv.CardError, match=r"^give 3 hands in seat order \(got 2\)$"):
+        reference.new_deal(THREE, 0, hands=three[:2])
+    with pytest.raises(mv.CardError, match=r"^a deal with a layout cannot be typed in: deal it from a seed$"):
+        reference.new_deal(TWO, 0, hands=three[:2])
 
 
 def test_a_seat_outside_the_table_cannot_deal() -> None:
@@ -94,7 +107,8 @@ def test_the_turned_card_is_the_dealers_last_card_dealt_and_names_trump() -> Non
 
 def test_a_typed_deal_under_a_turned_trump_says_which_card_was_turned() -> None:
     hands = [" ".join(str(c) for c in DECK[8 * s:8 * s + 8]) for s in range(4)]
-    with pytest.raises(mv.CardError, match="say which card was turned"):
+    with pytest.raises(mv.CardError, match=r"^the ruleset takes trump from the turned card: say which card was "
+                       "turned$"):
         reference.new_deal(PARLEE, 0, hands=hands)
     with pytest.raises(mv.CardError, match=r"is not in the dealer's hand \(seat 0\)$"):
         reference.new_deal(PARLEE, 0, hands=hands, turned=str(DECK[31]))
@@ -130,6 +144,8 @@ def test_blind_only_when_behind_is_offered_to_a_side_trailing_by_enough() -> Non
     assert reference.new_deal(rules, 1, dealer=0, scores=(0, 20)).phase == "blind"
     assert reference.new_deal(rules, 1, dealer=0, scores=(0, 19)).phase == "trump"
     assert reference.new_deal(rules, 1, dealer=1, scores=(0, 20)).phase == "trump"  # seat 1's side leads
+    assert reference.new_deal(rules, 1, dealer=1, scores=(20, 0)).phase == "blind"
+    assert reference.new_deal(rules, 1, dealer=0, scores=(10, 25)).phase == "trump"  # behind by 15 only
 
 
 def test_delegation_goes_to_the_partner_opposite_who_must_name_trump() -> None:
@@ -142,10 +158,23 @@ def test_delegation_goes_to_the_partner_opposite_who_must_name_trump() -> None:
     assert named.chooser == 3 and named.dealer_team == 1
 
 
+def test_delegation_goes_to_the_dealers_first_teammate_after_the_dealer(write: WriteFile) -> None:
+    # Teams side by side: seats 0 and 1 against 2 and 3.
+    side_by_side = mv.load_ruleset(write("pairs.yaml", "name: pairs\nextends: french-coinchee\n"
+                                                 "table:\n  teams: [[0, 1], [2, 3]]\n"))
+    # Counter-clockwise: after dealer 1 comes seat 0, the teammate; after dealer 0 come the
+    # opponents 3 and 2, then the teammate 1.
+    state = reference.new_deal(side_by_side, 2, dealer=1).apply(DELEGATE)
+    assert (state.to_play, state.chooser) == (0, 0)
+    state = reference.new_deal(side_by_side, 2, dealer=0).apply(DELEGATE)
+    assert (state.to_play, state.chooser) == (1, 1)
+
+
 # --- the doubling calls --------------------------------------------------------------------
 
 def test_ik_ga_mee_is_asked_of_the_opponents_from_the_first_leader() -> None:
     state = reference.new_deal(BELGIAN, 3, dealer=0).apply(LOOK).apply(trump_action(Suit.H))
+    assert (state.mode, state.trump, state.chooser) == ("trump", "H", 0)
     assert (state.phase, state.to_play) == ("calls", 1)
     assert state.legal_actions() == [PASS, MEE]
     after_pass = state.apply(PASS)
@@ -160,6 +189,10 @@ def test_ik_ga_tegen_answers_ik_ga_mee_by_the_contract_side_only() -> None:
     answered = state.apply(TEGEN)
     assert answered.calls == ("ik-ga-mee", "ik-ga-tegen") and answered.phase == "play"
     assert answered.to_play == 1
+    # Called by the last opponent asked (seat 3): the reply is asked from the seat after the caller.
+    late = reference.new_deal(BELGIAN, 3, dealer=0).apply(LOOK).apply(trump_action(Suit.H)).apply(PASS).apply(MEE)
+    assert (late.to_play, late.legal_actions()) == (0, [PASS, TEGEN])
+    assert late.apply(PASS).to_play == 2
     with pytest.raises(mv.IllegalPlayError, match=r"^call:ik-ga-tegen is not possible now \(calls phase, "
                        r"seat 1 to act: pass, call:ik-ga-mee\)$"):
         reference.new_deal(BELGIAN, 3, dealer=0).apply(LOOK).apply(trump_action(Suit.H)).apply(TEGEN)
@@ -173,6 +206,18 @@ def test_a_call_doubles_the_deal_for_whichever_side_wins_it() -> None:
     a, b = play_out(called, 1), play_out(plain, 1)
     assert a.result is not None and b.result is not None
     assert a.points == b.points and a.result.factor == 2 * b.result.factor
+
+
+def test_a_call_by_anyone_is_asked_of_every_seat_from_the_first_leader(write: WriteFile) -> None:
+    dare = mv.load_ruleset(write("dare.yaml", "name: dare\nextends: table-convention\ncalls:\n"
+                                          "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"))
+    state = reference.new_deal(dare, 3, dealer=0).apply(trump_action(Suit.H))
+    asked = []
+    while state.phase == "calls":
+        assert state.legal_actions() == [PASS, call_action("dare")]
+        asked.append(state.to_play)
+        state = state.apply(PASS)
+    assert asked == [1, 2, 3, 0]
 
 
 # --- the early look ------------------------------------------------------------------------
@@ -272,6 +317,54 @@ def test_the_dealer_may_not_play_the_turned_card_while_it_waits() -> None:
     assert state.explain().endswith(f"(the turned {card.pretty} stays on the table until the first trick is "
                                     "complete)")
     assert not state.apply(state.legal_actions()[0]).turned_on_table
+
+
+# --- tables of 2 and 3 (docs/rules.md#tables-of-2-3-and-6-players) -----------------------
+
+TWO = mv.load_ruleset("belgian-two")
+THREE = mv.load_ruleset("belgian-three")
+THREE_VALUES = {"10": 5, "A": 4, "K": 3, "Q": 2, "J": 1, "9": 0, "8": 0, "7": 0}  # card points by rank
+
+
+def _pack(seed: int) -> list[Card]:
+    order, cut = reference.shuffled_deck(seed)
+    return [DECK[i] for i in [*order[cut:], *order[:cut]]]
+
+
+def test_a_layout_is_dealt_first_face_down_then_face_up_from_the_player_after_the_dealer() -> None:
+    pack, state = _pack(5), reference.new_deal(TWO, 5, dealer=0)
+    assert state.face_down(1) == pack[0:4] and state.face_down(0) == pack[4:8]
+    assert state.face_up(1) == sorted(pack[8:12], key=lambda c: c.index)
+    assert state.face_up(0) == sorted(pack[12:16], key=lambda c: c.index)
+    assert all(c in state.hand(0) for c in state.face_up(0)) and len(state.hand(0)) == 12
+    assert sorted(state.dealt_hands[0], key=lambda c: c.index) == state.dealt_hands[0]
+    assert len(state.dealt_hands[0]) == 16  # hand, face-up and face-down cards
+
+
+def test_the_card_a_face_up_card_covered_turns_up_after_the_trick() -> None:
+    for seed in range(30):
+        state = reference.new_deal(TWO, seed, dealer=0).apply(NO_TRUMP)
+        seat = state.to_play
+        up = [c for c in state.legal_actions() if isinstance(c, Card) and c in state.face_up(seat)]
+        if not up:
+            continue
+        down_before = state.face_down(seat)
+        state = state.apply(up[0])
+        assert up[0] not in state.face_up(seat) and state.face_down(seat) == down_before  # not before the trick ends
+        state = state.apply(state.legal_actions()[0])
+        turned = [c for c in down_before if c not in state.face_down(seat)]
+        assert len(turned) == 1 and turned[0] in state.face_up(seat) and turned[0] in state.hand(seat)
+        assert state.played_mask() == up[0].bit | state.tricks[0][1][1].bit
+        return
+    raise AssertionError("no face-up card led in 30 deals")
+
+
+def test_at_three_seats_the_last_cards_of_the_pack_stay_undealt() -> None:
+    pack, state = _pack(5), reference.new_deal(THREE, 5, dealer=0)
+    assert list(state.undealt) == sorted(pack[-2:], key=lambda c: c.index)
+    assert state.undealt_points == sum(THREE_VALUES[str(c)[:-1]] for c in pack[-2:])
+    assert [len(h) for h in state.dealt_hands] == [10, 10, 10]
+    assert not set(state.undealt) & {c for h in state.dealt_hands for c in h}
 
 
 # --- identity ------------------------------------------------------------------------------
