@@ -18,7 +18,7 @@ from manille_variants.bots import make_bots, play_match
 from manille_variants.cards import DECK, Card, Suit, parse_cards
 from manille_variants.cli import app
 from manille_variants.engine import LOOK, PASS, THROW_IN, ScoreInputError, reference, trump_action
-from manille_variants.engine.core import core_for, to_core
+from manille_variants.engine.crossing import core_rules_for, to_core
 from manille_variants.engine.legality import legal_filter
 from manille_variants.engine.match import Match, seat_credits
 from manille_variants.engine.rules import Rules
@@ -309,13 +309,13 @@ CORE_TABLES = ["belgian-six", "belgian-three"]  # the core deals them; a layout 
 @pytest.mark.parametrize("name", CORE_TABLES)
 def test_the_core_deals_six_and_three_seats(name: str) -> None:
     rs = load_ruleset(name)
-    assert core_for(rs) is not None
-    assert type(mv.new_deal(rs, 1, 0)).__name__ == "CoreState"
+    assert core_rules_for(rs) is not None
+    assert type(mv.new_deal(rs, 1, 0)).__name__ == "CoreDeal"
 
 
 def test_the_core_refuses_a_layout_and_the_reference_engine_plays_it() -> None:
     rs = load_ruleset("belgian-two")
-    assert core_for(rs) is None
+    assert core_rules_for(rs) is None
     assert isinstance(mv.new_deal(rs, 1, 0), reference.ReferenceState)
     with pytest.raises(TableSizeError, match="the compiled core does not deal the table of belgian-two"):
         to_core(rs)

@@ -36,7 +36,7 @@ from manille_variants.bots.decisions import decision_table
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import AnyAction
 from manille_variants.engine.compiled import compiled
-from manille_variants.engine.core import action_code, core_rules, require_four_seats
+from manille_variants.engine.crossing import action_code, core_rules, require_four_seats
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, LOOK
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.engine.crossing import action_code, code_action, to_core
 from manille_variants.errors import CardError, SearchError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.search.bot import Model

@@ -30,7 +30,7 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
 from manille_variants.search.solver import searchable
@@ -267,7 +267,7 @@ def decisions(view: SeatView) -> list[int]:
 
     def step(code: int) -> None:
         nonlocal start
-        start = start.apply(code)
+        start = start.apply_code(code)
         codes.append(code)
 
     if start.phase == "blind" and view.phase != "blind":
@@ -289,17 +289,17 @@ def decisions(view: SeatView) -> list[int]:
 
 
 def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool) -> list[int] | None:  # type: ignore[no-untyped-def]
-    made = deal.calls
+    made = deal.call_count
     done = (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play)
     if made == len(calls) and done:
         return []
     if deal.phase != "calls":
         return None
-    legal = set(deal.legal_actions())
+    legal = set(deal.legal_codes())
     options = [calls[made]] if made < len(calls) and calls[made] in legal else []
     options.append(pass_code)
     for code in options:
-        rest = _calls_path(deal.apply(code), calls, pass_code, to_play, play)
+        rest = _calls_path(deal.apply_code(code), calls, pass_code, to_play, play)
         if rest is not None:
             return [code, *rest]
     return None

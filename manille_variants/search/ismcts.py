@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manille_variants.engine.actions import AnyAction
-from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError

@@ -36,7 +36,7 @@ from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_dea
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.registry import ismcts_bot, search_bot
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_rules_for
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
 from manille_variants.engine.rules import Rules
@@ -294,7 +294,7 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     if any(n not in CORE_BOTS or BOTS.get(n) is not CORE_BOTS[n] for n in names):
         return None
     # None: plug-ins, another table than four seats (the core's bots and tallies know four), no core built
-    cores = [core_for(r) if r.default_table else None for r in rules]
+    cores = [core_rules_for(r) if r.default_table else None for r in rules]
     if any(c is None for c in cores):
         return None
     from manille_variants import _core
