@@ -237,3 +237,10 @@ def test_advise_refuses_other_tables_with_the_same_message() -> None:
     result = runner.invoke(app, ["advise", "-r", "belgian-six", "--hand", "10H AH KH QH JH"])
     assert result.exit_code == 1
     assert "advise plays the four-seat table only; belgian-six seats 6" in result.output
+
+
+def test_play_in_the_terminal_seats_heuristic_bots_at_six_seats(tmp_path: Path) -> None:
+    record = tmp_path / "six.json"
+    result = runner.invoke(app, ["play", "-r", "belgian-six", "--seed", "2", "--record", str(record)], input="")
+    assert result.exit_code == 0, result.output
+    assert json.loads(record.read_text(encoding="utf-8"))["players"] == ["you", *["heuristic"] * 5]

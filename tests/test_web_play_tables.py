@@ -94,3 +94,22 @@ def test_the_record_of_a_six_seat_game_names_you_and_five_bots(c: TestClient) ->
     record = c.get(f"/api/play/{view['id']}/record")
     assert record.status_code == 200
     assert record.json()["players"] == ["you", "bot", "bot", "bot", "bot", "bot"]
+
+
+@pytest.mark.parametrize("ruleset", ["belgian-three", "belgian-six", "belgian-two"])
+def test_a_card_you_may_not_play_is_refused_with_the_rule_at_every_size(c: TestClient, ruleset: str) -> None:
+    # Play on until a hand card is not among the legal ones (the duty to follow, beat or trump,
+    # with "partner" this deal's teammate), then try it.
+    view = _start(c, ruleset)
+    for _ in range(300):
+        refused = [card for card in view["hand"] if view["playing_cards"] and card not in view["legal"]]
+        if refused:
+            break
+        view = (c.post(f"/api/play/{view['id']}/next", json={}) if view["deal_over"]
+                else c.post(f"/api/play/{view['id']}/act", json={"action": view["legal"][0]})).json()
+    assert refused, "no refusable card came up"
+    answer = c.post(f"/api/play/{view['id']}/act", json={"action": refused[0]})
+    assert answer.status_code == 400
+    body = answer.json()
+    assert set(body["legal"]) == set(view["legal"]) and body["clause"] and body["code"]
+    assert c.get(f"/api/play/{view['id']}").json() == view  # nothing was played
