@@ -364,3 +364,19 @@ def test_a_game_at_another_table_is_drawn_with_its_seats_on_a_phone(browser: Bro
     assert page.locator("#felt .seat .card-slot .card").count() >= 2
     expect(page.locator("#play-error")).to_have_text("")
     page.screenshot(path=str(shots / f"phone-play-{ruleset}-{lang}.png"), full_page=True)
+
+
+def test_a_three_player_sheet_names_its_players_from_the_page(browser: Browser, live: LiveServer) -> None:
+    page = _phone(browser, "nl")
+    sheet = _api(page, live.url, "POST", "/api/sheets", {"ruleset": "belgian-three"})
+    _api(page, live.url, "POST", f"/api/sheets/{sheet['id']}/deals", {"entry": "H 26 4", "by": "An"})
+    page.goto(f"{live.url}/sheets/{sheet['id']}")
+    page.click("#names summary")
+    names = page.locator("#names-form input[name=player]")
+    expect(names).to_have_count(3)
+    for seat, name in enumerate(["An", "Bo", "Cas"]):
+        names.nth(seat).fill(name)
+    page.click("#names-form button")
+    expect(page.locator("#standings")).to_contain_text("Cas")
+    assert _api(page, live.url, "GET", f"/api/sheets/{sheet['id']}")["player_names"] == ["An", "Bo", "Cas"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -286,6 +286,7 @@ PAGE_WORDS: dict[str, str] = {
     "face_up_cards": define("page.face_up_cards", "Your cards face up on the table"),
     "face_down": define("page.face_down", "face down"),
     "dealer_alone": define("page.dealer_alone", "The dealer against the others"),
+    "player_names": define("page.player_names", "Player names"),
 }
 
 

@@ -417,7 +417,12 @@ function sheetPage() {
 
   $("#names-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await send("PUT", `/api/sheets/${sheet.id}`, { ...Object.fromEntries(new FormData(event.target)), by: by.value }); }
+    const form = new FormData(event.target);
+    // A name per seat where each player keeps a score: every one or none.
+    const players = form.getAll("player").map((name) => name.trim());
+    form.delete("player");
+    const names = sheet.per_player ? { player_names: players.some(Boolean) ? players : [] } : {};
+    try { await send("PUT", `/api/sheets/${sheet.id}`, { ...Object.fromEntries(form), ...names, by: by.value }); }
     catch (error) { setProblem(error.message); }
   });
 
