@@ -14,8 +14,13 @@
 //! the win is safe and lose cheaply when it is not.  Masters, voids and players known to hold
 //! no trump are read off the tricks played, under the ruleset's own obligations.
 //!
+//! At any table (2 to 6 seats) a "partner" is a teammate in this deal (none for a dealer who
+//! plays alone), a trick has a card per seat, the undealt cards shown to everyone are out of
+//! play, and the thresholds, in tricks of an eight-card hand, follow the table's hand size.
+//!
 //! The bot reads a [`SeatView`] only (its hand, the cards played, trump, the turned card, the
-//! scores, the pending ties and its legal actions), never another hand.  Every choice is the
+//! scores, the pending ties, its legal actions and the cards it knows are out of play), never
+//! another hand.  Every choice is the
 //! first best in code order, and the figures are computed in the same order as the Python
 //! reference computed them, so the choices are the same to the last tie.
 
