@@ -373,6 +373,7 @@ class CoreHeuristic:
         scores: tuple[int, int],
         pending_ties: int,
         legal: list[int],
+        out: int = 0,
     ) -> int: ...
 
 def hand_tricks(rules: CoreRules, hand: int, trump: int | None = None) -> float: ...

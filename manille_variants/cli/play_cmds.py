@@ -16,7 +16,7 @@ from manille_variants.bots.registry import check_spec, with_think_ms
 from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
 from manille_variants.errors import ScoresheetError
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.ruleset.schema import Ruleset, Table
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 from manille_variants.words import WordError, seat_number
@@ -31,7 +31,7 @@ def play_command(
         None, "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
              "'search': the strongest, a moment per card; options as search:think_ms=200). "
-             "Default: heuristic (random at a table other than four seats).",
+             "Default: heuristic.",
     ),
     think_ms: float | None = typer.Option(
         None, "--think-ms", metavar="T",
@@ -54,8 +54,7 @@ def play_command(
             raise fail(f"{record} exists; use --force to overwrite it")
         if record is not None and not record.parent.is_dir():
             raise fail(f"{record}: the folder {record.parent} does not exist")
-        spec = with_think_ms(bots or ("heuristic" if rs.table == Table() else "random"),
-                             think_ms)
+        spec = with_think_ms(bots or "heuristic", think_ms)
         check_spec(spec)
         session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=spec, record=record)
         status = session.run()

@@ -37,6 +37,7 @@ from manille_variants.engine.compiled import CompiledRules, compile_rules, compi
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import TableSizeError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 
 if TYPE_CHECKING:
@@ -50,14 +51,20 @@ __all__ = [
 
 
 
-def require_four_seats(rules: Rules, what: str, hint: str = "the random bot plays it") -> None:
+FOUR_SEATS_ONLY = define(
+    "table.four-seats-only",
+    "{player} plays the four-seat table only; {ruleset} seats {seats} ({hand_size} cards each): "
+    "the random and heuristic bots play every table size",
+)
+
+
+def require_four_seats(rules: Rules, player: str) -> None:
     """Raise :class:`TableSizeError` unless ``rules`` play at the four-seat table, which is
-    all the compiled core, its bots, search and solver know (docs/engine.md#other-tables)."""
+    all the core's search and solver know (docs/engine.md#other-tables); ``player`` is the
+    name of the bot or command as typed (``search``, ``ismcts``, ``solver``)."""
     if not rules.default_table:
-        raise TableSizeError(
-            f"{what} plays the four-seat table only; {rules.ruleset.name} seats {rules.seats} "
-            f"({rules.hand_size} cards each): {hint}"
-        )
+        raise TableSizeError(msg(FOUR_SEATS_ONLY, player=player, ruleset=rules.ruleset.name, seats=rules.seats,
+                                 hand_size=rules.hand_size))
 
 
 class CallInput(TypedDict):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, LOOK
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.crossing import action_code, code_action, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.errors import CardError, SearchError
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.search.bot import Model
@@ -109,6 +109,7 @@ def advise(
     from manille_variants._core import CoreDeal, search_choose, search_decisions
 
     rules = compile_rules(ruleset)
+    require_four_seats(rules, "advise")
     if not searchable(rules):
         raise SearchError(f"ruleset {ruleset.name!r}: advice needs a ruleset without Python plug-ins")
     if rules.turned_take_up is not None:

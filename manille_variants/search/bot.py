@@ -127,7 +127,7 @@ class SearchBot:
         self.prior_rule = prior_rule
 
     def act(self, view: SeatView) -> AnyAction:
-        require_four_seats(view.rules, "the search bot")
+        require_four_seats(view.rules, "search")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

@@ -82,7 +82,7 @@ class IsmctsBot:
         self.model = model
 
     def act(self, view: SeatView) -> AnyAction:
-        require_four_seats(view.rules, "the IS-MCTS bot")
+        require_four_seats(view.rules, "ismcts")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]

@@ -55,7 +55,7 @@ def searchable(rules: Rules) -> bool:
 
 
 def _check(rules: Rules) -> None:
-    require_four_seats(rules, "the solver")
+    require_four_seats(rules, "solver")
     if has_plugins(rules):
         raise SearchError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 

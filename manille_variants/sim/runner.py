@@ -177,10 +177,8 @@ def bot_seed(seed: int) -> int:
 
 
 def default_bots(rulesets: Sequence[Ruleset | Rules] = ()) -> str:
-    """``"heuristic"`` when that bot is available and plays every one of ``rulesets`` (the
-    four-seat table), else ``"random"``."""
-    if any(not compile_rules(r).default_table for r in rulesets):
-        return "random"
+    """``"heuristic"`` when that bot is available (it plays every table size), else
+    ``"random"``."""
     try:
         make_bot("heuristic", 0)
     except ManilleError:
