@@ -72,13 +72,17 @@ class Problem:
 class RulesetError(ManilleError, ValueError):
     """A ruleset that cannot be loaded; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem] | Problem | str) -> None:
+    def __init__(self, problems: list[Problem] | Problem | str | Message) -> None:
+        coded = problems if isinstance(problems, Message) else None
+        if isinstance(problems, Message):  # one problem of the whole ruleset, as a coded sentence
+            problems = problems.text("en")
         if isinstance(problems, str):
             problems = [Problem("<ruleset>", None, None, "", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+        self.message = coded
 
 
 class IllegalPlayError(ManilleError, ValueError):
