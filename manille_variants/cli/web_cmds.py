@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from manille_variants.cli.common import fail, user_errors
+from manille_variants.cli.common import echo, fail, user_errors
 from manille_variants.messages import define, msg
 
 WEB_EXTRA = define("cli.serve.web-extra",
@@ -35,4 +35,4 @@ def serve_command(
             from manille_variants.web.serve import serve
         except ImportError as exc:
             raise fail(msg(WEB_EXTRA, error=str(exc))) from None
-        serve(host, port, data, echo=typer.echo)
+        serve(host, port, data, echo=echo)
