@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from manille_variants.messages import Message
+from manille_variants.messages import Message, define, msg
+
+OVERWRITE_IT = define("error.overwrite-it", "overwrite it")
 
 
 class ManilleError(Exception):
@@ -93,9 +95,9 @@ class OutputExistsError(ManilleError, FileExistsError):
     """An output file, or a non-empty output directory, is in the way and the call may not
     replace it (its ``force`` argument is false); ``replacing`` says what forcing does."""
 
-    def __init__(self, message: str | Message, replacing: str = "overwrite it") -> None:
+    def __init__(self, message: str | Message, replacing: str | Message | None = None) -> None:
         super().__init__(message)
-        self.replacing = replacing
+        self.replacing = replacing if replacing is not None else msg(OVERWRITE_IT)
 
 
 class RecordError(ManilleError, ValueError):

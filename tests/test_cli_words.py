@@ -290,3 +290,61 @@ def test_a_literals_choices_come_from_the_schema() -> None:
     assert _literal_choices(Ruleset, ("calls", 0, "by")) == ("opponents", "contract-side", "anyone")
     assert _literal_choices(Ruleset, ("dealing", "packets")) == ()
     assert _literal_choices(Ruleset, ("nowhere",)) == ()
+
+
+def test_serve_says_its_start_up_lines_in_french(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import socket
+
+    import uvicorn
+
+    from manille_variants.web import serve as serve_module
+
+    monkeypatch.setattr(serve_module, "listen", lambda host, port: socket.create_server(("127.0.0.1", 0)))
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, sockets: None)
+    code, out, _ = said("--lang", "fr", "serve", "--host", "0.0.0.0", "--data", str(tmp_path))
+    assert code == 0
+    assert f"manille serve : données dans {tmp_path}" in out and "ouvrez http://" in out
+    assert "quiconque a cette adresse (et son jeton) peut utiliser l'application" in out
+    assert "data in" not in out and "anyone with" not in out
+
+
+# ----------------------------------------------------------------------------- the library's errors
+
+
+HAND = "10H AH KH 7S 9S QD JC 8C"
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (("--lang", "nl", "simulate", "-r", "belgian", "-n", "5", "--bots", "nobody"),
+     "fout: onbekende bot 'nobody' (bekend: heuristic, ismcts, random, search)"),
+    (("--lang", "fr", "simulate", "-r", "belgian", "-n", "5", "--bots", "search:worlds=0"),
+     "erreur : robot 'search' : worlds doit être un nombre entier positif (pas 0)"),
+    (("--lang", "nl", "simulate", "-r", "belgian", "-n", "2", "--think-ms", "5"),
+     "fout: een tijdsbudget (think_ms) vraagt een bot die er een neemt (search, ismcts), niet 'heuristic'"),
+    (("--lang", "fr", "advise", "-r", "french-parlee", "--hand", HAND),
+     "erreur : les règles 'french-parlee' prennent l'atout de la carte retournée"),
+    (("--lang", "nl", "advise", "-r", "belgian", "--hand", HAND, "--score", "3"),
+     "fout: --score: geef de wedstrijdpunten als A-B, de kant van de gever eerst (niet '3')"),
+    (("--lang", "fr", "advise", "-r", "belgian", "--hand", "10H AH"),
+     "erreur : une main compte 8 cartes différentes (pas 2 : 10H AH)"),
+    (("--lang", "nl", "evening", "--players", "2"), "fout: een avond vraagt minstens 4 spelers voor één tafel (niet 2)"),
+    (("--lang", "nl", "compare", "belgian", "belgian-six", "-n", "5"),
+     "fout: vergelijk spelregels van één tafelgrootte: belgian (4 plaatsen), belgian-six (6 plaatsen)"),
+])
+def test_the_librarys_refusals_are_said_in_the_language(args: tuple[str, ...], line: str) -> None:
+    code, _, err = said(*args)
+    assert code in (1, 2) and line in err, err
+
+
+def test_a_records_folder_in_the_way_says_what_force_does_in_french(tmp_path: Path) -> None:
+    (tmp_path / "kept.json").write_text("{}", encoding="utf-8")
+    code, _, err = said("--lang", "fr", "simulate", "-r", "belgian", "-n", "2", "--records", str(tmp_path))
+    assert code == 1
+    assert f"erreur : {tmp_path} n'est pas vide ; utilisez --force pour y écrire les comptes rendus" in err
+
+
+def test_the_librarys_refusals_keep_their_english(tmp_path: Path) -> None:
+    code, _, err = said("compare", "belgian", "belgian-six", "-n", "5")
+    assert code == 1 and "compare rulesets of one table size: belgian (4 seats), belgian-six (6 seats)" in err
+    code, _, err = said("simulate", "-r", "belgian", "-n", "5", "--bots", "search:worlds=0")
+    assert "error: bot 'search': worlds must be a positive whole number (got 0)" in err

@@ -15,7 +15,7 @@ from rich.table import Table
 from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
 from manille_variants.cli.common import echo, echo_json, fail, ruleset_option, say, user_errors
-from manille_variants.messages import define, msg
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
 
@@ -43,7 +43,8 @@ def _score(text: str) -> tuple[int, int]:
     try:
         return parse_score(text)
     except ValueError as exc:
-        raise fail(msg(SCORE_ERROR, error=str(exc)), 2) from None
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+        raise fail(msg(SCORE_ERROR, error=said), 2) from None
 
 
 def advise_command(
