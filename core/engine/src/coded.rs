@@ -63,6 +63,9 @@ mod tests {
         assert_eq!(coded.to_string(), "core.rules.seats(seats=7, why=x)");
         assert_eq!(coded.param("seats"), Some(&Param::Int(7)));
         assert_eq!(coded.param("other"), None);
-        assert_eq!(Coded::bare("core.match-over").to_string(), "core.match-over()");
+        assert_eq!(
+            Coded::bare("core.match-over").to_string(),
+            "core.match-over()"
+        );
     }
 }

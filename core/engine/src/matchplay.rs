@@ -26,7 +26,10 @@ pub struct MatchOver {
 impl MatchOver {
     /// Why the deal was refused, as a coded sentence (the package words it).
     pub fn coded(&self) -> Coded {
-        Coded::new("core.match-over", vec![("winner", Param::Int(self.winner.into()))])
+        Coded::new(
+            "core.match-over",
+            vec![("winner", Param::Int(self.winner.into()))],
+        )
     }
 }
 

@@ -386,7 +386,10 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
         return fail("core.rules.pack", params);
     }
     if !data.dealer_alone && data.seats % 2 == 1 {
-        return fail("core.rules.odd-teams", vec![("seats", int(data.seats.into()))]);
+        return fail(
+            "core.rules.odd-teams",
+            vec![("seats", int(data.seats.into()))],
+        );
     }
     if data.undealt > 0 && data.trump_source == TrumpSource::Turned {
         return fail("core.rules.turned-undealt", Vec::new());

@@ -129,7 +129,8 @@ impl BotKind {
     pub fn parse_seat(text: &str) -> Result<SeatSpec, Coded> {
         let mut parts = text.split(':').map(str::trim);
         let name = parts.next().unwrap_or("");
-        let kind = BotKind::named(name).ok_or_else(|| refusal("core.bots.unknown", &[("name", name)]))?;
+        let kind =
+            BotKind::named(name).ok_or_else(|| refusal("core.bots.unknown", &[("name", name)]))?;
         let mut seat = SeatSpec {
             kind,
             search: Settings::default(),
@@ -143,7 +144,12 @@ impl BotKind {
             match kind {
                 BotKind::Search => search_option(&mut seat.search, key, value)?,
                 BotKind::Ismcts => tree_option(&mut seat.tree, key, value)?,
-                _ => return Err(refusal("core.bots.no-options", &[("name", name), ("key", key)])),
+                _ => {
+                    return Err(refusal(
+                        "core.bots.no-options",
+                        &[("name", name), ("key", key)],
+                    ))
+                }
             }
         }
         Ok(seat)
@@ -172,7 +178,12 @@ fn tree_option(settings: &mut ismcts::Settings, key: &str, value: &str) -> Resul
             }
             _ => return bad("core.bots.positive"),
         },
-        _ => return Err(refusal("core.bots.no-option", &[("name", "ismcts"), ("key", key)])),
+        _ => {
+            return Err(refusal(
+                "core.bots.no-option",
+                &[("name", "ismcts"), ("key", key)],
+            ))
+        }
     }
     Ok(())
 }
@@ -211,7 +222,12 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
                 _ => return Err(bad("core.bots.flag")),
             }
         }
-        _ => return Err(refusal("core.bots.no-option", &[("name", "search"), ("key", key)])),
+        _ => {
+            return Err(refusal(
+                "core.bots.no-option",
+                &[("name", "search"), ("key", key)],
+            ))
+        }
     }
     Ok(())
 }
@@ -778,11 +794,22 @@ mod tests {
             Ok([Random, Heuristic, Heuristic, Random])
         );
         assert!(BotSpec::parse("random,random,random").is_err());
-        let unknown = Coded::new("core.bots.unknown", vec![("name", Param::Text("nobody".into()))]);
+        let unknown = Coded::new(
+            "core.bots.unknown",
+            vec![("name", Param::Text("nobody".into()))],
+        );
         assert_eq!(seats("random,nobody"), Err(unknown));
         let count = BotSpec::parse("random,random,random").map(|s| s.seats);
-        assert_eq!(count, Err(Coded::new("core.bots.count", vec![("count", Param::Int(3))])));
-        let option = BotSpec::parse("search:worlds=0").map(|s| s.seats).unwrap_err();
+        assert_eq!(
+            count,
+            Err(Coded::new(
+                "core.bots.count",
+                vec![("count", Param::Int(3))]
+            ))
+        );
+        let option = BotSpec::parse("search:worlds=0")
+            .map(|s| s.seats)
+            .unwrap_err();
         assert_eq!(option.code, "core.bots.whole-number");
         assert_eq!(option.param("value"), Some(&Param::Text("0".into())));
         assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));

@@ -121,7 +121,13 @@ pub fn search_cards(
     )?;
     let r = rules.rules.clone();
     let max = max_samples.unwrap_or(samples);
-    let found = py.detach(|| guard(|| Ok(estimates(search::cards_until(&r, &know, samples, max, seed, z)))));
+    let found = py.detach(|| {
+        guard(|| {
+            Ok(estimates(search::cards_until(
+                &r, &know, samples, max, seed, z,
+            )))
+        })
+    });
     refused(py, found)
 }
 
