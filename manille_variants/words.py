@@ -33,6 +33,7 @@ __all__ = [
     "SHORT_SUIT_CODES",
     "SUIT_CODES",
     "SUIT_NAMES",
+    "TAKE_UP_CODES",
     "TEAM_LABELS",
     "THROWN_IN_WORDS",
     "Contract",
@@ -143,9 +144,14 @@ SUIT_CODES = {Suit.S: define("suit.spades", "spades"), Suit.H: define("suit.hear
               Suit.D: define("suit.diamonds", "diamonds"), Suit.C: define("suit.clubs", "clubs")}
 SHORT_SUIT_CODES = {Suit.S: define("suit.short.spades", "S"), Suit.H: define("suit.short.hearts", "H"),
                     Suit.D: define("suit.short.diamonds", "D"), Suit.C: define("suit.short.clubs", "C")}
+# When the dealer takes the turned card up (a ruleset's ``take_up``), in a few words.
+TAKE_UP_CODES = {"before-first-trick": define("take-up.before-first-trick", "before first trick"),
+                 "after-first-card": define("take-up.after-first-card", "after first card"),
+                 "after-first-trick": define("take-up.after-first-trick", "after first trick")}
+_THROWN_IN = define("contract.thrown-in", "thrown in")
 _CONTRACT_CODES = {
-    ("thrown-in", False): define("contract.thrown-in", "thrown in"),
-    ("thrown-in", True): define("contract.thrown-in", "thrown in"),
+    ("thrown-in", False): _THROWN_IN,
+    ("thrown-in", True): _THROWN_IN,
     ("blind", False): define("contract.blind", "blind no-trump"),
     ("blind", True): define("contract.blind.short", "blind NT"),
     ("no-trump", False): define("contract.no-trump", "no-trump"),

@@ -159,6 +159,19 @@ def test_audit_verdict_in_french(tmp_path: Path) -> None:
     assert code == 0 and out.startswith(f"{path}: klopt met ") and "consistent" not in out
 
 
+def test_replay_in_dutch(tmp_path: Path) -> None:
+    path = _record(tmp_path)
+    code, out, _ = said("--lang", "nl", "replay", str(path))
+    assert code == 0
+    for words in ("Belgian Manillen (belgian); 1 spel(len)", "Ploegen: N-S (plaatsen 0 en 2)", "Gever ",
+                  "wedstrijdpunten vooraf: N-S 0, E-W 0", "Keuzes: ", "Slag 8: ", "(kaartpunten N-S ",
+                  "Wedstrijdpunten: N-S +"):
+        assert words in out, words
+    assert "Choices" not in out and "Trick" not in out and "match points" not in out
+    assert said("--lang", "fr", "replay", str(path), "--deal", "3")[1].strip() == (
+        "il n'y a pas de donne 3 (le compte rendu en a 1)")
+
+
 def test_analyze_in_dutch(tmp_path: Path) -> None:
     code, out, _ = said("--lang", "nl", "analyze", str(_record(tmp_path)))
     assert code == 0
@@ -327,7 +340,8 @@ HAND = "10H AH KH 7S 9S QD JC 8C"
      "fout: --score: geef de wedstrijdpunten als A-B, de kant van de gever eerst (niet '3')"),
     (("--lang", "fr", "advise", "-r", "belgian", "--hand", "10H AH"),
      "erreur : une main compte 8 cartes différentes (pas 2 : 10H AH)"),
-    (("--lang", "nl", "evening", "--players", "2"), "fout: een avond vraagt minstens 4 spelers voor één tafel (niet 2)"),
+    (("--lang", "nl", "evening", "--players", "2"),
+     "fout: een avond vraagt minstens 4 spelers voor één tafel (niet 2)"),
     (("--lang", "nl", "compare", "belgian", "belgian-six", "-n", "5"),
      "fout: vergelijk spelregels van één tafelgrootte: belgian (4 plaatsen), belgian-six (6 plaatsen)"),
 ])

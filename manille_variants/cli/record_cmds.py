@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.common import echo, echo_json, ruleset_option, user_errors
+from manille_variants.cli.common import echo, echo_json, language, ruleset_option, user_errors
 from manille_variants.errors import ManilleError
 from manille_variants.messages import define, msg
 from manille_variants.records.audit import AuditReport, audit_record
@@ -42,7 +42,8 @@ def replay_command(
     with user_errors():
         record = load_game(file, ruleset)
         report = audit_record(record, ruleset)
-        print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text)
+        print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text,
+                     lang=language())
 
 
 def audit_command(

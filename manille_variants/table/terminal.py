@@ -37,6 +37,7 @@ from manille_variants.table.sheet_session import ScoresheetSession, show_sheet
 from manille_variants.words import (
     BLIND_WORDS,
     NO_TRUMP_WORDS,
+    TAKE_UP_CODES,
     card_markup,
     contract_text,
     hand_markup,
@@ -94,9 +95,6 @@ YOU_TURN_UP = define("play.you-turn-up", "You turn up {card}: {trump} is trump. 
                      "is taken up ({take_up}).")
 TURNS_UP = define("play.turns-up", "{who} turns up {card}: {trump} is trump. The card stays on the table until it "
                   "is taken up ({take_up}).")
-TAKE_UP = {"before-first-trick": define("play.take-up.before-first-trick", "before first trick"),
-           "after-first-card": define("play.take-up.after-first-card", "after first card"),
-           "after-first-trick": define("play.take-up.after-first-trick", "after first trick")}
 UNDEALT_UP = define("play.undealt-up", "Undealt, face up: {cards} (their card points go to {whom}).")
 UNDEALT_DOWN = define("play.undealt-down", "{count} cards lie undealt, face down.")
 YOUR_HAND = define("play.your-hand", "Your hand: {hand}")
@@ -331,7 +329,7 @@ class PlaySession:
         self.console.print(self.say(NOTE, line=line, note=f"{note[0].upper()}{note[1:]}") if note else line)
         view = state.view(self.seat)
         if view.turned is not None:
-            take_up = self.say(TAKE_UP[self.rules.turned_take_up or "before-first-trick"])
+            take_up = self.say(TAKE_UP_CODES[self.rules.turned_take_up or "before-first-trick"])
             trump = contract_text("trump", view.turned.suit, lang=self.lang)
             card = card_markup(view.turned)
             self.console.print(self.say(YOU_TURN_UP, card=card, trump=trump, take_up=take_up)
