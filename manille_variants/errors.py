@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from manille_variants.messages import Message
+from manille_variants.messages import Message, define, msg
+
+OVERWRITE_IT = define("error.overwrite-it", "overwrite it")
 
 
 class ManilleError(Exception):
@@ -72,13 +74,17 @@ class Problem:
 class RulesetError(ManilleError, ValueError):
     """A ruleset that cannot be loaded; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem] | Problem | str) -> None:
+    def __init__(self, problems: list[Problem] | Problem | str | Message) -> None:
+        coded = problems if isinstance(problems, Message) else None
+        if isinstance(problems, Message):  # one problem of the whole ruleset, as a coded sentence
+            problems = problems.text("en")
         if isinstance(problems, str):
             problems = [Problem("<ruleset>", None, None, "", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
+        self.message = coded
 
 
 class IllegalPlayError(ManilleError, ValueError):
@@ -89,9 +95,9 @@ class OutputExistsError(ManilleError, FileExistsError):
     """An output file, or a non-empty output directory, is in the way and the call may not
     replace it (its ``force`` argument is false); ``replacing`` says what forcing does."""
 
-    def __init__(self, message: str | Message, replacing: str = "overwrite it") -> None:
+    def __init__(self, message: str | Message, replacing: str | Message | None = None) -> None:
         super().__init__(message)
-        self.replacing = replacing
+        self.replacing = replacing if replacing is not None else msg(OVERWRITE_IT)
 
 
 class RecordError(ManilleError, ValueError):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import bundled_names, load_ruleset, ruleset_file_schema
 from manille_variants.ruleset.schema import Call, Ruleset, TurnedCard
 
@@ -256,19 +257,26 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
 _Dumper.add_representer(list, _represent_list)
 
 
-def ruleset_yaml(rs: Ruleset, *, summary: bool = True) -> str:
+RESOLVED = define("show.resolved", "{name}: fully resolved (content hash {hash})")
+AT_THE_TABLE = define("show.at-the-table", "At the table:")
+
+
+def ruleset_yaml(rs: Ruleset, *, summary: bool = True, lang: str = "en",
+                 lines: Sequence[str] | None = None) -> str:
     """The resolved ruleset as YAML that loads back to an equal ruleset.
 
-    With ``summary``, a plain-word summary follows as YAML comments.
+    With ``summary``, a plain-word summary follows as YAML comments: ``lines`` (the summary
+    in ``lang``), else :func:`summary_lines`; the comments' own words in ``lang``.
     """
     text = yaml.dump(
         rs.model_dump(mode="json"), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=96
     )
-    header = f"# {rs.name}: fully resolved (content hash {rs.content_hash()})\n"
+    header = f"# {msg(RESOLVED, name=rs.name, hash=rs.content_hash()).text(lang)}\n"
     if not summary:
         return header + text
+    said = summary_lines(rs, 94) if lines is None else list(lines)
     notes = "".join(
-        f"# {line}".rstrip() + "\n" for line in ["", "At the table:", *summary_lines(rs, 94)]
+        f"# {line}".rstrip() + "\n" for line in ["", msg(AT_THE_TABLE).text(lang), *said]
     )
     return header + text + notes
 

@@ -94,7 +94,7 @@ impl CoreRules {
         python: Option<PythonSide>,
     ) -> PyResult<Self> {
         let data = data.data()?;
-        let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
+        let rules = Rules::new(data).map_err(|e| coded_package_error(py, "RulesetError", &e.0))?;
         let shared = match objects {
             None => None,
             Some(by_code) => {
@@ -232,6 +232,14 @@ fn coded_error(py: Python<'_>, class: &str, code: &str, params: &Bound<'_, PyDic
         .and_then(|f| f.call((code,), Some(params)));
     match made {
         Ok(message) => package_error_with(py, class, &message),
+        Err(err) => err,
+    }
+}
+
+/// The package's error `class` carrying the engine's coded sentence.
+pub(crate) fn coded_package_error(py: Python<'_>, class: &str, coded: &Coded) -> PyErr {
+    match coded_params(py, coded) {
+        Ok(params) => coded_error(py, class, coded.code, &params),
         Err(err) => err,
     }
 }
