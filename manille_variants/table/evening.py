@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.table.scoresheet import ScoreSheet
 
 __all__ = [
@@ -39,17 +40,20 @@ __all__ = [
 ]
 
 # The sentences of the errors (one constant each, for the catalogs).
-TOO_FEW_PLAYERS = "an evening needs at least {seats} players for one table (got {count})"
-NO_ROUNDS = "an evening needs at least one round (got {rounds})"
-SAME_NAME = "two players are called {name!r}: every player needs a name of their own"
-EMPTY_NAME = "a player's name cannot be empty"
-BAD_TABLE = "a table seats an even number of players, at least 4 (got {seats})"
-NO_DRAW = ("no seating found for {count} players over {rounds} rounds that keeps partners even; "
-           "try fewer rounds or another seed")
+TOO_FEW_PLAYERS = define("evening.too-few-players",
+                         "an evening needs at least {seats} players for one table (got {count})")
+NO_ROUNDS = define("evening.no-rounds", "an evening needs at least one round (got {rounds})")
+SAME_NAME = define("evening.same-name",
+                   "two players are called {name!r}: every player needs a name of their own")
+EMPTY_NAME = define("evening.empty-name", "a player's name cannot be empty")
+BAD_TABLE = define("evening.bad-table", "a table seats an even number of players, at least 4 (got {seats})")
+NO_DRAW = define("evening.no-draw",
+                 "no seating found for {count} players over {rounds} rounds that keeps partners even; "
+                 "try fewer rounds or another seed")
 MAX_PLAYERS = 200
 MAX_ROUNDS = 50
-TOO_MANY_PLAYERS = "an evening takes at most {limit} players (got {count})"
-TOO_MANY_ROUNDS = "an evening takes at most {limit} rounds (got {rounds})"
+TOO_MANY_PLAYERS = define("evening.too-many-players", "an evening takes at most {limit} players (got {count})")
+TOO_MANY_ROUNDS = define("evening.too-many-rounds", "an evening takes at most {limit} rounds (got {rounds})")
 _SEARCH_STEPS = 50_000  # rounds tried before giving up (a draw of 40 players over 14 rounds needs < 100)
 
 
@@ -148,20 +152,20 @@ def draw_schedule(players: Sequence[str], rounds: int, seed: int = 0, seats: int
 def _check(players: Sequence[str], rounds: int, seats: int) -> list[str]:
     names = [p.strip() for p in players]
     if seats < 4 or seats % 2:
-        raise EveningError(BAD_TABLE.format(seats=seats))
+        raise EveningError(msg(BAD_TABLE, seats=seats))
     if len(names) < seats:
-        raise EveningError(TOO_FEW_PLAYERS.format(seats=seats, count=len(names)))
+        raise EveningError(msg(TOO_FEW_PLAYERS, seats=seats, count=len(names)))
     if len(names) > MAX_PLAYERS:
-        raise EveningError(TOO_MANY_PLAYERS.format(limit=MAX_PLAYERS, count=len(names)))
+        raise EveningError(msg(TOO_MANY_PLAYERS, limit=MAX_PLAYERS, count=len(names)))
     if rounds < 1:
-        raise EveningError(NO_ROUNDS.format(rounds=rounds))
+        raise EveningError(msg(NO_ROUNDS, rounds=rounds))
     if rounds > MAX_ROUNDS:
-        raise EveningError(TOO_MANY_ROUNDS.format(limit=MAX_ROUNDS, rounds=rounds))
+        raise EveningError(msg(TOO_MANY_ROUNDS, limit=MAX_ROUNDS, rounds=rounds))
     if any(not n for n in names):
-        raise EveningError(EMPTY_NAME)
+        raise EveningError(msg(EMPTY_NAME))
     twice = [n for n, c in Counter(names).items() if c > 1]
     if twice:
-        raise EveningError(SAME_NAME.format(name=twice[0]))
+        raise EveningError(msg(SAME_NAME, name=twice[0]))
     return names
 
 
@@ -185,7 +189,7 @@ class _Draw:
     def run(self) -> list[tuple[Tables, set[int]]]:
         done: list[tuple[Tables, set[int]]] = []
         if not self._seat(done):
-            raise EveningError(NO_DRAW.format(count=self.count, rounds=self.rounds))
+            raise EveningError(msg(NO_DRAW, count=self.count, rounds=self.rounds))
         return done
 
     def _seat(self, done: list[tuple[Tables, set[int]]]) -> bool:
