@@ -95,7 +95,7 @@ function editorPage() {
         problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
           class: "problem", tabindex: "0", "data-line": p.line || "",
           onclick: () => goToLine(area, p.line, p.column),
-        }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.message}`))));
+        }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.text ?? p.message}`))));
       }
     } catch (error) {
       if (mine === latest) problems.replaceChildren(el("p", { class: "error" }, error.message));
