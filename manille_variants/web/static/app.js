@@ -221,7 +221,7 @@ function scorePage() {
           el("tr", {}, el("th", {}, `${w("match_points")} A`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_a))),
           el("tr", {}, el("th", {}, `${w("match_points")} B`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_b))),
           el("tr", {}, el("th", {}, w("factor")), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : `×${r.factor}${r.tied ? " (" + w("tie") + ")" : ""}`))),
-          el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.error) : factorList(r.factors)))),
+          el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.message || r.error) : factorList(r.factors)))),
           el("tr", {}, el("th", {}, w("notes")), answer.results.map((r) => el("td", { class: "notes" }, r.error ? "" : scoreNotes(r.breakdown)))),
         )));
     } catch (error) {
