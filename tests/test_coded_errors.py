@@ -90,3 +90,18 @@ def test_a_club_evening_refusal_is_coded() -> None:
     assert str(caught.value) == "two players are called 'An': every player needs a name of their own"
     assert caught.value.json()["code"] == "evening.same-name"
     assert caught.value.text("nl") == "twee spelers heten 'An': elke speler heeft een eigen naam nodig"
+
+
+def test_a_settings_own_check_is_coded_and_located_below_its_field() -> None:
+    error = _ruleset_error("name: club\nextends: belgian\ncalls:\n  - {name: mee, by: opponents, factor: 2}\n"
+                           "  - {name: mee, by: opponents, factor: 4}\n")
+    problem = error.problems[0]
+    assert (problem.path, problem.message) == ("calls.1.name", "duplicate call name 'mee'")
+    assert problem.json()["params"]["text"]["code"] == "schema.duplicate-call"
+    assert problem.message_text("nl") == "dubbele naam van een roep 'mee'"
+
+
+def test_a_field_check_keeps_its_english_after_the_key() -> None:
+    error = _ruleset_error("name: club\nextends: belgian\nmatch:\n  best_of: 2\n")
+    assert error.problems[0].message == "must be odd (got 2)"
+    assert error.problems[0].message_text("fr") == "doit être impair (reçu : 2)"

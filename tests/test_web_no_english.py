@@ -187,6 +187,8 @@ ERRORS = [  # (method, path, JSON body): answers whose words a page shows
     ("POST", "/api/validate", {"yaml": "name: belgian\nextends: belgian\n"}),
     ("POST", "/api/validate", {"yaml": "name: [mine\n"}),
     ("POST", "/api/validate", {"yaml": "name: mine\ndealing:\n  direction: sideways\n"}),
+    ("POST", "/api/validate", {"yaml": "name: mine\nextends: belgian\nmatch:\n  best_of: 2\n"}),
+    ("POST", "/api/validate", {"yaml": "name: mine\nextends: belgian\ntrump:\n  turned_card: {}\n"}),
     ("POST", "/api/validate", {"yaml": 7}),
     ("POST", "/api/tables", {"bots": {"x": "heuristic"}}),
     ("POST", "/api/tables", {"bots": {"0": "heuristic", "1": "heuristic", "2": "heuristic", "3": "heuristic"}}),

@@ -29,7 +29,7 @@ from pydantic_core import ErrorDetails
 
 from manille_variants.errors import Problem, RulesetError
 from manille_variants.messages import Message, define, msg
-from manille_variants.ruleset.schema import Ruleset
+from manille_variants.ruleset.schema import Ruleset, SettingProblem
 from manille_variants.ruleset.yamlpos import Node, parse_text, read_path, to_plain
 
 __all__ = [
@@ -325,6 +325,10 @@ def _in_file_order(problems: list[Problem]) -> list[Problem]:
 
 def _problem(error: ErrorDetails, tree: Node) -> Problem:
     loc = tuple(step for step in error["loc"] if step != "[key]")
+    found = (error.get("ctx") or {}).get("error")
+    if isinstance(found, SettingProblem) and found.at:  # points below the field that failed
+        loc = (*loc, *(int(s) if s.isdigit() else s for s in found.at.split(".")))
+        return tree.nearest(loc).pos.problem(".".join(str(s) for s in loc), msg(INVALID, text=found.words))
     message = _message(error, loc)
     text = str(message)
     if text.startswith("@") and ": " in text:
@@ -350,7 +354,9 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> Message:
         expected = re.sub(r"\b(True|False)\b", lambda m: m.group(1).lower(), expected)  # as in YAML
         return msg(EXPECTED_ONE_OF, expected=expected, got=got)
     if kind == "value_error":
-        return _value_error(str(ctx.get("error", error["msg"])), loc, got)
+        found = ctx.get("error", error["msg"])
+        coded = found.words if isinstance(found, SettingProblem) else None
+        return _value_error(str(found), loc, got, coded)
     simple = _SIMPLE.get(kind)
     if simple is not None:
         return msg(simple, got=got, **ctx)
@@ -358,12 +364,15 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> Message:
     return msg(INVALID_GOT, text=f"{words[:1].lower()}{words[1:]}", got=got)
 
 
-def _value_error(text: str, loc: tuple[Any, ...], got: str) -> Message:
+def _value_error(text: str, loc: tuple[Any, ...], got: str, words: Message | None = None) -> Message:
+    """A setting's own check: ``words``, its coded message after the key's name, if it has one."""
+    said: str | Message = text
     if loc and text.startswith(f"{loc[-1]} "):  # "packets must ..." under dealing.packets
         text = text[len(str(loc[-1])) + 1 :]
+        said = words if words is not None else text
     if text.startswith("@") or text.endswith(")"):
-        return msg(INVALID, text=text)
-    return msg(INVALID_GOT, text=text, got=got)
+        return msg(INVALID, text=said)
+    return msg(INVALID_GOT, text=said, got=got)
 
 
 _INTEGER = define("ruleset.integer", "expected an integer (got {got})")
