@@ -9,12 +9,16 @@ own option to the message of an error that one answers (:class:`OutputExistsErro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from manille_variants.messages import Message, define, msg
 
 OVERWRITE_IT = define("error.overwrite-it", "overwrite it")
+# A located problem ("club.yaml:12:5: scoring.cap: must be at least 1"), several one a line.
+_LOCATED = define("error.located", "{place}: {problem}")
+_LINES = define("error.lines", "{first}\n{rest}")
+_PLAIN = define("error.plain", "{text}")
 
 
 class ManilleError(Exception):
@@ -54,37 +58,80 @@ class CardError(ManilleError, ValueError):
 
 @dataclass(frozen=True)
 class Problem:
-    """One problem in a ruleset document, in compiler form."""
+    """One problem in a ruleset document, in compiler form; ``detail`` is the coded
+    ``message`` (its English), when the problem was found with one.
+
+    >>> from manille_variants.messages import define, msg
+    >>> least = msg(define("doc.least", "must be at least {ge}"), ge=1)
+    >>> Problem.of("club.yaml", 12, 5, "scoring.cap", least).text("en")
+    'club.yaml:12:5: scoring.cap: must be at least 1'
+    """
 
     file: str
     line: int | None
     column: int | None
     path: str
     message: str
+    detail: Message | None = field(default=None, compare=False)
+
+    @classmethod
+    def of(cls, file: str, line: int | None, column: int | None, path: str, message: str | Message) -> Problem:
+        """The problem, its message coded or plain."""
+        if isinstance(message, Message):
+            return cls(file, line, column, path, message.text("en"), message)
+        return cls(file, line, column, path, message)
+
+    def message_text(self, lang: str) -> str:
+        """The problem's own words (without the place) in ``lang``."""
+        return self.detail.text(lang) if self.detail is not None else self.message
+
+    def json(self) -> dict[str, Any]:
+        """``code``, ``params`` and the English ``text`` of the problem's words."""
+        if self.detail is not None:
+            return self.detail.json()
+        return {"code": "error", "params": {}, "text": self.message}
+
+    def text(self, lang: str) -> str:
+        """The problem in compiler form, its words in ``lang``."""
+        return self.coded().text(lang)
+
+    def coded(self) -> Message:
+        """The problem in compiler form as a message: the place, then its words."""
+        words = self.detail if self.detail is not None else msg(_PLAIN, text=self.message)
+        return msg(_LOCATED, place=self._place(), problem=words)
 
     def __str__(self) -> str:
+        return f"{self._place()}: {self.message}"
+
+    def _place(self) -> str:
         where = self.file
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+        return f"{where}: {self.path}" if self.path else where
 
 
 class RulesetError(ManilleError, ValueError):
     """A ruleset that cannot be loaded; carries every problem found, not just the first."""
 
     def __init__(self, problems: list[Problem] | Problem | str | Message) -> None:
-        coded = problems if isinstance(problems, Message) else None
         if isinstance(problems, Message):  # one problem of the whole ruleset, as a coded sentence
-            problems = problems.text("en")
-        if isinstance(problems, str):
+            problems = [Problem.of("<ruleset>", None, None, "", problems)]
+        elif isinstance(problems, str):
             problems = [Problem("<ruleset>", None, None, "", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems: list[Problem] = list(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))
-        self.message = coded
+        lines = [p.coded() for p in self.problems] or [msg(_PLAIN, text="")]
+        self._coded = lines[-1]
+        for line in reversed(lines[:-1]):
+            self._coded = msg(_LINES, first=line, rest=self._coded)
+        super().__init__(self._coded)
+
+    def coded(self) -> Message:
+        """Every problem, one a line, as one message."""
+        return self._coded
 
 
 class IllegalPlayError(ManilleError, ValueError):

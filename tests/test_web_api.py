@@ -33,8 +33,10 @@ def test_validate_locates_each_problem_at_line_and_column(c: TestClient) -> None
     text = "name: club\nextends: belgian\nscoring:\n  cap: 0\n"
     answer = c.post("/api/validate", json={"yaml": text}).json()
     assert answer["ok"] is False
-    assert answer["problems"] == [
+    assert [{k: p[k] for k in ("line", "column", "path", "message")} for p in answer["problems"]] == [
         {"line": 4, "column": 3, "path": "scoring.cap", "message": "must be at least 1 (got 0)"}]
+    first = answer["problems"][0]
+    assert (first["code"], first["params"]) == ("ruleset.at-least", {"got": "0", "ge": 1})
 
 
 def test_validate_accepts_a_good_ruleset(c: TestClient) -> None:

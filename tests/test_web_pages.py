@@ -99,10 +99,24 @@ def test_a_ruleset_page_shows_its_summary_and_settings(c: TestClient) -> None:
     assert "Belgian Manillen" in text and "target: 101" in text
 
 
-@pytest.mark.parametrize(("lang", "word"), [("en", "At a glance"), ("nl", "Gelijkspel"), ("fr", "Plafond du facteur")])
-def test_a_ruleset_page_shows_its_key_settings_in_the_page_language(c: TestClient, lang: str, word: str) -> None:
+@pytest.mark.parametrize(("lang", "word", "calls"), [("en", "At a glance", "Ik ga mee ×2, Ik ga tegen ×4"),
+                                                    ("nl", "Gelijkspel", "Ik ga mee ×2, Ik ga tegen ×4"),
+                                                    ("fr", "Plafond du facteur", "contre ×2, surcontre ×4")])
+def test_a_ruleset_page_shows_its_key_settings_in_the_page_language(c: TestClient, lang: str, word: str,
+                                                                    calls: str) -> None:
     text = c.get("/rulesets/belgian", headers={"Accept-Language": lang}).text
-    assert word in text and "Ik ga mee ×2, Ik ga tegen ×4" in text
+    assert word in text and calls in text
+
+
+@pytest.mark.parametrize(("lang", "tie", "combine"), [("en", "×2 (next-deal, per-tie)", "multiply"),
+                                                     ("nl", "×2 (naar het volgende spel, per gelijkspel)",
+                                                      "vermenigvuldigd"),
+                                                     ("fr", "×2 (reporté à la donne suivante, par égalité)",
+                                                      "multipliés")])
+def test_a_ruleset_page_says_the_tie_and_how_factors_combine_in_the_page_language(
+        c: TestClient, lang: str, tie: str, combine: str) -> None:
+    text = c.get("/rulesets/belgian", headers={"Accept-Language": lang}).text
+    assert f"<td>{tie}</td>" in text and f"<td>{combine}</td>" in text
 
 
 def test_the_diff_page_lists_the_differences(c: TestClient) -> None:

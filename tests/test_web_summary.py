@@ -14,9 +14,11 @@ from starlette.testclient import TestClient
 from strategies import BUNDLED
 from webtools import client, make_app
 
+from manille_variants.ruleset.docgen import summary_lines
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.ruleset.schema import Ruleset
-from manille_variants.web.summary import _FR, _NL, summary
+from manille_variants.ruleset.summary import summary_messages
+from manille_variants.web.summary import summary
 
 SECTIONS = ("dealing", "trump", "play", "scoring")
 
@@ -71,8 +73,30 @@ def test_dutch_and_french_say_each_sentence_of_the_english_summary(rs: Ruleset) 
         assert str(rs.match.target) in words[-1]
 
 
-def test_both_languages_have_every_phrase() -> None:
-    assert set(_NL) == set(_FR)
+@settings(max_examples=60, deadline=None)
+@given(rs=rulesets())
+def test_the_english_summary_is_the_summary_of_manille_show(rs: Ruleset) -> None:
+    lines = summary_lines(rs, width=10_000)
+    assert [line.removeprefix("- ") for line in lines] == summary(rs, "en")
+
+
+@settings(max_examples=60, deadline=None)
+@given(rs=rulesets())
+def test_no_sentence_of_a_summary_reads_the_same_in_dutch_or_french_as_in_english(rs: Ruleset) -> None:
+    english = summary(rs, "en")
+    for lang in ("nl", "fr"):
+        assert not set(summary(rs, lang)) & set(english)
+
+
+def test_each_summary_sentence_is_a_coded_message_with_its_parameters() -> None:
+    sentences = summary_messages(load_ruleset("belgian"))
+    assert all(s.code.startswith("summary.") for s in sentences)
+    assert sentences[-1].json()["params"] == {"target": 101, "best_of": 3}
+
+
+def test_manille_show_can_say_the_summary_in_dutch() -> None:
+    lines = summary_lines(load_ruleset("belgian"), lang="nl")
+    assert lines[0].startswith("- Geven en spelen")
 
 
 @pytest.mark.parametrize(("lang", "start"), [("nl", "Geven en spelen"), ("fr", "Donner et jouer"),

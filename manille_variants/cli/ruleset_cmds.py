@@ -7,7 +7,6 @@ Thin typer commands: the work lives in :mod:`manille_variants.ruleset.loader` an
 from __future__ import annotations
 
 import json
-import textwrap
 from pathlib import Path
 
 import typer
@@ -19,7 +18,6 @@ from manille_variants.errors import RulesetError
 from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, ruleset_file_schema
-from manille_variants.ruleset.schema import Ruleset
 
 NAME = define("cli.rulesets.name", "name")
 TITLE = define("cli.rulesets.title", "title")
@@ -77,17 +75,7 @@ def show_command(
             echo_json(rs.model_dump(mode="json"))
         else:
             lang = language()
-            typer.echo(ruleset_yaml(rs, summary=not raw, lang=lang, lines=_summary(rs, lang)), nl=False)
-
-
-def _summary(rs: Ruleset, lang: str) -> list[str] | None:
-    """The plain-word summary in ``lang``, wrapped as ``manille show`` wraps it (None: English's own)."""
-    if lang == "en":
-        return None
-    from manille_variants.web.summary import summary
-
-    return [line for sentence in summary(rs, lang) for line in textwrap.wrap(
-        sentence, 94, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False)]
+            typer.echo(ruleset_yaml(rs, summary=not raw, lang=lang), nl=False)
 
 
 def validate_command(

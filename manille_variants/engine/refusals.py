@@ -36,7 +36,6 @@ NOT_POSSIBLE = define("refused.not-possible", "{action} is not possible now ({ph
 define("refused.core.no-throw-in", "this ruleset has no early-look throw-in")
 define("refused.core.not-in-hand", "{action} is not in seat {seat}'s hand")
 define("refused.core.not-legal", "{action} is not legal for seat {seat}")
-define("refused.not-an-action", "{action} is not an action of this ruleset")
 # The rules the compiled core cannot play (RulesetError), the worlds its search cannot draw
 # (SearchError), the bot specs it refuses (BotOptionError) and a deal offered to a match that
 # is over: the core returns the code and the parameters, these are the words.

@@ -13,6 +13,7 @@ from manille_variants.engine.frozen import build
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import CardError, ManilleError
 from manille_variants.messages import Message, define, msg
+from manille_variants.ruleset.callwords import call_label
 from manille_variants.ruleset.plugins import ScoreContext, rule_name
 from manille_variants.ruleset.schema import MODES, Ruleset
 
@@ -43,22 +44,6 @@ FACTOR_TIES = define("factor.ties", "tie carried x{value} ({ties} ties in a row)
 FACTOR_SWEEP_TRICKS = define("factor.sweep.tricks", "sweep (all {tricks} tricks) x{value}")
 FACTOR_SWEEP_POINTS = define("factor.sweep.points", "sweep (all the card points) x{value}")
 FACTOR_CALL = define("factor.call", "{label} x{value}")
-# A bundled call's word, said as each country's tables say it (the first call doubles, the
-# second redoubles): a call named otherwise keeps its own label.
-CALL_WORDS = {
-    "ik-ga-mee": define("call.ik-ga-mee", "Ik ga mee"),
-    "ik-ga-tegen": define("call.ik-ga-tegen", "Ik ga tegen"),
-    "contre": define("call.contre", "Contre"),
-    "surcontre": define("call.surcontre", "Surcontre"),
-}
-
-
-def call_label(label: str, name: str) -> str | Message:
-    """A call's label as a parameter: the bundled call's word (translated), else the label."""
-    code = CALL_WORDS.get(name)
-    return msg(code) if code is not None and msg(code).text("en") == label else label
-
-
 # The notes under a deal's score.
 NOTE_CAPPED = define("note.capped", "capped at x{factor} (x{uncapped} before the cap)")
 NOTE_TIE_VOID = define("note.tie-void", "a tie is void under this ruleset: earlier ties carry nothing")

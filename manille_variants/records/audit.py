@@ -22,6 +22,7 @@ from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import IllegalPlayError, ManilleError, RulesetMissingError
+from manille_variants.messages import define, msg
 from manille_variants.records.format import DealRecord, GameRecord
 from manille_variants.records.walk import AuditProblem, DealWalk, TrickWalk
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
@@ -37,6 +38,7 @@ __all__ = [
     "walk_deal",
 ]
 
+NO_RULESET = define("record.names-no-ruleset", "{source}: names no ruleset")
 # The fields of a recorded result that the audit compares with its own scoring.
 CHECKED_RESULT_FIELDS = (
     "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
@@ -420,7 +422,7 @@ def _ruleset_for(record: GameRecord, ruleset: Ruleset | str | None) -> Ruleset:
     if ruleset is not None:
         return load_ruleset(ruleset)
     if record.ruleset is None:
-        raise RulesetMissingError(f"{record.source}: names no ruleset")
+        raise RulesetMissingError(msg(NO_RULESET, source=record.source))
     return record.ruleset
 
 

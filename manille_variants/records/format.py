@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from manille_variants.cards import Card, format_cards, parse_card, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.errors import CardError, OutputExistsError, RecordError
+from manille_variants.messages import define, msg
 from manille_variants.records.model import (
     DealRecord,
     GameRecord,
@@ -64,6 +65,21 @@ class RecordExistsError(RecordError, OutputExistsError):
 FORMAT = "manille-record"
 VERSION = 1
 
+# The defects of a record file, each naming its place.
+AT = define("record.at", "{where}: {problem}")
+NO_RULESET = define("record.no-ruleset", "a record needs a ruleset to be written")
+NOT_TEXT = define("record.not-text", "{source}: not a text file (expected a JSON game record)")
+NOT_OBJECT = define("record.not-object", "{source}: a game record is a JSON object (got {kind})")
+PLAYERS = define("record.players", "{source}: players: give four names, one per seat (got {count})")
+EMPTY = define("record.empty", "{source}: the file is empty (expected a JSON game record)")
+TRUNCATED = define("record.truncated",
+                   "{source}:{line}:{column}: the record is truncated (the JSON ends before it is complete)")
+NOT_JSON = define("record.not-json", "{source}:{line}:{column}: not valid JSON: {reason}")
+NOT_A_RECORD = define("record.format", "{source}: format: not a game record (expected {expected!r}, got {got})")
+NEWER = define("record.newer", "{source}: version: record version {version} is newer than this program reads"
+                               " ({reads}); upgrade manille_variants")
+OLD_VERSION = define("record.old-version", "{source}: version: must be at least 1 (got {version})")
+
 
 # ------------------------------------------------------------------------- writing
 
@@ -71,7 +87,7 @@ VERSION = 1
 def record_json(record: GameRecord) -> dict[str, Any]:
     """The JSON document of a record."""
     if record.ruleset is None:
-        raise RecordError("a record needs a ruleset to be written")
+        raise RecordError(msg(NO_RULESET))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -186,7 +202,7 @@ def read_record(path: str | Path) -> GameRecord:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{source}: not a text file (expected a JSON game record)") from None
+        raise RecordError(msg(NOT_TEXT, source=source)) from None
     return loads_record(text, source)
 
 
@@ -194,7 +210,7 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     """Parse a record from JSON text (``source`` names it in messages)."""
     data = parse_json(text, source)
     if not isinstance(data, dict):
-        raise RecordError(f"{source}: a game record is a JSON object (got {type(data).__name__})")
+        raise RecordError(msg(NOT_OBJECT, source=source, kind=type(data).__name__))
     _check_header(data, source)
     try:
         raw = _RecordFile.model_validate(data)
@@ -203,7 +219,7 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     ruleset = _ruleset(raw.ruleset, source)
     deals = tuple(_deal(entry, i, source) for i, entry in enumerate(raw.deals))
     if len(raw.players) != 4:
-        raise RecordError(f"{source}: players: give four names, one per seat (got {len(raw.players)})")
+        raise RecordError(msg(PLAYERS, source=source, count=len(raw.players)))
     return GameRecord(
         ruleset=ruleset,
         deals=deals,
@@ -218,30 +234,28 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     )
 
 
-TOO_DEEP = "{source}: not a game record: its JSON is nested too deeply"
-UNREADABLE_NUMBER = "{source}: not a game record: {reason}"
+TOO_DEEP = define("record.too-deep", "{source}: not a game record: its JSON is nested too deeply")
+UNREADABLE_NUMBER = define("record.unreadable-number", "{source}: not a game record: {reason}")
 
 
 def parse_json(text: str, source: str) -> Any:
     """The JSON document in ``text``; a clear :class:`RecordError` (file:line:col) when it is
     empty, truncated or not JSON."""
     if not text.strip():
-        raise RecordError(f"{source}: the file is empty (expected a JSON game record)")
+        raise RecordError(msg(EMPTY, source=source))
     try:
         return json.loads(text)
     except RecursionError:
-        raise RecordError(TOO_DEEP.format(source=source)) from None
+        raise RecordError(msg(TOO_DEEP, source=source)) from None
     except json.JSONDecodeError as exc:
         if _open_at_end(text) or not text[exc.pos:].strip():
             body = text.rstrip()
             line = body.count("\n") + 1
             column = len(body) - (body.rfind("\n") + 1)
-            raise RecordError(
-                f"{source}:{line}:{column}: the record is truncated (the JSON ends before it is complete)"
-            ) from None
-        raise RecordError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+            raise RecordError(msg(TRUNCATED, source=source, line=line, column=column)) from None
+        raise RecordError(msg(NOT_JSON, source=source, line=exc.lineno, column=exc.colno, reason=exc.msg)) from None
     except ValueError as exc:  # a number of more digits than Python converts
-        raise RecordError(UNREADABLE_NUMBER.format(source=source, reason=exc)) from None
+        raise RecordError(msg(UNREADABLE_NUMBER, source=source, reason=str(exc))) from None
 
 
 def _open_at_end(text: str) -> bool:
@@ -268,15 +282,12 @@ def _open_at_end(text: str) -> bool:
 def _check_header(data: dict[str, Any], source: str) -> None:
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"{source}: format: not a game record (expected {FORMAT!r}, got {fmt!r})")
+        raise RecordError(msg(NOT_A_RECORD, source=source, expected=FORMAT, got=repr(fmt)))
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-        raise RecordError(
-            f"{source}: version: record version {version} is newer than this program reads "
-            f"({VERSION}); upgrade manille_variants"
-        )
+        raise RecordError(msg(NEWER, source=source, version=version, reads=VERSION))
     if isinstance(version, int) and version < 1:
-        raise RecordError(f"{source}: version: must be at least 1 (got {version})")
+        raise RecordError(msg(OLD_VERSION, source=source, version=version))
 
 
 def _validation_message(source: str, title: str, exc: ValidationError) -> str:
@@ -334,14 +345,14 @@ def _turned(text: str, where: str) -> Card:
     try:
         return parse_card(text)
     except CardError as exc:
-        raise RecordError(f"{where}.turned: {exc}") from None
+        raise RecordError(msg(AT, where=f"{where}.turned", problem=exc.message or str(exc))) from None
 
 
 def _action(text: str, where: str) -> AnyAction:
     try:
         return parse_action(text)
     except RecordError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(msg(AT, where=where, problem=exc.message or str(exc))) from None
 
 
 def _hands(texts: list[str], where: str) -> tuple[tuple[Card, ...], ...]:
@@ -350,6 +361,6 @@ def _hands(texts: list[str], where: str) -> tuple[tuple[Card, ...], ...]:
         try:
             hands.append(tuple(parse_cards(text)))
         except CardError as exc:
-            raise RecordError(f"{where}.hands[{seat}]: {exc}") from None
+            raise RecordError(msg(AT, where=f"{where}.hands[{seat}]", problem=exc.message or str(exc))) from None
     check_hands(hands, f"{where}.hands")
     return tuple(hands)

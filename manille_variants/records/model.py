@@ -24,6 +24,7 @@ from manille_variants.engine.actions import AnyAction
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import Match
 from manille_variants.errors import RecordError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = [
@@ -166,17 +167,22 @@ def default_generator() -> str:
     return f"manille_variants {__version__}"
 
 
+HAND_COUNT = define("record.hand-count", "{where}: give a hand for each of 2 to 6 seats (got {count})")
+HAND_SIZE = define("record.hand-size", "{where}: a hand holds {size} cards (got {count})")
+DEALT_TWICE = define("record.dealt-twice", "{where}: {card} is dealt to seat {first} and seat {seat}")
+
+
 def check_hands(hands: Sequence[Sequence[Card]], where: str) -> None:
     """Four hands of 8 cards each, the 32 cards once each (at another table, 2 to 6 hands of
     one size, no card twice); else a RecordError."""
     seen: dict[Card, int] = {}
     if not 2 <= len(hands) <= 6:
-        raise RecordError(f"{where}: give a hand for each of 2 to 6 seats (got {len(hands)})")
+        raise RecordError(msg(HAND_COUNT, where=where, count=len(hands)))
     size = 8 if len(hands) == 4 else len(hands[0])
     for seat, hand in enumerate(hands):
         if len(hand) != size:
-            raise RecordError(f"{where}[{seat}]: a hand holds {size} cards (got {len(hand)})")
+            raise RecordError(msg(HAND_SIZE, where=f"{where}[{seat}]", size=size, count=len(hand)))
         for card in hand:
             if card in seen:
-                raise RecordError(f"{where}: {card} is dealt to seat {seen[card]} and seat {seat}")
+                raise RecordError(msg(DEALT_TWICE, where=where, card=str(card), first=seen[card], seat=seat))
             seen[card] = seat

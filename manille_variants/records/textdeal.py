@@ -26,6 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from manille_variants.errors import RecordError
+from manille_variants.messages import define, msg
 from manille_variants.records.format import GameRecord, loads_record
 from manille_variants.records.typed_infer import typed_record
 from manille_variants.records.typed_parse import TextDeal, TypedGame, parse_seat, parse_typed, read_typed
@@ -46,6 +47,10 @@ __all__ = [
 ]
 
 
+NOT_TEXT = define("record.game-not-text", "{source}: not a text file (expected a game record or typed deals)")
+EMPTY = define("record.game-empty", "{source}: the file is empty (expected a game record or typed deals)")
+
+
 def looks_like_text(text: str) -> bool:
     """Whether a file's text is the typed format rather than a JSON record."""
     return not text.lstrip().startswith("{")
@@ -58,14 +63,14 @@ def load_game(path: str | Path, ruleset: Ruleset | str | None = None) -> GameRec
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise RecordError(f"{source}: not a text file (expected a game record or typed deals)") from None
+        raise RecordError(msg(NOT_TEXT, source=source)) from None
     return loads_game(text, source, ruleset)
 
 
 def loads_game(text: str, source: str = "<record>", ruleset: Ruleset | str | None = None) -> GameRecord:
     """A game from a file's text (``source`` names it in errors): a JSON record or typed deals."""
     if not text.strip():
-        raise RecordError(f"{source}: the file is empty (expected a game record or typed deals)")
+        raise RecordError(msg(EMPTY, source=source))
     if looks_like_text(text):
         return typed_record(parse_typed(text, source), ruleset)
     return loads_record(text, source)

@@ -23,6 +23,7 @@ from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import IllegalPlayError, RecordError, RulesetMissingError
+from manille_variants.messages import define, msg
 from manille_variants.records.model import DealRecord, GameRecord, check_hands
 from manille_variants.records.typed_parse import TextDeal, TypedGame
 from manille_variants.ruleset.loader import load_ruleset
@@ -34,13 +35,32 @@ __all__ = [
 ]
 
 
+# What typed deals cannot say under their ruleset.
+FOUR_SEATS = define("typed.four-seats", "{source}: the typed form names the four seats N E S W; {ruleset} has {seats}"
+                                        " seats (keep its deals as JSON records)")
+NO_RULESET = define("typed.no-ruleset", "{source}: names no ruleset (a line 'ruleset: NAME' names one)")
+NO_DEALER = define("typed.no-dealer", "{where}: the deal starting here has no 'dealer:' line")
+NOT_TURNED = define("typed.not-turned", "{where}: {ruleset} names trump: no card is turned (line {line})")
+NO_TRUMP_LINE = define("typed.no-trump", "{where}: the deal starting here has no 'trump:' line")
+NEEDS_TURNED = define("typed.needs-turned",
+                      "{where}: {ruleset} takes trump from the turned card: add a line 'turned: CARD'")
+TURNED_TRUMP = define("typed.turned-trump", "{where}: the turned card {card} makes {suit} trump (line {line} says"
+                                            " {says})")
+NO_CALL = define("typed.no-call", "{source}:{line}: {ruleset} has no call {call!r} (its calls: {known})")
+ALL_HANDS = define("typed.all-hands", "{source}:{line}: give all four hands or none (missing: {missing})")
+ALL_TRICKS = define("typed.all-tricks", "{source}:{line}: without the four hands, give all 8 tricks of 4 cards (got"
+                                        " {count} tricks)")
+LEADER = define("typed.leader", "{source}:{line}: this trick is led by {leader} (seat {seat}), not {claimed} (seat"
+                                " {claimed_seat})")
+PLAYED_TWICE = define("typed.played-twice", "{source}:{line}: {card} was already played on line {first}")
+
+
 def typed_record(game: TypedGame, ruleset: Ruleset | str | None = None) -> GameRecord:
     """The typed deals as a record (kind ``deals``) under ``ruleset`` or the file's own."""
     rs = _typed_ruleset(game, ruleset)
     rules = compile_rules(rs)
     if not rules.default_table:
-        raise RecordError(f"{game.source}: the typed form names the four seats N E S W; {rs.name} has "
-                          f"{rules.seats} seats (keep its deals as JSON records)")
+        raise RecordError(msg(FOUR_SEATS, source=game.source, ruleset=rs.name, seats=rules.seats))
     deals = tuple(_deal_record(rules, deal, game.source) for deal in game.deals)
     return GameRecord(
         ruleset=rs, deals=deals, kind="deals", ruleset_hash=rs.content_hash(),
@@ -52,21 +72,20 @@ def _typed_ruleset(game: TypedGame, ruleset: Ruleset | str | None) -> Ruleset:
     if ruleset is not None:
         return load_ruleset(ruleset)
     if game.ruleset is None:
-        raise RulesetMissingError(f"{game.source}: names no ruleset (a line 'ruleset: NAME' names one)")
+        raise RulesetMissingError(msg(NO_RULESET, source=game.source))
     return load_ruleset(game.ruleset)
 
 
 def _deal_record(rules: Rules, deal: TextDeal, source: str) -> DealRecord:
     where = f"{source}:{deal.line}"
     if deal.dealer is None:
-        raise RecordError(f"{where}: the deal starting here has no 'dealer:' line")
+        raise RecordError(msg(NO_DEALER, where=where))
     if rules.turned_take_up is not None:
         _turned_trump(rules, deal, where)
     elif deal.turned is not None:
-        raise RecordError(f"{where}: {rules.ruleset.name} names trump: no card is turned "
-                          f"(line {deal.lines['turned']})")
+        raise RecordError(msg(NOT_TURNED, where=where, ruleset=rules.ruleset.name, line=deal.lines["turned"]))
     if deal.trump is None:
-        raise RecordError(f"{where}: the deal starting here has no 'trump:' line")
+        raise RecordError(msg(NO_TRUMP_LINE, where=where))
     cards = [card for _, trick, _ in deal.tricks for card in trick]
     hands = _typed_hands(rules, deal, source)
     decisions = _decisions(rules, deal, source, hands)
@@ -84,12 +103,11 @@ def _deal_record(rules: Rules, deal: TextDeal, source: str) -> DealRecord:
 def _turned_trump(rules: Rules, deal: TextDeal, where: str) -> None:
     """Trump from the turned card: the 'turned:' line is needed, a 'trump:' line must agree."""
     if deal.turned is None:
-        raise RecordError(f"{where}: {rules.ruleset.name} takes trump from the turned card: "
-                          "add a line 'turned: CARD'")
+        raise RecordError(msg(NEEDS_TURNED, where=where, ruleset=rules.ruleset.name))
     suit = deal.turned.suit.name
     if deal.trump is not None and deal.trump != suit:
-        raise RecordError(f"{where}: the turned card {deal.turned} makes {suit} trump "
-                          f"(line {deal.lines['trump']} says {deal.trump})")
+        raise RecordError(msg(TURNED_TRUMP, where=where, card=str(deal.turned), suit=suit, line=deal.lines["trump"],
+                              says=deal.trump))
     deal.trump = suit
 
 
@@ -157,7 +175,7 @@ def _call_name(rules: Rules, text: str, source: str, line: int) -> str:
         if wanted in (call.name, "-".join(call.label.lower().split())):
             return call.name
     known = ", ".join(c.name for c in rules.calls) or "none"
-    raise RecordError(f"{source}:{line}: {rules.ruleset.name} has no call {text!r} (its calls: {known})")
+    raise RecordError(msg(NO_CALL, source=source, line=line, ruleset=rules.ruleset.name, call=text, known=known))
 
 
 def _next_call(state: DealState, pending: list[tuple[str, int | None]]) -> AnyAction:
@@ -175,16 +193,14 @@ def _typed_hands(rules: Rules, deal: TextDeal, source: str) -> tuple[tuple[Card,
     if deal.hands:
         missing = [SEAT_NAMES[s] for s in range(4) if s not in deal.hands]
         if missing:
-            raise RecordError(f"{source}:{deal.line}: give all four hands or none "
-                              f"(missing: {', '.join(missing)})")
+            raise RecordError(msg(ALL_HANDS, source=source, line=deal.line, missing=", ".join(missing)))
         hands = tuple(tuple(deal.hands[s][0]) for s in range(4))
         check_hands(hands, f"{source}:{deal.line}: hands")
         return hands
     if deal.trump == "thrown-in":
         return None
     if len(deal.tricks) != 8 or any(len(t[1]) != 4 for t in deal.tricks):
-        raise RecordError(f"{source}:{deal.line}: without the four hands, give all 8 tricks of 4 "
-                          f"cards (got {len(deal.tricks)} tricks)")
+        raise RecordError(msg(ALL_TRICKS, source=source, line=deal.line, count=len(deal.tricks)))
     played: list[list[Card]] = [[], [], [], []]
     for (_, cards, _), trick_seats in zip(deal.tricks, seats, strict=True):
         for seat, card in zip(trick_seats, cards, strict=True):
@@ -202,11 +218,11 @@ def _trick_seats(rules: Rules, deal: TextDeal, source: str) -> list[list[int]]:
     seen: dict[Card, int] = {}
     for claimed, cards, line in deal.tricks:
         if claimed is not None and claimed != leader:
-            raise RecordError(f"{source}:{line}: this trick is led by {SEAT_NAMES[leader]} "
-                              f"(seat {leader}), not {SEAT_NAMES[claimed]} (seat {claimed})")
+            raise RecordError(msg(LEADER, source=source, line=line, leader=SEAT_NAMES[leader], seat=leader,
+                                  claimed=SEAT_NAMES[claimed], claimed_seat=claimed))
         for card in cards:
             if card in seen:
-                raise RecordError(f"{source}:{line}: {card} was already played on line {seen[card]}")
+                raise RecordError(msg(PLAYED_TWICE, source=source, line=line, card=str(card), first=seen[card]))
             seen[card] = line
         seats.append([(leader + i * rules.step) % 4 for i in range(len(cards))])
         if len(cards) == 4:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from manille_variants.cards import Card, parse_cards
 from manille_variants.errors import ManilleError, RecordError
+from manille_variants.messages import define, msg
 from manille_variants.words import SEAT_WORDS, WordError, parse_contract, seat_number
 
 __all__ = [
@@ -24,12 +25,31 @@ _SEAT_RE = "|".join(sorted(SEAT_WORDS, key=len, reverse=True))  # "north" before
 _KEY = re.compile(rf"^\s*([a-z][a-z -]*?)\s*(?:\b({_SEAT_RE}))?\s*:\s*(.*)$", re.IGNORECASE)
 
 
+# The defects of typed deals (the line they are on is added where the file is read).
+AT_LINE = define("typed.at-line", "{source}:{line}: {problem}")
+NOT_KEY_VALUE = define("typed.not-key-value", "{source}:{line}: expected 'key: value' (got {got!r})")
+NO_DEAL = define("typed.no-deal", "{source}: no deal found (a deal needs at least a 'dealer:' line)")
+TWICE = define("typed.twice", "'{key}' given twice in one deal (first on line {first}; start the next deal with a"
+                              " line 'deal')")
+RULESET_LINE = define("typed.ruleset-line", "'ruleset:' goes once at the top of the file, before the first deal")
+UNKNOWN_KEY = define("typed.unknown-key", "unknown key {key!r} (keys: ruleset, dealer, trump, turned, calls,"
+                                          " pending-ties, scores, hand SEAT, trick, result)")
+ONE_CARD = define("typed.one-card", "{what}: give one card (got {got!r})")
+BAD_TRUMP = define("typed.bad-trump", "trump: {got!r} is not S, H, D, C, no-trump, blind or thrown-in")
+EMPTY_CALL = define("typed.empty-call", "calls: an empty call in {got!r}")
+COUNT = define("typed.count", "{what}: expected a whole number (got {got!r})")
+PAIR = define("typed.pair", "{what}: expected two numbers, N-S then E-W (got {got!r})")
+WHOSE_HAND = define("typed.whose-hand", "say whose hand: 'hand N: ...' (a seat 0-3 or N E S W)")
+HAND_TWICE = define("typed.hand-twice", "seat {seat}'s hand is given twice (first on line {first})")
+TRICK_SIZE = define("typed.trick-size", "a trick holds 1 to 4 cards (got {count})")
+
+
 def parse_seat(text: str) -> int:
     """A seat: ``0``-``3`` or ``N E S W`` (``north`` ...), case-insensitive."""
     try:
         return seat_number(text)
     except WordError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(exc.message or str(exc)) from None
 
 
 @dataclass
@@ -80,7 +100,7 @@ def parse_typed(text: str, source: str = "<text>") -> TypedGame:
             continue
         match = _KEY.match(line)
         if match is None:
-            raise RecordError(f"{source}:{number}: expected 'key: value' (got {line!r})")
+            raise RecordError(msg(NOT_KEY_VALUE, source=source, line=number, got=line))
         key = " ".join(match[1].lower().replace("-", " ").split())
         seat, value = match[2], match[3].strip()
         if key == "ruleset" and current is None:
@@ -92,16 +112,15 @@ def parse_typed(text: str, source: str = "<text>") -> TypedGame:
         try:
             _read_line(current, key, seat, value, number)
         except ManilleError as exc:
-            raise RecordError(f"{source}:{number}: {exc}") from None
+            raise RecordError(msg(AT_LINE, source=source, line=number, problem=exc.message or str(exc))) from None
     if not game.deals:
-        raise RecordError(f"{source}: no deal found (a deal needs at least a 'dealer:' line)")
+        raise RecordError(msg(NO_DEAL, source=source))
     return game
 
 
 def _read_line(deal: TextDeal, key: str, seat: str | None, value: str, number: int) -> None:
     if key in deal.lines and key not in ("hand", "trick"):
-        raise RecordError(f"'{key}' given twice in one deal (first on line {deal.lines[key]}; "
-                          "start the next deal with a line 'deal')")
+        raise RecordError(msg(TWICE, key=key, first=deal.lines[key]))
     deal.lines.setdefault(key, number)
     if key == "dealer":
         deal.dealer = parse_seat(value)
@@ -122,18 +141,15 @@ def _read_line(deal: TextDeal, key: str, seat: str | None, value: str, number: i
     elif key == "trick":
         _trick(deal, seat, value, number)
     elif key == "ruleset":
-        raise RecordError("'ruleset:' goes once at the top of the file, before the first deal")
+        raise RecordError(msg(RULESET_LINE))
     else:
-        raise RecordError(
-            f"unknown key {key!r} (keys: ruleset, dealer, trump, turned, calls, pending-ties, "
-            "scores, hand SEAT, trick, result)"
-        )
+        raise RecordError(msg(UNKNOWN_KEY, key=key))
 
 
 def _one_card(value: str, what: str) -> Card:
     cards = parse_cards(value)
     if len(cards) != 1:
-        raise RecordError(f"{what}: give one card (got {value!r})")
+        raise RecordError(msg(ONE_CARD, what=what, got=value))
     return cards[0]
 
 
@@ -146,9 +162,7 @@ def _trump(value: str) -> tuple[str, bool]:
     try:
         contract = parse_contract(" ".join(words), thrown_in=True)
     except WordError:
-        raise RecordError(
-            f"trump: {value!r} is not S, H, D, C, no-trump, blind or thrown-in"
-        ) from None
+        raise RecordError(msg(BAD_TRUMP, got=value)) from None
     return (contract.trump.name if contract.trump is not None else contract.mode), delegated
 
 
@@ -163,30 +177,30 @@ def _calls(value: str, number: int) -> list[tuple[str, int | None, int]]:
             by = parse_seat(words[-1])
             words = words[:-2]
         if not words:
-            raise RecordError(f"calls: an empty call in {value!r}")
+            raise RecordError(msg(EMPTY_CALL, got=value))
         out.append((" ".join(words), by, number))
     return out
 
 
 def _count(value: str, what: str) -> int:
     if not value.isdigit():
-        raise RecordError(f"{what}: expected a whole number (got {value!r})")
+        raise RecordError(msg(COUNT, what=what, got=value))
     return int(value)
 
 
 def _pair(value: str, what: str) -> tuple[int, int]:
     parts = value.replace(",", " ").replace("-", " ").split()
     if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        raise RecordError(f"{what}: expected two numbers, N-S then E-W (got {value!r})")
+        raise RecordError(msg(PAIR, what=what, got=value))
     return int(parts[0]), int(parts[1])
 
 
 def _hand(deal: TextDeal, seat: str | None, value: str, number: int) -> None:
     if seat is None:
-        raise RecordError("say whose hand: 'hand N: ...' (a seat 0-3 or N E S W)")
+        raise RecordError(msg(WHOSE_HAND))
     index = parse_seat(seat)
     if index in deal.hands:
-        raise RecordError(f"seat {index}'s hand is given twice (first on line {deal.hands[index][1]})")
+        raise RecordError(msg(HAND_TWICE, seat=index, first=deal.hands[index][1]))
     deal.hands[index] = (parse_cards(value), number)
 
 
@@ -198,7 +212,7 @@ def _trick(deal: TextDeal, seat: str | None, value: str, number: int) -> None:
         words = words[1:]
     cards = parse_cards(" ".join(words))
     if not 1 <= len(cards) <= 4:
-        raise RecordError(f"a trick holds 1 to 4 cards (got {len(cards)})")
+        raise RecordError(msg(TRICK_SIZE, count=len(cards)))
     deal.tricks.append((leader, cards, number))
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ import yaml
 from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import bundled_names, load_ruleset, ruleset_file_schema
 from manille_variants.ruleset.schema import Call, Ruleset, TurnedCard
+from manille_variants.ruleset.summary import summary_messages
 
 __all__ = [
     "MISSING",
@@ -42,204 +42,15 @@ RULE_SECTIONS = ("table", "dealing", "trump", "calls", "play", "scoring", "match
 # --- plain-word summary -----------------------------------------------------------------
 
 
-def summary_lines(rs: Ruleset, width: int = 96) -> list[str]:
-    """A short human summary of the rules that matter at the table, wrapped to ``width``."""
-    sentences = [
-        *_dealing_words(rs),
-        _trump_words(rs),
-        _calls_words(rs),
-        *_play_words(rs),
-        *_scoring_words(rs),
-        _match_words(rs),
-    ]
+def summary_lines(rs: Ruleset, width: int = 96, lang: str = "en") -> list[str]:
+    """A short human summary of the rules that matter at the table, wrapped to ``width``, in
+    ``lang`` (the sentences of :func:`~manille_variants.ruleset.summary.summary_messages`)."""
     lines: list[str] = []
-    for sentence in sentences:
+    for sentence in summary_messages(rs):
         lines += textwrap.wrap(
-            sentence, width, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False
+            sentence.text(lang), width, initial_indent="- ", subsequent_indent="  ", break_on_hyphens=False
         )
     return lines
-
-
-def _side(rs: Ruleset, where: str) -> str:
-    left = (where == "after-dealer") == (rs.dealing.direction == "clockwise")
-    return "left" if left else "right"
-
-
-def _dealing_words(rs: Ruleset) -> Iterator[str]:
-    d = rs.dealing
-    packets = ", ".join(str(p) for p in d.packets)
-    leader = (
-        "the dealer"
-        if d.first_leader == "dealer"
-        else f"the dealer's {_side(rs, d.first_leader)}-hand player"
-    )
-    yield (
-        f"Deal and play {d.direction}, in packets of {packets}; the dealer's {d.cutter}-hand "
-        f"neighbour cuts; {leader} leads first; the deal passes to the "
-        f"{_side(rs, d.next_dealer)}; the first dealer is "
-        f"{'drawn at random' if d.first_dealer == 'random' else f'seat {d.first_dealer}'}."
-    )
-    if d.early_look_throws_in:
-        yield "If the dealer's partner looks before trump is named, the deal is thrown in."
-
-
-def _trump_words(rs: Ruleset) -> str:
-    t = rs.trump
-    if t.turned_card is not None:
-        return _turned_words(t.turned_card)
-    who = "The dealer names trump" + (
-        " or hands the choice to the partner" if t.delegation else " (no passing)"
-    )
-    parts = [who]
-    if t.no_trump.allowed:
-        parts.append(f"no-trump counts x{t.no_trump.factor}")
-    b = t.blind_no_trump
-    if b.allowed:
-        behind = (
-            f", only when behind by {b.only_when_behind_by} or more"
-            if b.only_when_behind_by
-            else ""
-        )
-        parts.append(f"blind no-trump before looking counts x{b.factor}{behind}")
-    else:
-        parts.append("no blind no-trump")
-    return "; ".join(parts) + "."
-
-
-_TAKE_UP_WORDS = {
-    "before-first-trick": "at the start of the first trick",
-    "after-first-card": "once the first card of the first trick is played",
-    "after-first-trick": "once the first trick is complete",
-}
-_BONUS_WORDS = {
-    "none": "it scores no bonus",
-    "ten": "a turned 10 scores its card value (5) for the dealer's side, after every factor",
-    "honour": "a turned honour scores its card value for the dealer's side, after every factor",
-}
-
-
-def _turned_words(turned: TurnedCard) -> str:
-    return (
-        "The dealer's last card is dealt face up and its suit is trump (no no-trump); it stays "
-        f"on the table, not playable, until the dealer takes it up {_TAKE_UP_WORDS[turned.take_up]}; "
-        f"{_BONUS_WORDS[turned.bonus]}."
-    )
-
-
-_BY = {"opponents": "an opponent", "contract-side": "the contract side", "anyone": "anyone"}
-
-
-def _calls_words(rs: Ruleset) -> str:
-    if not rs.calls:
-        return "No doubling calls."
-    rungs = []
-    for call in rs.calls:
-        after = f" after {call.after}" if call.after else ""
-        rungs.append(
-            f"'{call.label or call.name}' by {_BY[call.by]}{after} (x{call.factor} in total)"
-        )
-    return "Calls: " + ", then ".join(rungs) + "."
-
-
-_UNDERTRUMP = {
-    "forbidden": "never undertrump unless your hand is nothing but lower trumps",
-    "allowed": "undertrumping is allowed",
-    "forbidden-if-can-overtrump": "undertrump only when you cannot overtrump",
-    "required": "undertrump when an opponent's trump wins and you cannot overtrump",
-}
-
-
-def _play_words(rs: Ruleset) -> Iterator[str]:
-    p = rs.play
-    follow = "Follow suit"
-    if p.beat_opponent is not False:
-        when = {True: "", "trump-lead": " on trump leads", "plain-lead": " on plain-suit leads"}
-        follow += f", beating an opponent's winning card of the led suit if you can{when[p.beat_opponent]}"
-        if p.beat_opponent is not True and p.beat_at_no_trump:
-            follow += " and at no-trump"
-        follow += "" if p.beat_at_no_trump else " (not at no-trump)"
-    if p.beat_partner_on_trump_lead:
-        follow += "; on a trump lead beat the winning trump even when it is your partner's"
-    if p.beat_partner_at_no_trump:
-        follow += "; at no-trump beat the winning card even when it is your partner's"
-    yield follow + "."
-    duties = []
-    if p.trump_when_opponent_wins or p.trump_when_partner_wins:
-        whom = {
-            (True, True): "an opponent wins, even when your partner wins",
-            (True, False): "an opponent wins",
-            (False, True): "your partner wins",
-        }
-        duties.append(f"trump when {whom[(p.trump_when_opponent_wins, p.trump_when_partner_wins)]}")
-    if p.overtrump_opponent or p.overtrump_partner:
-        whose = {
-            (True, True): "an opponent's or your partner's",
-            (True, False): "an opponent's",
-            (False, True): "your partner's",
-        }
-        duties.append(
-            f"overtrump {whose[(p.overtrump_opponent, p.overtrump_partner)]} trump if you can"
-        )
-    if p.undertrump_partner in ("same", p.undertrump):
-        duties.append(_UNDERTRUMP[p.undertrump])
-    else:
-        duties.append(f"over an opponent's trump, {_UNDERTRUMP[p.undertrump]}")
-        duties.append(f"over your partner's trump, {_UNDERTRUMP[p.undertrump_partner]}")
-    yield "Void in the led suit: " + "; ".join(duties) + "."
-    if p.extra_rules:
-        yield "Plug-in rules: " + ", ".join(p.extra_rules) + "."
-
-
-def _scoring_words(rs: Ruleset) -> Iterator[str]:
-    s = rs.scoring
-    half = rs.deal_total // 2
-    extras = "".join(
-        [
-            f" + {s.trick_points} per trick" if s.trick_points else "",
-            f" + {s.last_trick_bonus} for the last trick" if s.last_trick_bonus else "",
-        ]
-    )
-    total = (
-        f"{s.card_total} card points{extras} = {rs.deal_total}"
-        if extras
-        else f"{s.card_total} card points"
-    )
-    yield (
-        f"A deal holds {total}; the side above {half} "
-        f"scores its total minus {half}, times the factors; the other side scores 0."
-    )
-    tie = f"A {half}-{half} tie scores nothing"
-    if s.tie.carry == "none":
-        tie += " and is simply void."
-    else:
-        per = " per tie in a row" if s.tie.stacking == "per-tie" else ""
-        tie += f"; the next decisive deal counts x{s.tie.factor}{per}."
-    yield tie
-    sweep = (
-        "No sweep bonus"
-        if s.sweep.factor == 1
-        else f"A sweep ({_SWEEP[s.sweep.definition]}) counts x{s.sweep.factor}"
-    )
-    combine = (
-        "factors multiply" if s.combine == "multiply" else "factors add (1 + the sum of factor - 1)"
-    )
-    cap = f", capped at x{s.cap}" if s.cap else ", no cap"
-    yield f"{sweep}; {combine}{cap}."
-    if s.adjustments:
-        yield "Scoring plug-ins: " + ", ".join(s.adjustments) + "."
-
-
-_SWEEP = {"all-tricks": "all 8 tricks", "all-card-points": "all the card points"}
-
-
-def _match_words(rs: Ruleset) -> str:
-    m = rs.match
-    games = (
-        f"; a match is best of {m.best_of} games (boams)"
-        if m.best_of > 1
-        else "; one game is the match"
-    )
-    return f"A game is won at {m.target} match points or more after a complete deal{games}."
 
 
 # --- the resolved ruleset as YAML -----------------------------------------------------
@@ -257,16 +68,15 @@ def _represent_list(dumper: yaml.SafeDumper, data: list[Any]) -> yaml.Node:
 _Dumper.add_representer(list, _represent_list)
 
 
-RESOLVED = define("show.resolved", "{name}: fully resolved (content hash {hash})")
-AT_THE_TABLE = define("show.at-the-table", "At the table:")
+RESOLVED = define("docgen.resolved", "{name}: fully resolved (content hash {hash})")
+AT_THE_TABLE = define("docgen.at-the-table", "At the table:")
 
 
-def ruleset_yaml(rs: Ruleset, *, summary: bool = True, lang: str = "en",
-                 lines: Sequence[str] | None = None) -> str:
-    """The resolved ruleset as YAML that loads back to an equal ruleset.
+def ruleset_yaml(rs: Ruleset, *, summary: bool = True, lang: str = "en") -> str:
+    """The resolved ruleset as YAML that loads back to an equal ruleset, its comments in
+    ``lang``.
 
-    With ``summary``, a plain-word summary follows as YAML comments: ``lines`` (the summary
-    in ``lang``), else :func:`summary_lines`; the comments' own words in ``lang``.
+    With ``summary``, a plain-word summary follows as YAML comments.
     """
     text = yaml.dump(
         rs.model_dump(mode="json"), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=96
@@ -274,9 +84,9 @@ def ruleset_yaml(rs: Ruleset, *, summary: bool = True, lang: str = "en",
     header = f"# {msg(RESOLVED, name=rs.name, hash=rs.content_hash()).text(lang)}\n"
     if not summary:
         return header + text
-    said = summary_lines(rs, 94) if lines is None else list(lines)
     notes = "".join(
-        f"# {line}".rstrip() + "\n" for line in ["", msg(AT_THE_TABLE).text(lang), *said]
+        f"# {line}".rstrip() + "\n"
+        for line in ["", msg(AT_THE_TABLE).text(lang), *summary_lines(rs, 94, lang)]
     )
     return header + text + notes
 

@@ -28,7 +28,8 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from manille_variants.errors import Problem, RulesetError
-from manille_variants.ruleset.schema import Ruleset
+from manille_variants.messages import Message, define, msg
+from manille_variants.ruleset.schema import Ruleset, SettingProblem
 from manille_variants.ruleset.yamlpos import Node, parse_text, read_path, to_plain
 
 __all__ = [
@@ -46,6 +47,26 @@ __all__ = [
 
 METADATA_KEYS = ("name", "title", "description", "sources", "aliases")
 EXTENDS = "extends"
+
+# The problems of loading a ruleset, in compiler form once located.
+UNKNOWN_RULESET = define("ruleset.unknown",
+                         "unknown ruleset {name!r} (bundled: {listing}; a file path ends in .yaml)")
+UNKNOWN_RULESET_HINT = define("ruleset.unknown-hint",
+                              "unknown ruleset {name!r}; did you mean {close!r}? (bundled: {listing}; a file path"
+                              " ends in .yaml)")
+BAD_EXTENDS = define("ruleset.bad-extends", "expected a bundled ruleset name or a .yaml path (got {got})")
+NO_PARENT_FILE = define("ruleset.no-parent-file", "no such file {file!r} (looked for {display})")
+CYCLE = define("ruleset.cycle", "cycle: {names}")
+MISSING_NAME = define("ruleset.missing-name",
+                      "missing: every ruleset file needs its own name (names are not inherited)")
+MISSING = define("ruleset.missing", "missing: the required key {key!r} is not set")
+EXPECTED_ONE_OF = define("ruleset.expected-one-of", "expected one of {expected} (got {got})")
+UNKNOWN_KEY = define("ruleset.unknown-key", "unknown key {key!r} (expected one of: {known})")
+UNKNOWN_KEY_HINT = define("ruleset.unknown-key-hint",
+                          "unknown key {key!r}, did you mean {close!r}? (expected one of: {known})")
+# A setting's own check (the schema's words) and pydantic's words for the rarer problems.
+INVALID = define("ruleset.invalid", "{text}")
+INVALID_GOT = define("ruleset.invalid-got", "{text} (got {got})")
 
 
 # --- bundled rulesets -------------------------------------------------------------------
@@ -106,7 +127,7 @@ def _bundled_index() -> tuple[BundledRuleset, ...]:
 def _bundled_entry(name: str) -> BundledRuleset:
     entry = _find_bundled(name)
     if entry is None:
-        raise RulesetError(Problem(name, None, None, "", _unknown_name(name)))
+        raise RulesetError(Problem.of(name, None, None, "", _unknown_name(name)))
     return entry
 
 
@@ -118,15 +139,16 @@ def _find_bundled(name: str) -> BundledRuleset | None:
     return None
 
 
-def _unknown_name(name: str) -> str:
+def _unknown_name(name: str) -> Message:
     index = _bundled_index()
     everything = [e.name for e in index] + [a for e in index for a in e.aliases]
     close = difflib.get_close_matches(name.lower(), everything, n=1)
-    hint = f"; did you mean {close[0]!r}?" if close else ""
     listing = "; ".join(
         f"{e.name} (aliases: {', '.join(e.aliases)})" if e.aliases else e.name for e in index
     )
-    return f"unknown ruleset {name!r}{hint} (bundled: {listing}; a file path ends in .yaml)"
+    if close:
+        return msg(UNKNOWN_RULESET_HINT, name=name, close=close[0], listing=listing)
+    return msg(UNKNOWN_RULESET, name=name, listing=listing)
 
 
 # --- locating files ---------------------------------------------------------------------
@@ -164,14 +186,14 @@ def _top_source(name_or_path: str | Path) -> _Source:
         if entry is not None:
             return _Source(entry.path, _display(entry.path))
         if not Path(text).is_file():
-            raise RulesetError(Problem(text, None, None, "", _unknown_name(text)))
+            raise RulesetError(Problem.of(text, None, None, "", _unknown_name(text)))
     return _Source(Path(text), text)
 
 
 def _parent_source(extends: Node, child: _Source) -> _Source:
     text = extends.value
     if not isinstance(text, str) or not text.strip():
-        message = f"expected a bundled ruleset name or a .yaml path (got {_show(text)})"
+        message = msg(BAD_EXTENDS, got=_show(text))
         raise RulesetError(extends.pos.problem(EXTENDS, message))
     if not _looks_like_path(text):
         entry = _find_bundled(text)
@@ -181,7 +203,7 @@ def _parent_source(extends: Node, child: _Source) -> _Source:
     path = child.path.parent / text
     display = os.path.normpath(os.path.join(os.path.dirname(child.display), text))
     if not path.is_file():
-        message = f"no such file {text!r} (looked for {display})"
+        message = msg(NO_PARENT_FILE, file=text, display=display)
         raise RulesetError(extends.pos.problem(EXTENDS, message))
     return _Source(path, display)
 
@@ -218,7 +240,7 @@ def _resolve_chain(node: Node, source: _Source) -> Node:
         parent = _parent_source(extends, source)
         if parent.identity in seen:
             names = " -> ".join([s.display for s, _ in chain] + [parent.display])
-            raise RulesetError(extends.pos.problem(EXTENDS, f"cycle: {names}"))
+            raise RulesetError(extends.pos.problem(EXTENDS, msg(CYCLE, names=names)))
         seen.add(parent.identity)
         source, node = parent, _read(parent)
         chain.append((source, node))
@@ -289,7 +311,7 @@ def _check_plugins(ruleset: Ruleset, tree: Node) -> None:
         except RulesetError as exc:
             for found in exc.problems:
                 loc = tuple(int(s) if s.isdigit() else s for s in found.path.split("."))
-                problems.append(tree.nearest(loc).pos.problem(found.path, found.message))
+                problems.append(tree.nearest(loc).pos.problem(found.path, found.detail or found.message))
     if problems:
         raise RulesetError(_in_file_order(problems))
 
@@ -303,36 +325,44 @@ def _in_file_order(problems: list[Problem]) -> list[Problem]:
 
 def _problem(error: ErrorDetails, tree: Node) -> Problem:
     loc = tuple(step for step in error["loc"] if step != "[key]")
+    found = (error.get("ctx") or {}).get("error")
+    if isinstance(found, SettingProblem) and found.at:  # points below the field that failed
+        loc = (*loc, *(int(s) if s.isdigit() else s for s in found.at.split(".")))
+        return tree.nearest(loc).pos.problem(".".join(str(s) for s in loc), msg(INVALID, text=found.words))
     message = _message(error, loc)
-    if message.startswith("@") and ": " in message:
+    text = str(message)
+    if text.startswith("@") and ": " in text:
         # The schema's convention: "@sub.path: text" points below the field that failed.
-        sub, message = message[1:].split(": ", 1)
+        sub, text = text[1:].split(": ", 1)
         loc = (*loc, *(int(s) if s.isdigit() else s for s in sub.split(".")))
+        message = msg(INVALID, text=text)
     node = tree.nearest(loc)
     return node.pos.problem(".".join(str(s) for s in loc), message)
 
 
-def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> str:
+def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> Message:
     kind, got = error["type"], _show(error.get("input"))
     ctx = error.get("ctx") or {}
     if kind == "extra_forbidden":
         return _unknown_key(str(loc[-1]), loc[:-1])
     if kind == "missing":
         if loc == ("name",):
-            return "missing: every ruleset file needs its own name (names are not inherited)"
-        return f"missing: the required key {loc[-1]!r} is not set"
+            return msg(MISSING_NAME)
+        return msg(MISSING, key=loc[-1])
     if kind == "literal_error":
         choices = _literal_choices(Ruleset, loc)
         expected = (", ".join(_as_yaml(c) for c in choices) if choices
                     else ", ".join(str(ctx["expected"]).rsplit(" or ", 1)))
-        return f"expected one of {expected} (got {got})"
+        return msg(EXPECTED_ONE_OF, expected=expected, got=got)
     if kind == "value_error":
-        return _value_error(str(ctx.get("error", error["msg"])), loc, got)
+        found = ctx.get("error", error["msg"])
+        coded = found.words if isinstance(found, SettingProblem) else None
+        return _value_error(str(found), loc, got, coded)
     simple = _SIMPLE.get(kind)
     if simple is not None:
-        return f"{simple.format(**ctx)} (got {got})"
-    msg = error["msg"]
-    return f"{msg[:1].lower()}{msg[1:]} (got {got})"
+        return msg(simple, got=got, **ctx)
+    words = error["msg"]
+    return msg(INVALID_GOT, text=f"{words[:1].lower()}{words[1:]}", got=got)
 
 
 def _literal_choices(annotation: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -374,41 +404,50 @@ def _as_yaml(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
-def _value_error(text: str, loc: tuple[Any, ...], got: str) -> str:
+def _value_error(text: str, loc: tuple[Any, ...], got: str, words: Message | None = None) -> Message:
+    """A setting's own check: ``words``, its coded message after the key's name, if it has one."""
+    said: str | Message = text
     if loc and text.startswith(f"{loc[-1]} "):  # "packets must ..." under dealing.packets
         text = text[len(str(loc[-1])) + 1 :]
+        said = words if words is not None else text
     if text.startswith("@") or text.endswith(")"):
-        return text
-    return f"{text} (got {got})"
+        return msg(INVALID, text=said)
+    return msg(INVALID_GOT, text=said, got=got)
 
 
+_INTEGER = define("ruleset.integer", "expected an integer (got {got})")
+_BOOLEAN = define("ruleset.boolean", "expected true or false (got {got})")
+_MAPPING = define("ruleset.mapping", "expected a mapping (got {got})")
+# pydantic's error type -> the problem (its ``ctx`` and the value ``got`` as parameters)
 _SIMPLE = {
-    "greater_than_equal": "must be at least {ge}",
-    "greater_than": "must be greater than {gt}",
-    "less_than_equal": "must be at most {le}",
-    "less_than": "must be less than {lt}",
-    "int_type": "expected an integer",
-    "int_parsing": "expected an integer",
-    "int_from_float": "expected an integer",
-    "bool_type": "expected true or false",
-    "bool_parsing": "expected true or false",
-    "string_type": "expected a string",
-    "list_type": "expected a list",
-    "dict_type": "expected a mapping",
-    "model_type": "expected a mapping",
-    "model_attributes_type": "expected a mapping",
-    "invalid_key": "keys must be names",
-    "string_pattern_mismatch": "expected a name of lower-case letters, digits and dashes",
-    "string_too_short": "must not be empty",
-    "string_too_long": "must be at most {max_length} characters",
+    "greater_than_equal": define("ruleset.at-least", "must be at least {ge} (got {got})"),
+    "greater_than": define("ruleset.greater-than", "must be greater than {gt} (got {got})"),
+    "less_than_equal": define("ruleset.at-most", "must be at most {le} (got {got})"),
+    "less_than": define("ruleset.less-than", "must be less than {lt} (got {got})"),
+    "int_type": _INTEGER,
+    "int_parsing": _INTEGER,
+    "int_from_float": _INTEGER,
+    "bool_type": _BOOLEAN,
+    "bool_parsing": _BOOLEAN,
+    "string_type": define("ruleset.string", "expected a string (got {got})"),
+    "list_type": define("ruleset.list", "expected a list (got {got})"),
+    "dict_type": _MAPPING,
+    "model_type": _MAPPING,
+    "model_attributes_type": _MAPPING,
+    "invalid_key": define("ruleset.key-name", "keys must be names (got {got})"),
+    "string_pattern_mismatch": define("ruleset.name-pattern",
+                                      "expected a name of lower-case letters, digits and dashes (got {got})"),
+    "string_too_short": define("ruleset.empty-string", "must not be empty (got {got})"),
+    "string_too_long": define("ruleset.too-long", "must be at most {max_length} characters (got {got})"),
 }
 
 
-def _unknown_key(key: str, parent: tuple[Any, ...]) -> str:
+def _unknown_key(key: str, parent: tuple[Any, ...]) -> Message:
     known = _known_keys(parent)
     close = difflib.get_close_matches(key, known, n=1)
-    hint = f", did you mean {close[0]!r}?" if close else ""
-    return f"unknown key {key!r}{hint} (expected one of: {', '.join(known)})"
+    if close:
+        return msg(UNKNOWN_KEY_HINT, key=key, close=close[0], known=", ".join(known))
+    return msg(UNKNOWN_KEY, key=key, known=", ".join(known))
 
 
 def _known_keys(loc: tuple[Any, ...]) -> list[str]:

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from manille_variants.cards import RANK_LABELS
+from manille_variants.messages import Message, define, msg
 
 __all__ = [
     "HAND_SIZE",
@@ -33,6 +34,7 @@ __all__ = [
     "PlayRules",
     "Ruleset",
     "Scoring",
+    "SettingProblem",
     "Sweep",
     "Table",
     "TableLayout",
@@ -54,6 +56,30 @@ Count = Annotated[int, Field(ge=0, strict=True)]
 Slug = Annotated[str, Field(pattern=SLUG, min_length=1, max_length=64)]
 Mode = Literal["trump", "no-trump", "blind"]
 MODES: tuple[Mode, ...] = ("trump", "no-trump", "blind")
+
+
+class SettingProblem(ValueError):
+    """A setting's own check, raised in a validator: ``words`` is the coded message.  ``at``
+    (a dotted path) points below the field that failed, so ``str()`` is ``@at: words`` (the
+    loader's convention); ``key`` names the field, so ``str()`` is ``key words``."""
+
+    def __init__(self, words: Message, *, at: str = "", key: str = "") -> None:
+        english = words.text("en")
+        super().__init__(f"@{at}: {english}" if at else f"{key} {english}" if key else english)
+        self.words, self.at = words, at
+
+
+AND = define("schema.and", "{first} and {rest}")
+TURNED_CLASH = define("schema.turned-clash", "must be false while trump comes from the turned card (nobody chooses"
+                                             " trump; set {settings} to false)")
+BEAT_PARTNER_NO_TRUMP = define("schema.beat-partner-no-trump",
+                               "cannot be true while beat_at_no_trump is false (no duty to beat applies at no-trump)")
+RANK_ORDER = define("schema.rank-order", "must list each of the 8 ranks 7 8 9 10 J Q K A exactly once")
+UNKNOWN_RANKS = define("schema.unknown-ranks", "has unknown ranks {ranks} (ranks 7 8 9 10 J Q K A)")
+MISSING_RANKS = define("schema.missing-ranks", "must give every rank a value (missing {ranks})")
+BEST_OF_ODD = define("schema.best-of-odd", "must be odd (got {got})")
+DUPLICATE_CALL = define("schema.duplicate-call", "duplicate call name {name!r}")
+CALL_AFTER = define("schema.call-after", "{after!r} is not a call listed before it (earlier calls: {known})")
 
 
 class _Model(BaseModel):
@@ -167,10 +193,10 @@ class TrumpChoice(_Model):
             if on
         ]
         if clash:
-            raise ValueError(
-                f"@{clash[0]}: must be false while trump comes from the turned card (nobody "
-                f"chooses trump; set {' and '.join(clash)} to false)"
-            )
+            settings: str | Message = clash[-1]
+            for path in reversed(clash[:-1]):
+                settings = msg(AND, first=path, rest=settings)
+            raise SettingProblem(msg(TURNED_CLASH, settings=settings), at=clash[0])
         return self
 
 
@@ -251,10 +277,7 @@ class PlayRules(_Model):
     @model_validator(mode="after")
     def _readings_agree(self) -> PlayRules:
         if self.beat_partner_at_no_trump and not self.beat_at_no_trump:
-            raise ValueError(
-                "@beat_partner_at_no_trump: cannot be true while beat_at_no_trump is false "
-                "(no duty to beat applies at no-trump)"
-            )
+            raise SettingProblem(msg(BEAT_PARTNER_NO_TRUMP), at="beat_partner_at_no_trump")
         return self
 
 
@@ -326,9 +349,7 @@ class Scoring(_Model):
     @classmethod
     def _permutation(cls, value: list[str]) -> list[str]:
         if sorted(value, key=_rank_sort) != sorted(RANK_LABELS, key=_rank_sort) or len(value) != 8:
-            raise ValueError(
-                "rank_order must list each of the 8 ranks 7 8 9 10 J Q K A exactly once"
-            )
+            raise SettingProblem(msg(RANK_ORDER), key="rank_order")
         return value
 
     @field_validator("card_values")
@@ -336,10 +357,10 @@ class Scoring(_Model):
     def _all_ranks_valued(cls, value: dict[str, int]) -> dict[str, int]:
         unknown = [k for k in value if k not in RANK_LABELS]
         if unknown:
-            raise ValueError(f"card_values has unknown ranks {unknown} (ranks 7 8 9 10 J Q K A)")
+            raise SettingProblem(msg(UNKNOWN_RANKS, ranks=str(unknown)), key="card_values")
         missing = [r for r in RANK_LABELS if r not in value]
         if missing:
-            raise ValueError(f"card_values must give every rank a value (missing {missing})")
+            raise SettingProblem(msg(MISSING_RANKS, ranks=str(missing)), key="card_values")
         return value
 
     @property
@@ -367,7 +388,7 @@ class MatchRules(_Model):
     @classmethod
     def _odd(cls, value: int) -> int:
         if value % 2 == 0:
-            raise ValueError(f"best_of must be odd (got {value})")
+            raise SettingProblem(msg(BEST_OF_ODD, got=value), key="best_of")
         return value
 
 
@@ -487,12 +508,10 @@ class Ruleset(_Model):
         seen: set[str] = set()
         for i, call in enumerate(calls):
             if call.name in seen:
-                raise ValueError(f"@{i}.name: duplicate call name {call.name!r}")
+                raise SettingProblem(msg(DUPLICATE_CALL, name=call.name), at=f"{i}.name")
             if call.after is not None and call.after not in seen:
                 known = ", ".join(sorted(seen)) or "none"
-                raise ValueError(
-                    f"@{i}.after: {call.after!r} is not a call listed before it (earlier calls: {known})"
-                )
+                raise SettingProblem(msg(CALL_AFTER, after=call.after, known=known), at=f"{i}.after")
             seen.add(call.name)
         return calls
 

@@ -23,6 +23,7 @@ from typing import Any
 import yaml
 
 from manille_variants.errors import Problem, RulesetError
+from manille_variants.messages import Message, define, msg
 
 __all__ = [
     "MAX_BYTES",
@@ -37,6 +38,23 @@ __all__ = [
 
 MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 64
+# The problems of reading a file (PyYAML's own words stay as it writes them, in the params).
+NO_FILE = define("ruleset.no-file", "no such file")
+DIRECTORY = define("ruleset.directory", "is a directory, not a ruleset file")
+UNREADABLE = define("ruleset.unreadable", "cannot read: {reason}")
+NOT_UTF8 = define("ruleset.not-utf8", "not UTF-8 text (byte {byte}); save the file as UTF-8")
+NOT_YAML = define("ruleset.not-yaml", "not YAML text: {reason}")
+YAML_ERROR = define("ruleset.yaml-error", "YAML error: {reason}")
+EMPTY = define("ruleset.empty", "empty file: a ruleset is a mapping with at least a name")
+NOT_A_MAPPING = define("ruleset.not-a-mapping", "a ruleset file must be a mapping of settings (got {got})")
+SECOND_DOCUMENT = define("ruleset.second-document", "a ruleset file holds one YAML document (found a second '---')")
+SYNTAX = define("ruleset.syntax", "YAML syntax error: {problem}")
+SYNTAX_CONTEXT = define("ruleset.syntax-context", "YAML syntax error: {problem} ({context})")
+SYNTAX_CONTEXT_LINE = define("ruleset.syntax-context-line", "YAML syntax error: {problem} ({context} at line {line})")
+ALIASES = define("ruleset.aliases", "YAML aliases (*name) are not allowed in a ruleset; write the value out")
+TOO_DEEP = define("ruleset.too-deep", "nested deeper than {limit} levels")
+TOO_LARGE = define("ruleset.too-large", "file too large ({size:,} bytes; a ruleset file is at most {limit:,} bytes)")
+
 _MAP_TAG = "tag:yaml.org,2002:map"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 
@@ -49,9 +67,9 @@ class Pos:
     line: int | None = None
     column: int | None = None
 
-    def problem(self, path: str, message: str) -> Problem:
-        """A :class:`Problem` at this place."""
-        return Problem(self.file, self.line, self.column, path, message)
+    def problem(self, path: str, message: str | Message) -> Problem:
+        """A :class:`Problem` at this place (its message coded or plain)."""
+        return Problem.of(self.file, self.line, self.column, path, message)
 
 
 @dataclass(frozen=True)
@@ -105,12 +123,12 @@ def read_path(path: Path, display: str) -> Node:
             raise RulesetError(Pos(display).problem("", _too_large(size)))
         data = path.read_bytes()
     except FileNotFoundError:
-        raise RulesetError(Pos(display).problem("", "no such file")) from None
+        raise RulesetError(Pos(display).problem("", msg(NO_FILE))) from None
     except IsADirectoryError:
-        raise RulesetError(Pos(display).problem("", "is a directory, not a ruleset file")) from None
+        raise RulesetError(Pos(display).problem("", msg(DIRECTORY))) from None
     except OSError as exc:
         raise RulesetError(
-            Pos(display).problem("", f"cannot read: {exc.strerror or exc}")
+            Pos(display).problem("", msg(UNREADABLE, reason=exc.strerror or str(exc)))
         ) from None
     return parse_bytes(data, display)
 
@@ -124,7 +142,7 @@ def parse_bytes(data: bytes, file: str) -> Node:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         byte = data[exc.start]
-        message = f"not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
+        message = msg(NOT_UTF8, byte=f"0x{byte:02x}")
         raise RulesetError(Pos(file, line).problem("", message)) from None
     return parse_text(text, file)
 
@@ -143,19 +161,19 @@ def parse_text(text: str, file: str) -> Node:
         raise RulesetError(_syntax_problem(file, exc)) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
-        raise RulesetError(Pos(file, line).problem("", f"not YAML text: {exc.reason}")) from None
+        raise RulesetError(Pos(file, line).problem("", msg(NOT_YAML, reason=exc.reason))) from None
     except yaml.YAMLError as exc:  # any other parser complaint, reported as it is
-        raise RulesetError(Pos(file).problem("", f"YAML error: {exc}")) from None
+        raise RulesetError(Pos(file).problem("", msg(YAML_ERROR, reason=str(exc)))) from None
     finally:
         if loader is not None:
             loader.dispose()
     if root is None:
         raise RulesetError(
-            Pos(file, 1, 1).problem("", "empty file: a ruleset is a mapping with at least a name")
+            Pos(file, 1, 1).problem("", msg(EMPTY))
         )
     if not isinstance(root, yaml.MappingNode):
         got = _describe_node(root)
-        message = f"a ruleset file must be a mapping of settings (got {got})"
+        message = msg(NOT_A_MAPPING, got=got)
         raise RulesetError(_at(file, root.start_mark).problem("", message))
     builder = _Builder(file, loader)
     tree = builder.build(root, _at(file, root.start_mark), ())
@@ -167,8 +185,8 @@ def parse_text(text: str, file: str) -> Node:
 class _Refused(Exception):
     """A YAML feature a ruleset does not accept, at a mark."""
 
-    def __init__(self, message: str, mark: yaml.Mark | None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message, mark: yaml.Mark | None) -> None:
+        super().__init__(message.text("en"))
         self.message = message
         self.mark = mark
 
@@ -182,14 +200,11 @@ class _Loader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            raise _Refused(
-                "YAML aliases (*name) are not allowed in a ruleset; write the value out",
-                self._next_mark(),
-            )
+            raise _Refused(msg(ALIASES), self._next_mark())
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise _Refused(f"nested deeper than {MAX_DEPTH} levels", self._next_mark())
+                raise _Refused(msg(TOO_DEEP, limit=MAX_DEPTH), self._next_mark())
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -280,16 +295,15 @@ def _short_tag(tag: str) -> str:
 
 def _syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
     if exc.problem == "but found another document":
-        return _at(file, exc.problem_mark).problem(
-            "", "a ruleset file holds one YAML document (found a second '---')"
-        )
+        return _at(file, exc.problem_mark).problem("", msg(SECOND_DOCUMENT))
     mark = exc.problem_mark or exc.context_mark
-    message = f"YAML syntax error: {exc.problem}"
-    if exc.context:
-        message += f" ({exc.context}"
-        if exc.context_mark is not None and exc.context_mark is not mark:
-            message += f" at line {exc.context_mark.line + 1}"
-        message += ")"
+    problem = str(exc.problem)
+    if exc.context and exc.context_mark is not None and exc.context_mark is not mark:
+        message = msg(SYNTAX_CONTEXT_LINE, problem=problem, context=exc.context, line=exc.context_mark.line + 1)
+    elif exc.context:
+        message = msg(SYNTAX_CONTEXT, problem=problem, context=exc.context)
+    else:
+        message = msg(SYNTAX, problem=problem)
     return _at(file, mark).problem("", message)
 
 
@@ -306,5 +320,5 @@ def _dotted(path: tuple[str, ...]) -> str:
     return ".".join(path)
 
 
-def _too_large(size: int) -> str:
-    return f"file too large ({size:,} bytes; a ruleset file is at most {MAX_BYTES:,} bytes)"
+def _too_large(size: int) -> Message:
+    return msg(TOO_LARGE, size=size, limit=MAX_BYTES)

@@ -32,23 +32,23 @@ from manille_variants.engine.deal import DealState
 from manille_variants.engine.legality import Legality, explain_legal
 from manille_variants.engine.match import Match
 from manille_variants.errors import IllegalPlayError, ManilleError
-from manille_variants.messages import Message
+from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import parse_entry
 
 __all__ = ["NotYourTurn", "RefusedAction", "SharedTable", "TableReplayError", "sheet_entry"]
 
 # The sentences of the errors (one constant each, for the catalogs).
-NOT_YOUR_TURN = "it is seat {to_play}'s turn, not seat {seat}'s"
-DEAL_OVER = "the deal is over: start the next deal"
-DEAL_NOT_OVER = "the deal is not over yet"
-MATCH_OVER = "the match is over"
-NO_SEAT = "no seat {seat} at this table (seats 0 to {last})"
-NOT_A_PERSON = "seat {seat} is a bot's"
-NOBODY = "a table needs at least one person: every seat is a bot's"
-NO_REPLAY = "table {id}: deal {deal} no longer replays ({reason})"
-NO_DEAL = "no deal yet: start the first deal"
-FOUR_SEATS = "a shared table seats four for now ({name} seats {seats})"
+NOT_YOUR_TURN = define("table.not-your-turn", "it is seat {to_play}'s turn, not seat {seat}'s")
+DEAL_OVER = define("table.deal-over", "the deal is over: start the next deal")
+DEAL_NOT_OVER = define("table.deal-not-over", "the deal is not over yet")
+MATCH_OVER = define("table.match-over", "the match is over")
+NO_SEAT = define("table.no-seat", "no seat {seat} at this table (seats 0 to {last})")
+NOT_A_PERSON = define("table.not-a-person", "seat {seat} is a bot's")
+NOBODY = define("table.nobody", "a table needs at least one person: every seat is a bot's")
+NO_REPLAY = define("table.no-replay", "table {id}: deal {deal} no longer replays ({reason})")
+NO_DEAL = define("table.no-deal", "no deal yet: start the first deal")
+FOUR_SEATS = define("table.four-seats", "a shared table seats four for now ({name} seats {seats})")
 
 
 class NotYourTurn(IllegalPlayError):
@@ -88,14 +88,14 @@ class SharedTable:
         if self.bot_seed is None:
             self.bot_seed = self.seed
         if self.ruleset.table.seats != 4:  # the sheet, the views' teams and the bots assume four
-            raise ManilleError(FOUR_SEATS.format(name=self.ruleset.name, seats=self.ruleset.table.seats))
+            raise ManilleError(msg(FOUR_SEATS, name=self.ruleset.name, seats=self.ruleset.table.seats))
         self.match = Match(self.ruleset, self.seed)
         self.bots = {int(s): b for s, b in self.bots.items()}
         for seat, spec in self.bots.items():
             self._seat(seat)
             parse_seat(spec)  # an unknown bot or option is refused now
         if not self.people:
-            raise ManilleError(NOBODY)
+            raise ManilleError(msg(NOBODY))
 
     # ------------------------------------------------------------------ seats
     @property
@@ -112,7 +112,7 @@ class SharedTable:
 
     def _seat(self, seat: int) -> int:
         if not 0 <= seat < self.seats:
-            raise ManilleError(NO_SEAT.format(seat=seat, last=self.seats - 1))
+            raise ManilleError(msg(NO_SEAT, seat=seat, last=self.seats - 1))
         return seat
 
     def bot_plays(self, seat: int) -> bool:
@@ -121,16 +121,16 @@ class SharedTable:
     def set_away(self, seat: int, away: bool) -> None:
         """A person leaves (a bot plays the seat) or takes it back."""
         if self._seat(seat) in self.bots:
-            raise ManilleError(NOT_A_PERSON.format(seat=seat))
+            raise ManilleError(msg(NOT_A_PERSON, seat=seat))
         (self.away.add if away else self.away.discard)(seat)
 
     # ------------------------------------------------------------------ play
     def start(self) -> None:
         """The first deal (or the next, once a deal is over)."""
         if self.state is not None and not self.state.is_over:
-            raise IllegalPlayError(DEAL_NOT_OVER)
+            raise IllegalPlayError(msg(DEAL_NOT_OVER))
         if self.match.is_over:
-            raise IllegalPlayError(MATCH_OVER)
+            raise IllegalPlayError(msg(MATCH_OVER))
         self.state = self.match.new_deal()
         self.log.append([])
 
@@ -144,9 +144,9 @@ class SharedTable:
         rules refuse it."""
         state = self._current()
         if state.is_over:
-            raise NotYourTurn(DEAL_OVER)
+            raise NotYourTurn(msg(DEAL_OVER))
         if state.to_play != self._seat(seat) or self.bot_plays(seat):
-            raise NotYourTurn(NOT_YOUR_TURN.format(to_play=state.to_play, seat=seat))
+            raise NotYourTurn(msg(NOT_YOUR_TURN, to_play=state.to_play, seat=seat))
         try:
             action = parse_action(text.strip())
         except ManilleError as exc:
@@ -190,7 +190,7 @@ class SharedTable:
 
     def _current(self) -> DealState:
         if self.state is None:
-            raise IllegalPlayError(NO_DEAL)
+            raise IllegalPlayError(msg(NO_DEAL))
         return self.state
 
     def _apply(self, action: Any) -> DealState:
@@ -214,7 +214,8 @@ class SharedTable:
                 for text in deal:
                     table._apply(parse_action(text))
             except ManilleError as exc:
-                raise TableReplayError(NO_REPLAY.format(id=table_id, deal=number, reason=exc)) from None
+                why = exc.message or str(exc)
+                raise TableReplayError(msg(NO_REPLAY, id=table_id, deal=number, reason=why)) from None
         return table
 
     # ------------------------------------------------------------------ views

@@ -20,7 +20,7 @@ from rich.markup import escape
 from manille_variants.bots import Bot
 from manille_variants.cards import Card, parse_card
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, Action, AnyAction
-from manille_variants.engine.corestate import explanation
+from manille_variants.engine.callbacks import explanation
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules

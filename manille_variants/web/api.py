@@ -13,13 +13,12 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 from starlette.convertors import Convertor, register_url_convertor
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from manille_variants.errors import Problem, RulesetError
-from manille_variants.messages import from_json
+from manille_variants.messages import define, from_json, msg
 from manille_variants.table.scoresheet import ScoreSheet
 from manille_variants.web.bodies import (
     ActBody,
@@ -39,7 +38,7 @@ from manille_variants.web.bodies import (
 )
 from manille_variants.web.engine_words import game_view, refusal_message
 from manille_variants.web.play import Games, RefusedCard
-from manille_variants.web.render import page_language
+from manille_variants.web.render import Refusal, page_language
 from manille_variants.web.rulesets import check_text, extends_of, form_yaml, resolve, values
 from manille_variants.web.search import analysis_json
 from manille_variants.web.security import spend
@@ -66,8 +65,16 @@ class DealNumber(Convertor[int]):
 register_url_convertor("deal", DealNumber())
 
 
-def problem_json(problem: Problem) -> dict[str, Any]:
-    return {"line": problem.line, "column": problem.column, "path": problem.path, "message": problem.message}
+NO_ENTRY = define("web.no-entry", "entry: expected a string (got null)")
+NO_COMPARISON = define("web.no-such-comparison", "no such comparison")
+
+
+def problem_json(problem: Problem, lang: str = "en") -> dict[str, Any]:
+    """A ruleset problem: its place, its English ``message``, its ``code`` and ``params``, and
+    ``text``, its words in ``lang``."""
+    coded = problem.json()
+    return {"line": problem.line, "column": problem.column, "path": problem.path, "message": problem.message,
+            "code": coded["code"], "params": coded["params"], "text": problem.message_text(lang)}
 
 
 def _store(request: Request) -> Store:
@@ -96,7 +103,8 @@ async def validate(request: Request) -> Response:
     try:
         rs = await run_in_threadpool(check_text, text)
     except RulesetError as exc:
-        return JSONResponse({"ok": False, "problems": [problem_json(p) for p in exc.problems]})
+        lang = page_language(request)
+        return JSONResponse({"ok": False, "problems": [problem_json(p, lang) for p in exc.problems]})
     return JSONResponse({"ok": True, "problems": [], "name": rs.name, "values": values(rs)})
 
 
@@ -143,7 +151,7 @@ async def check_entry(request: Request) -> Response:
         refusal = await run_in_threadpool(entry_refusal, sheet, body.entry, body.number)
         answer = {"ok": refusal is None, **refusal_json(refusal)}
     else:
-        raise HTTPException(400, "entry: expected a string (got null)")
+        raise Refusal(400, msg(NO_ENTRY))
     message = None
     if answer["error"] is not None:
         known = answer["code"] != "error"
@@ -159,7 +167,7 @@ async def add_deal(request: Request) -> Response:
     elif body.entry is not None:
         entry = body.entry
     else:
-        raise HTTPException(400, "entry: expected a string (got null)")
+        raise Refusal(400, msg(NO_ENTRY))
     sheet = await run_in_threadpool(lambda: store.add_deal(sheet_id, entry, client_id=body.id, by=body.by))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
@@ -246,7 +254,7 @@ async def start_compare(request: Request) -> Response:
 async def compare_state(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["id"])
     if job is None:
-        raise HTTPException(404, "no such comparison")
+        raise Refusal(404, msg(NO_COMPARISON))
     return JSONResponse(job.as_json())
 
 

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -23,10 +24,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
 
 from manille_variants.errors import ManilleError, RulesetError
+from manille_variants.messages import Message, define, msg
 from manille_variants.web import api, evenings, offline, pages, table_routes, views
 from manille_variants.web.compare import Jobs
 from manille_variants.web.play import Games
-from manille_variants.web.render import page_language, render, wants_json
+from manille_variants.web.render import Refusal, page_language, render, wants_json
 from manille_variants.web.security import LOOPBACK, Guard, RateLimit, SecurityHeaders
 from manille_variants.web.storage import (
     EveningNotFound,
@@ -106,29 +108,54 @@ def _error(request: Request, status: int, text: str, headers: Mapping[str, str] 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if isinstance(exc, Refusal):
+        return _coded(request, exc.status_code, exc.message, exc.headers)
+    phrase = _PHRASES.get(exc.status_code)
+    if phrase is not None and exc.detail == HTTPStatus(exc.status_code).phrase:  # the router's own answer
+        return _coded(request, exc.status_code, msg(phrase), exc.headers)
     return _error(request, exc.status_code, str(exc.detail), exc.headers)
 
 
+# The router's answers (Starlette's detail is the status's phrase).
+_PHRASES = {404: define("web.not-found", "Not Found"), 405: define("web.method-not-allowed", "Method Not Allowed")}
+
+
+def _coded(request: Request, status: int, message: Message, headers: Mapping[str, str] | None = None) -> Response:
+    """The error ``message``: its English, ``code`` and ``params`` in JSON, beside ``message``
+    in the page's language (the page shows that one)."""
+    coded = message.json()
+    return _error(request, status, coded["text"], headers, code=coded["code"], params=coded["params"],
+                  message=message.text(page_language(request)))
+
+
+NO_SHEET = define("web.no-sheet", "no score sheet {id}")
+NO_GAME = define("web.no-game", "no game {id}: it was not started on this server, or its data folder changed")
+NO_TABLE = define("web.no-table", "no table {id}: it was not opened on this server, or its data folder changed")
+NO_EVENING = define("web.no-evening", "no club evening {id}")
+
+
 async def _not_found(request: Request, exc: Exception) -> Response:
-    return _error(request, 404, f"no score sheet {exc}")
+    return _coded(request, 404, msg(NO_SHEET, id=str(exc)))
 
 
 async def _no_game(request: Request, exc: Exception) -> Response:
-    return _error(request, 404, f"no game {exc}: it was not started on this server, or its data folder changed")
+    return _coded(request, 404, msg(NO_GAME, id=str(exc)))
 
 
 async def _no_table(request: Request, exc: Exception) -> Response:
-    return _error(request, 404, f"no table {exc}: it was not opened on this server, or its data folder changed")
+    return _coded(request, 404, msg(NO_TABLE, id=str(exc)))
 
 
 async def _no_evening(request: Request, exc: Exception) -> Response:
-    return _error(request, 404, f"no club evening {exc}")
+    return _coded(request, 404, msg(NO_EVENING, id=str(exc)))
 
 
 async def _ruleset_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RulesetError)
-    problems = [api.problem_json(p) for p in exc.problems]
-    return _error(request, 400, str(exc), problems=problems)
+    lang = page_language(request)
+    coded = exc.coded()
+    return _error(request, 400, str(exc), problems=[api.problem_json(p, lang) for p in exc.problems],
+                  code=coded.code, params=coded.json()["params"], message=coded.text(lang))
 
 
 async def _user_error(request: Request, exc: Exception) -> Response:

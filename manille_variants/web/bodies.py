@@ -21,8 +21,10 @@ from typing import Annotated, Any, Literal, TypeVar
 from annotated_types import Ge, Le
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from pydantic_core import ErrorDetails
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
+
+from manille_variants.messages import Message, define, is_defined, msg, templates
+from manille_variants.web.render import Refusal
 
 __all__ = [
     "ActBody", "AddDealBody", "AdviseBody", "AnalyzeBody", "AwayBody", "Body", "CheckBody", "CompareBody",
@@ -36,15 +38,43 @@ MAX_DEPTH = 20  # arrays and objects inside each other (an imported sheet needs 
 MAX_NUMBER = 10**9  # any figure of a deal, a count, a deal's number
 MAX_SEED = 2**63 - 1  # what a seed is turned into: the core's 64-bit seeds
 
-STRING = "a string"
-NUMBER = "a whole number"
-NOT_JSON = "the body is not JSON"
-NOT_OBJECT = "the body must be a JSON object"
-TOO_DEEP = "the body is nested too deeply: at most {limit} levels of arrays and objects"
-Text = Annotated[str, Field(max_length=TEXT_LIMIT, description=STRING)]
-FileText = Annotated[str, Field(max_length=FILE_LIMIT, description=STRING)]
-Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER, description=NUMBER)]
-Seed = Annotated[int, Field(ge=0, le=MAX_SEED, description=NUMBER)]
+# What a key expects: its field's description (the JSON Schema's) and, by its code, the refusal's words.
+STRING = define("body.string", "a string")
+NUMBER = define("body.number", "a whole number")
+SETTINGS_OBJECT = define("body.settings-object", "an object of setting paths and their values")
+RULESETS_20 = define("body.rulesets-20", "a list of 1 to 20 ruleset names")
+SIDE_OR_NULL = define("body.side-or-null", "A, B or null")
+CARD_OR_NULL = define("body.card-or-null", "a card or null")
+SIDE = define("body.side", "A or B")
+FIELDS = define("body.fields", "an object of a deal's fields")
+DEAL_NUMBER = define("body.deal-number", "a deal's number or null")
+ID = define("body.id", "a string of at most 100 characters")
+REMOVAL = define("body.removal", "a removal's id")
+RULESETS_8 = define("body.rulesets-8", "a list of 1 to 8 ruleset names")
+BOOLEAN = define("body.boolean", "true or false")
+BOTS = define("body.bots", "an object of seats and bot names")
+NAMES = define("body.names", "an object of seats and names")
+PLAYERS = define("body.players", "a list of 4 to 200 names")
+SOMETHING_ELSE = define("body.something-else", "something else")
+NOT_JSON = define("body.not-json", "the body is not JSON")
+NOT_OBJECT = define("body.not-object", "the body must be a JSON object")
+TOO_DEEP = define("body.too-deep", "the body is nested too deeply: at most {limit} levels of arrays and objects")
+TOO_LONG = define("body.too-long", "{key}: at most {limit} characters")
+EXPECTED = define("body.expected", "{key}: expected {expected}")
+EXPECTED_GOT = define("body.expected-got", "{key}: expected {expected} (got {got})")
+EXPECTED_RANGE = define("body.expected-range", "{key}: expected {expected} from {low} to {high} (got {got})")
+TOO_LARGE_NUMBER = define("body.number-too-large", "a number too large to print")
+
+
+def expects(code: str) -> dict[str, Any]:
+    """A field's description, the English of ``code``, and the code itself for the refusal."""
+    return {"description": templates()[code], "json_schema_extra": {"expects": code}}
+
+
+Text = Annotated[str, Field(max_length=TEXT_LIMIT, **expects(STRING))]
+FileText = Annotated[str, Field(max_length=FILE_LIMIT, **expects(STRING))]
+Number = Annotated[int, Field(ge=-MAX_NUMBER, le=MAX_NUMBER, **expects(NUMBER))]
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED, **expects(NUMBER))]
 _RANGE_ERRORS = frozenset({"greater_than_equal", "less_than_equal", "greater_than", "less_than"})
 
 
@@ -62,22 +92,22 @@ async def read(request: Request, model: type[Model]) -> Model:
     try:
         data = json.loads(await request.body())
     except RecursionError:
-        raise HTTPException(400, TOO_DEEP.format(limit=MAX_DEPTH)) from None
+        raise Refusal(400, msg(TOO_DEEP, limit=MAX_DEPTH)) from None
     except (ValueError, UnicodeDecodeError):  # also a number of more digits than Python converts
-        raise HTTPException(400, NOT_JSON) from None
+        raise Refusal(400, msg(NOT_JSON)) from None
     return parse(model, data)
 
 
 def parse(model: type[Model], data: Any) -> Model:
     """``data`` (decoded JSON) as ``model``, or a 400 naming the first problem."""
     if not isinstance(data, dict):
-        raise HTTPException(400, NOT_OBJECT)
+        raise Refusal(400, msg(NOT_OBJECT))
     if depth(data) > MAX_DEPTH:
-        raise HTTPException(400, TOO_DEEP.format(limit=MAX_DEPTH))
+        raise Refusal(400, msg(TOO_DEEP, limit=MAX_DEPTH))
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise HTTPException(400, _message(model, exc.errors()[0])) from None
+        raise Refusal(400, _message(model, exc.errors()[0])) from None
 
 
 def depth(data: Any) -> int:
@@ -95,20 +125,22 @@ def depth(data: Any) -> int:
     return deepest
 
 
-def _message(model: type[Body], error: ErrorDetails) -> str:
+def _message(model: type[Body], error: ErrorDetails) -> Message:
     key = str(error["loc"][0]) if error["loc"] else ""
     if error["type"] == "string_too_long" and len(error["loc"]) == 1:
-        return f"{key}: at most {error.get('ctx', {}).get('max_length')} characters"
+        return msg(TOO_LONG, key=key, limit=error.get("ctx", {}).get("max_length"))
     field = model.model_fields.get(key)
-    expected = field.description if field is not None and field.description else "something else"
+    extra = field.json_schema_extra if field is not None else None
+    code = extra.get("expects") if isinstance(extra, dict) else None
+    expected = code if isinstance(code, str) and is_defined(code) else SOMETHING_ELSE
     got = None if error["type"] == "missing" else error["input"]
     if error["type"] in _RANGE_ERRORS and field is not None:
         low = next((m.ge for m in field.metadata if isinstance(m, Ge)), None)
         high = next((m.le for m in field.metadata if isinstance(m, Le)), None)
-        expected += f" from {low} to {high}"
-    elif expected not in (STRING, NUMBER):
-        return f"{key}: expected {expected}"
-    return f"{key}: expected {expected} (got {_shown(got)})"
+        return msg(EXPECTED_RANGE, key=key, expected=msg(expected), low=low, high=high, got=_shown(got))
+    if expected not in (STRING, NUMBER):
+        return msg(EXPECTED, key=key, expected=msg(expected))
+    return msg(EXPECTED_GOT, key=key, expected=msg(expected), got=_shown(got))
 
 
 def _shown(value: Any, limit: int = 40) -> str:
@@ -116,7 +148,7 @@ def _shown(value: Any, limit: int = 40) -> str:
     try:
         text = json.dumps(value)
     except ValueError:  # an integer of more digits than Python prints
-        text = "a number too large to print"
+        text = msg(TOO_LARGE_NUMBER).text("en")
     return text if len(text) <= limit else text[:limit] + "…"
 
 
@@ -131,21 +163,21 @@ class FormYamlBody(Body):
 
     yaml: FileText
     values: dict[str, bool | int | str | None] = Field(
-        default_factory=dict, description="an object of setting paths and their values")
-    parent: Text = Field("table-convention", description=STRING)
+        default_factory=dict, **expects(SETTINGS_OBJECT))
+    parent: Text = Field("table-convention", **expects(STRING))
 
 
 class ScoreBody(Body):
     """``POST /api/score`` (and ``GET /score``'s query)."""
 
-    rulesets: list[str] = Field(min_length=1, max_length=20, description="a list of 1 to 20 ruleset names")
+    rulesets: list[str] = Field(min_length=1, max_length=20, **expects(RULESETS_20))
     points: Number
     tricks: Number
     mode: Text = "trump"
     calls: Number = 0
     pending_ties: Number = 0
-    last_trick: str | None = Field(None, max_length=TEXT_LIMIT, description="A, B or null")
-    turned: str | None = Field(None, max_length=TEXT_LIMIT, description="a card or null")
+    last_trick: str | None = Field(None, max_length=TEXT_LIMIT, **expects(SIDE_OR_NULL))
+    turned: str | None = Field(None, max_length=TEXT_LIMIT, **expects(CARD_OR_NULL))
 
 
 class SheetBody(Body):
@@ -180,20 +212,20 @@ class EntryFields(Body):
     """A deal as a form's fields: the figures of ``side`` (the server writes them as team A's)."""
 
     mode: Text
-    side: Literal["A", "B"] = Field("A", description="A or B")
+    side: Literal["A", "B"] = Field("A", **expects(SIDE))
     points: Number = 0
     tricks: Number = 0
     calls: Number = 0
-    last: Literal["A", "B"] | None = Field(None, description="A, B or null")
-    turned: str | None = Field(None, max_length=TEXT_LIMIT, description="a card or null")
+    last: Literal["A", "B"] | None = Field(None, **expects(SIDE_OR_NULL))
+    turned: str | None = Field(None, max_length=TEXT_LIMIT, **expects(CARD_OR_NULL))
 
 
 class CheckBody(Body):
     """``POST /api/sheets/{id}/check``: an ``entry``, or a form's ``fields``."""
 
     entry: Text | None = None
-    fields: EntryFields | None = Field(None, description="an object of a deal's fields")
-    number: int | None = Field(None, strict=False, ge=-MAX_NUMBER, le=MAX_NUMBER, description="a deal's number or null")
+    fields: EntryFields | None = Field(None, **expects(FIELDS))
+    number: int | None = Field(None, strict=False, ge=-MAX_NUMBER, le=MAX_NUMBER, **expects(DEAL_NUMBER))
 
 
 class EditDealBody(Body):
@@ -209,15 +241,15 @@ class AddDealBody(EditDealBody):
     the same ``id`` again adds nothing."""
 
     entry: Text | None = None  # type: ignore[assignment]
-    fields: EntryFields | None = Field(None, description="an object of a deal's fields")
-    id: str | None = Field(None, max_length=100, description="a string of at most 100 characters")
+    fields: EntryFields | None = Field(None, **expects(FIELDS))
+    id: str | None = Field(None, max_length=100, **expects(ID))
 
 
 class RestoreBody(Body):
     """``POST /api/sheets/{id}/restore``: undo the removal ``removal`` (a change's id in the
     sheet's ``history``)."""
 
-    removal: int = Field(strict=False, ge=1, le=2**62, description="a removal's id")
+    removal: int = Field(strict=False, ge=1, le=2**62, **expects(REMOVAL))
     by: Text = ""
 
 
@@ -238,7 +270,7 @@ class ActBody(Body):
 class CompareBody(Body):
     """``POST /api/compare``."""
 
-    rulesets: list[str] = Field(min_length=1, max_length=8, description="a list of 1 to 8 ruleset names")
+    rulesets: list[str] = Field(min_length=1, max_length=8, **expects(RULESETS_8))
     deals: Number = 1000
     bots: Text = "heuristic"
     seed: Seed = 1
@@ -253,7 +285,7 @@ class AdviseBody(Body):
     pending_ties: Number = 0
     samples: Number = 24
     seed: Seed = 1
-    unseen: bool = Field(False, description="true or false")
+    unseen: bool = Field(False, **expects(BOOLEAN))
 
 
 class AnalyzeBody(Body):
@@ -268,8 +300,8 @@ class TableBody(Body):
     """``POST /api/tables``: the ruleset, the bots by seat (``{"1": "heuristic"}``), the people's names."""
 
     ruleset: Text = "table-convention"
-    bots: dict[str, Text] = Field(default_factory=dict, description="an object of seats and bot names")
-    names: dict[str, Text] = Field(default_factory=dict, description="an object of seats and names")
+    bots: dict[str, Text] = Field(default_factory=dict, **expects(BOTS))
+    names: dict[str, Text] = Field(default_factory=dict, **expects(NAMES))
 
 
 class TableActBody(Body):
@@ -281,7 +313,7 @@ class TableActBody(Body):
 class AwayBody(Body):
     """``POST /api/tables/{id}/seats/{seat}``: a bot plays for the person (``true``) or not."""
 
-    away: bool = Field(description="true or false")
+    away: bool = Field(**expects(BOOLEAN))
 
 
 class EveningBody(Body):
@@ -289,6 +321,6 @@ class EveningBody(Body):
 
     name: Text = ""
     ruleset: Text = "table-convention"
-    players: list[Text] = Field(min_length=4, max_length=200, description="a list of 4 to 200 names")
+    players: list[Text] = Field(min_length=4, max_length=200, **expects(PLAYERS))
     rounds: Number = 3
     seed: Number = 0

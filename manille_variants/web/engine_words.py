@@ -28,10 +28,10 @@ from manille_variants.engine.scoring import (
     FACTOR_SWEEP_TRICKS,
     FACTOR_TIE,
     FACTOR_TIES,
-    call_label,
     turned_message,
 )
 from manille_variants.messages import Message, define, from_json, msg
+from manille_variants.ruleset.callwords import call_label
 from manille_variants.ruleset.schema import HAND_SIZE
 from manille_variants.web.play import Game, RefusedCard
 

@@ -19,12 +19,12 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.table.evening import (
     PlayerStanding,
     Schedule,
@@ -34,7 +34,7 @@ from manille_variants.table.evening import (
     standings_csv,
 )
 from manille_variants.web.bodies import EveningBody, parse, read
-from manille_variants.web.render import wants_json
+from manille_variants.web.render import Refusal, wants_json
 from manille_variants.web.rulesets import choices, resolve
 from manille_variants.web.security import spend
 from manille_variants.web.storage import SheetNotFound, Store, StoredEvening
@@ -43,8 +43,8 @@ from manille_variants.web.views import Context, respond
 
 __all__ = ["ROUTES", "evening_json", "ladder"]
 
-NO_TABLE = "no table {table} in round {round} of this evening"
-FOUR_SEATS = "a club evening seats four a table for now ({name} seats {seats})"
+NO_TABLE = define("evening.no-table", "no table {table} in round {round} of this evening")
+FOUR_SEATS = define("evening.four-seats", "a club evening seats four a table for now ({name} seats {seats})")
 
 
 def _store(request: Request) -> Store:
@@ -56,7 +56,7 @@ def create_evening(store: Store, body: EveningBody) -> StoredEvening:
     """Draw the evening and open a sheet for each table of each round."""
     rs = resolve(store, body.ruleset)
     if rs.table.seats != 4:  # two teams of two partners a table, as the sheets and standings have it
-        raise ManilleError(FOUR_SEATS.format(name=rs.name, seats=rs.table.seats))
+        raise ManilleError(msg(FOUR_SEATS, name=rs.name, seats=rs.table.seats))
     schedule = draw_schedule(body.players, body.rounds, body.seed)
     title = body.name or f"evening {body.seed}"
     sheets = {}
@@ -165,7 +165,7 @@ async def share_table(request: Request) -> Response:
     schedule = Schedule.from_json(found.schedule)
     seating = next((t for r in schedule.rounds if r.number == number for t in r.tables if t.number == table), None)
     if sheet is None or seating is None:
-        raise HTTPException(404, NO_TABLE.format(round=number, table=table))
+        raise Refusal(404, msg(NO_TABLE, round=number, table=table))
     spend(request)
     live = await run_in_threadpool(tables.create_for, found.ruleset, seating.teams, sheet)
     response = RedirectResponse(f"/tables/{live.id}", 303)

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import json
 
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
 from manille_variants.errors import RulesetError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_names
 from manille_variants.sim.report import content_security_policy
-from manille_variants.web.render import page_language, render
+from manille_variants.web.render import Refusal, page_language, render
 from manille_variants.web.rulesets import at_a_glance, choices, extends_of, form_fields, resolve, values
 from manille_variants.web.sheets import chart_svg, sheet_csv
 from manille_variants.web.storage import Store
@@ -41,10 +41,10 @@ def ruleset(request: Request) -> Response:
     try:
         rs = resolve(_store(request), name)
     except RulesetError as exc:
-        raise HTTPException(404, str(exc)) from None
-    saved = _store(request).ruleset_text(rs.name)
-    return render(request, "ruleset.html", rs=rs, summary=summary(rs, page_language(request)), glance=at_a_glance(rs),
-                  yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False), custom=saved is not None,
+        raise Refusal(404, exc.coded()) from None
+    saved, lang = _store(request).ruleset_text(rs.name), page_language(request)
+    return render(request, "ruleset.html", rs=rs, summary=summary(rs, lang), glance=at_a_glance(rs, lang),
+                  yaml=saved.yaml if saved else ruleset_yaml(rs, summary=False, lang=lang), custom=saved is not None,
                   others=[c.name for c in choices(_store(request)) if c.name != rs.name])
 
 
@@ -67,17 +67,25 @@ def editor(request: Request) -> Response:
     if saved is not None:
         text = saved.yaml
     else:
-        text = f"name: my-{rs.name}\ntitle: {json.dumps(rs.title + ' (house rules)')}\nextends: {rs.name}\n" \
-               + _commented(ruleset_yaml(rs, summary=False))
+        lang = page_language(request)
+        title = msg(HOUSE_RULES, title=rs.title).text(lang)
+        text = f"name: my-{rs.name}\ntitle: {json.dumps(title, ensure_ascii=False)}\nextends: {rs.name}\n" \
+               + _commented(ruleset_yaml(rs, summary=False, lang=lang), lang)
     parent = resolve(store, extends_of(text) or rs.name)
     return render(request, "editor.html", text=text, start=rs.name, names=[c.name for c in choices(store)],
                   form={"fields": [f.as_json() for f in form_fields()], "parent": parent.name,
                         "parent_values": values(parent)})
 
 
-def _commented(text: str) -> str:
-    """The parent's settings as comments, to copy from."""
-    lines = ["", "# The settings of the parent, to copy and change (uncomment the ones you change):"]
+NO_COMPARISON = define("web.no-comparison", "no finished comparison with that id")
+PARENT_SETTINGS = define("editor.parent-settings",
+                         "The settings of the parent, to copy and change (uncomment the ones you change):")
+HOUSE_RULES = define("editor.house-rules", "{title} (house rules)")
+
+
+def _commented(text: str, lang: str) -> str:
+    """The parent's settings as comments, to copy from (the comment in ``lang``)."""
+    lines = ["", f"# {msg(PARENT_SETTINGS).text(lang)}"]
     lines += [f"# {line}" if line else "#" for line in text.splitlines()
               if not line.startswith(("name:", "title:", "description:", "aliases:", "sources:", "  - "))]
     return "\n".join(lines) + "\n"
@@ -118,7 +126,7 @@ def analyze(request: Request) -> Response:
 def compare_report(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["id"])
     if job is None or job.report is None:
-        raise HTTPException(404, "no finished comparison with that id")
+        raise Refusal(404, msg(NO_COMPARISON))
     # Framed by the Compare page (this server's own), styled by its one inline style sheet.
     return HTMLResponse(job.report, headers={"Content-Security-Policy": content_security_policy(),
                                              "X-Frame-Options": "SAMEORIGIN"})

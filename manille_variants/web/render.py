@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import jinja2
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from manille_variants._version import __version__
-from manille_variants.messages import format_datetime, format_number
+from manille_variants.messages import Message, format_datetime, format_number
 from manille_variants.web.i18n import LANGUAGE_NAMES, LANGUAGES, language, translate
 
-__all__ = ["page_language", "render", "wants_json"]
+__all__ = ["Refusal", "page_language", "render", "wants_json"]
+
+
+class Refusal(HTTPException):
+    """An HTTP error whose detail is a coded message: ``detail`` stays the English sentence,
+    the JSON answer adds its ``code`` and ``params``, a page says it in the page's language."""
+
+    def __init__(self, status: int, message: Message, headers: Mapping[str, str] | None = None) -> None:
+        super().__init__(status, message.text("en"), headers)
+        self.message = message
 
 
 def wants_json(request: Request) -> bool:

@@ -13,11 +13,18 @@ from typing import Any
 import yaml
 
 from manille_variants.errors import Problem, RulesetError
+from manille_variants.messages import define, msg
+from manille_variants.ruleset.callwords import call_label
 from manille_variants.ruleset.docgen import RULE_SECTIONS, settings
 from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, read_ruleset_text
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.ruleset.yamlpos import MAX_BYTES, parse_text
 from manille_variants.web.storage import Store
+
+UNKNOWN = define("web.unknown-ruleset", "unknown ruleset {name!r} (known: {known})")
+TOO_LARGE = define("web.ruleset-too-large", "too large: at most {limit} bytes")
+NOT_BUNDLED = define("web.extends-not-bundled", "must name a bundled ruleset: {names} (got {got!r})")
+BUNDLED_NAME = define("web.bundled-name", "{name!r} is a bundled ruleset; give yours a name of its own")
 
 __all__ = ["Choice", "Field", "at_a_glance", "check_text", "choices", "extends_of", "form_fields", "form_yaml",
            "resolve", "values"]
@@ -66,7 +73,7 @@ def resolve(store: Store, name: str) -> Ruleset:
     saved = store.ruleset_text(name)
     if saved is None:
         known = ", ".join(c.name for c in choices(store))
-        raise RulesetError(Problem(name, None, None, "", f"unknown ruleset {name!r} (known: {known})"))
+        raise RulesetError(Problem.of(name, None, None, "", msg(UNKNOWN, name=name, known=known)))
     return read_ruleset_text(saved.yaml, f"{saved.name}.yaml")
 
 
@@ -85,35 +92,55 @@ def check_text(text: str, filename: str = "ruleset.yaml") -> Ruleset:
     ``extends:`` must name a bundled ruleset (no file paths); the name must not be a bundled one.
     """
     if len(text.encode()) > MAX_BYTES:
-        raise RulesetError(Problem(filename, None, None, "", f"too large: at most {MAX_BYTES} bytes"))
+        raise RulesetError(Problem.of(filename, None, None, "", msg(TOO_LARGE, limit=MAX_BYTES)))
     tree = parse_text(text, filename)
     extends = tree.child("extends")
     if extends is not None and (not isinstance(extends.value, str) or _bundled_name(extends.value) is None):
         names = ", ".join(e.name for e in bundled_rulesets())
-        raise RulesetError(extends.pos.problem(
-            "extends", f"must name a bundled ruleset: {names} (got {extends.value!r})"))
+        raise RulesetError(extends.pos.problem("extends", msg(NOT_BUNDLED, names=names, got=extends.value)))
     rs = read_ruleset_text(text, filename)
     if _bundled_name(rs.name) is not None:
         where = tree.child("name")
         pos = where.pos if where is not None else tree.pos
-        raise RulesetError(pos.problem("name", f"{rs.name!r} is a bundled ruleset; give yours a name of its own"))
+        raise RulesetError(pos.problem("name", msg(BUNDLED_NAME, name=rs.name)))
     return rs
 
 
-def at_a_glance(rs: Ruleset) -> list[tuple[str, str]]:
+GLANCE_TIE = define("glance.tie", "×{factor} ({carry}, {stacking})")
+# A setting's value at a glance: English shows the YAML's word, the other languages say it.
+GLANCE_WORDS = {
+    "next-deal": define("glance.next-deal", "next-deal"),
+    "none": define("glance.none", "none"),
+    "single": define("glance.single", "single"),
+    "per-tie": define("glance.per-tie", "per-tie"),
+    "multiply": define("glance.multiply", "multiply"),
+    "add": define("glance.add", "add"),
+}
+
+
+def at_a_glance(rs: Ruleset, lang: str = "en") -> list[tuple[str, str]]:
     """The settings that matter most at the table, as (word key, value): the page translates
-    the keys; the values are numbers, names and ×factors."""
+    the keys; the values are numbers, names and ×factors, their words in ``lang``."""
     t, sc = rs.trump, rs.scoring
+
+    def word(value: str) -> str:
+        return msg(GLANCE_WORDS[value]).text(lang)
+
+    def label(name: str, text: str) -> str:
+        found = call_label(text, name)
+        return found if isinstance(found, str) else found.text(lang)
+
+    tie = msg(GLANCE_TIE, factor=sc.tie.factor, carry=word(sc.tie.carry), stacking=word(sc.tie.stacking))
     return [
         ("target", str(rs.match.target)),
         ("best_of", str(rs.match.best_of)),
         ("no-trump", f"×{t.no_trump.factor}" if t.no_trump.allowed else "–"),
         ("blind", f"×{t.blind_no_trump.factor}" if t.blind_no_trump.allowed else "–"),
-        ("calls", ", ".join(f"{c.label or c.name} ×{c.factor}" for c in rs.calls) or "–"),
-        ("tie_factor", f"×{sc.tie.factor} ({sc.tie.carry}, {sc.tie.stacking})"),
+        ("calls", ", ".join(f"{label(c.name, c.label or c.name)} ×{c.factor}" for c in rs.calls) or "–"),
+        ("tie_factor", tie.text(lang)),
         ("sweep_factor", f"×{sc.sweep.factor}"),
         ("cap", f"×{sc.cap}" if sc.cap else "–"),
-        ("combine", sc.combine),
+        ("combine", word(sc.combine)),
     ]
 
 

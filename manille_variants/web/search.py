@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from starlette.exceptions import HTTPException
-
 from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
+from manille_variants.messages import define, msg
 from manille_variants.records.textdeal import loads_game
 from manille_variants.search.advise import advise, parse_score
 from manille_variants.search.analyze import analyze_record
+from manille_variants.web.render import Refusal
 from manille_variants.web.rulesets import resolve
 from manille_variants.web.storage import Store
+
+SAMPLES = define("web.samples", "samples: between 2 and {limit} worlds per choice (got {got})")
+PENDING_TIES = define("web.pending-ties", "pending_ties: at least 0 (got {got})")
+BAD_SCORE = define("web.bad-score", "score: {reason}")
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_SAMPLES", "advice_cost", "advice_json", "analysis_json"]
 
@@ -39,13 +43,13 @@ def advice_json(store: Store, ruleset: str, hand: str, *, score: str = "0-0", pe
     """``{choices: [{action, mean, low, high}], best, not_searched, unseen, not_offered}`` for the
     dealer's ``hand`` (8 cards); blind no-trump is a choice only for a hand ``unseen``."""
     if not 2 <= samples <= MAX_SAMPLES:
-        raise HTTPException(400, f"samples: between 2 and {MAX_SAMPLES} worlds per choice (got {samples})")
+        raise Refusal(400, msg(SAMPLES, limit=MAX_SAMPLES, got=samples))
     if pending_ties < 0:
-        raise HTTPException(400, f"pending_ties: at least 0 (got {pending_ties})")
+        raise Refusal(400, msg(PENDING_TIES, got=pending_ties))
     try:
         points = parse_score(score)
     except ValueError as exc:
-        raise HTTPException(400, f"score: {exc}") from None
+        raise Refusal(400, msg(BAD_SCORE, reason=str(exc))) from None
     rs = resolve(store, ruleset)
     cards = parse_cards(hand)
     return advise(rs, cards, score=points, pending_ties=pending_ties, samples=samples, seed=seed,

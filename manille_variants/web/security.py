@@ -45,6 +45,9 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from manille_variants.messages import define, msg
+from manille_variants.web.render import Refusal
+
 __all__ = ["COMPUTING", "COOKIE", "CSP", "LOOPBACK", "MAX_BODY", "SECURITY_HEADERS", "Guard", "RateLimit",
            "SecurityHeaders", "host_name", "new_token", "safe_path", "spend"]
 
@@ -73,13 +76,14 @@ SECURITY_HEADERS = {
 COMPUTING = ("/advise", "/analyze", "/score", "/compare", "/play", "/diff", "/api")
 _OTHER_SITE = frozenset({"cross-site", "same-site"})
 
-BODY_TOO_LARGE = "request body too large: at most {limit} bytes"
-OTHER_SITE = "refused: another site asked this server for {path} (open it from the app's own pages)"
-WRITE_OTHER_SITE = "refused: a write from another site ({origin})"
-WRITE_OTHER_SITE_BARE = "refused: a write from another site"
-JSON_WRITES = "JSON API writes need Content-Type: application/json (got {kind})"
-UNKNOWN_HOST = "unknown host {host!r}"
-TOO_MANY = "too many requests for heavy work from {client}: try again in {seconds} s"
+BODY_TOO_LARGE = define("web.body-too-large", "request body too large: at most {limit} bytes")
+OTHER_SITE = define("web.other-site",
+                    "refused: another site asked this server for {path} (open it from the app's own pages)")
+WRITE_OTHER_SITE = define("web.write-other-site", "refused: a write from another site ({origin})")
+WRITE_OTHER_SITE_BARE = define("web.write-other-site-bare", "refused: a write from another site")
+JSON_WRITES = define("web.json-writes", "JSON API writes need Content-Type: application/json (got {kind})")
+UNKNOWN_HOST = define("web.unknown-host", "unknown host {host!r}")
+TOO_MANY = define("web.too-many", "too many requests for heavy work from {client}: try again in {seconds} s")
 
 
 def new_token() -> str:
@@ -123,7 +127,7 @@ class Guard:
         if scope["method"] in _UNSAFE:
             body = await _read_limited(receive, self.max_body)
             if body is None:
-                too_large = HTTPException(413, BODY_TOO_LARGE.format(limit=self.max_body))
+                too_large = Refusal(413, msg(BODY_TOO_LARGE, limit=self.max_body))
                 await (await usual_error(scope, too_large))(scope, receive, send)
                 return
             receive = _replay(body)
@@ -132,7 +136,7 @@ class Guard:
     def _refusal(self, scope: Scope, headers: Headers) -> Response | HTTPException | None:
         host = headers.get("host", "")
         if not self._allowed(host_name(host)):
-            return HTTPException(400, UNKNOWN_HOST.format(host=host[:100]))
+            return Refusal(400, msg(UNKNOWN_HOST, host=host[:100]))
         if self.token is not None and not (self.open_paths and self.open_paths.match(scope["path"])):
             answer = self._token_answer(scope, headers)
             if answer is not None:
@@ -140,7 +144,7 @@ class Guard:
         if scope["method"] in _UNSAFE:
             return _write_refusal(scope, headers, host, self.max_body)
         if _computes(scope["path"]) and headers.get("sec-fetch-site", "") in _OTHER_SITE:
-            return HTTPException(403, OTHER_SITE.format(path=scope["path"][:100]))
+            return Refusal(403, msg(OTHER_SITE, path=scope["path"][:100]))
         return None
 
     def _allowed(self, name: str) -> bool:
@@ -204,16 +208,16 @@ def _presented(headers: Headers) -> str:
 def _write_refusal(scope: Scope, headers: Headers, host: str, limit: int) -> HTTPException | None:
     origin = headers.get("origin")
     if origin is not None and (origin == "null" or _netloc(origin) != host.lower()):
-        return HTTPException(403, WRITE_OTHER_SITE.format(origin=origin[:100]))
+        return Refusal(403, msg(WRITE_OTHER_SITE, origin=origin[:100]))
     if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-        return HTTPException(403, WRITE_OTHER_SITE_BARE)
+        return Refusal(403, msg(WRITE_OTHER_SITE_BARE))
     if scope["path"].startswith("/api/") and scope["method"] in ("POST", "PUT", "PATCH"):
         kind = headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
-            return HTTPException(415, JSON_WRITES.format(kind=kind[:100] or "none"))
+            return Refusal(415, msg(JSON_WRITES, kind=kind[:100] or "none"))
     length = headers.get("content-length", "")
     if length.isascii() and length.isdigit() and (len(length) > 18 or int(length) > limit):
-        return HTTPException(413, BODY_TOO_LARGE.format(limit=limit))
+        return Refusal(413, msg(BODY_TOO_LARGE, limit=limit))
     return None
 
 
@@ -333,5 +337,4 @@ def spend(request: Request, cost: float = 1) -> None:
     wait = limit.spend(client, cost)
     if wait > 0:
         seconds = max(1, math.ceil(wait))
-        raise HTTPException(429, TOO_MANY.format(client=client, seconds=seconds),
-                            headers={"Retry-After": str(seconds)})
+        raise Refusal(429, msg(TOO_MANY, client=client, seconds=seconds), headers={"Retry-After": str(seconds)})

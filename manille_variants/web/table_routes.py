@@ -33,11 +33,12 @@ from starlette.routing import Route
 
 from manille_variants.bots import BOTS
 from manille_variants.errors import IllegalPlayError, ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.table.shared import NotYourTurn, RefusedAction
 from manille_variants.web.bodies import AwayBody, TableActBody, TableBody, parse, read
 from manille_variants.web.engine_words import refusal_message, score_words
 from manille_variants.web.play import RefusedCard
-from manille_variants.web.render import page_language, render
+from manille_variants.web.render import Refusal, page_language, render
 from manille_variants.web.rulesets import choices, resolve
 from manille_variants.web.security import spend
 from manille_variants.web.storage import Store
@@ -48,10 +49,10 @@ __all__ = ["COOKIE_PREFIX", "ROUTES", "SEAT_PATHS", "qr_svg"]
 COOKIE_PREFIX = "manille_seat_"
 # The paths a seat's token opens by itself (the server's access token is not needed there).
 SEAT_PATHS = r"^/(?:t/[0-9a-f]+(?:/.*)?|api/tables/[0-9a-f]+(?:/.*)?|static/.*)$"
-NO_TOKEN = "this table needs a seat's token: open your seat's link (or scan its QR code)"
-NOT_YOURS = "seat {seat} is not yours"
-BAD_SEAT = "{key}: expected a seat number (got {value!r})"
-NO_SEAT = "no such seat at this table"
+NO_TOKEN = define("table.no-token", "this table needs a seat's token: open your seat's link (or scan its QR code)")
+NOT_YOURS = define("table.not-yours", "seat {seat} is not yours")
+BAD_SEAT = define("table.bad-seat", "{key}: expected a seat number (got {value!r})")
+NO_SUCH_SEAT = define("table.no-such-seat", "no such seat at this table")
 _TICK = 0.15  # seconds between two looks at the table in the event stream
 _STREAM_FOR = 300.0  # an event stream ends after this long (the browser reconnects)
 
@@ -87,7 +88,7 @@ async def _seat(request: Request) -> tuple[LiveTable, int]:
     token = _presented(request, table_id)
     seat = live.seat_of(token) if token else None
     if seat is None:
-        raise HTTPException(401, NO_TOKEN)
+        raise Refusal(401, msg(NO_TOKEN))
     return live, seat
 
 
@@ -98,11 +99,23 @@ def _view(request: Request, live: LiveTable, seat: int) -> dict[str, Any]:
     return view
 
 
+def _refused(exc: ManilleError, message: str) -> dict[str, Any]:
+    """A refused action's answer: the English ``error``, its ``code`` and ``params``, and
+    ``message``, its words in the page's language."""
+    coded = exc.json()
+    return {"error": str(exc), "code": coded["code"], "params": coded["params"], "message": message}
+
+
+def _refusal(status: int, exc: ManilleError) -> HTTPException:
+    """``exc`` as the answer ``status``, coded when it carries a message."""
+    return Refusal(status, exc.message) if exc.message is not None else HTTPException(status, str(exc))
+
+
 def _seats_of(values: dict[str, str], key: str) -> dict[int, str]:
     found = {}
     for seat, value in values.items():
         if small_number(seat) is None:
-            raise HTTPException(400, BAD_SEAT.format(key=key, value=seat))
+            raise Refusal(400, msg(BAD_SEAT, key=key, value=seat))
         found[int(seat)] = value
     return found
 
@@ -153,18 +166,18 @@ async def _act(request: Request, live: LiveTable, seat: int, action: str) -> Res
     lang = page_language(request)
     try:
         if seat < 0:
-            raise NotYourTurn(NOT_YOURS.format(seat=live.table.state.to_play if live.table.state else 0))
+            raise NotYourTurn(msg(NOT_YOURS, seat=live.table.state.to_play if live.table.state else 0))
         await run_in_threadpool(_tables(request).act, live, seat, action)
     except NotYourTurn as exc:
-        return JSONResponse({"error": str(exc), "message": exc.text(lang)}, 409)
+        return JSONResponse(_refused(exc, exc.text(lang)), 409)
     except RefusedAction as exc:
         message = exc.text(lang)
         if exc.why is not None:
             message = refusal_message(lang, RefusedCard(exc.message or str(exc), exc.why, live.table.ruleset,
                                                         exc.trick, exc.trump))
-        return JSONResponse({"error": str(exc), "message": message, "legal": exc.legal, "clause": exc.clause}, 422)
+        return JSONResponse({**_refused(exc, message), "legal": exc.legal, "clause": exc.clause}, 422)
     except IllegalPlayError as exc:
-        return JSONResponse({"error": str(exc), "message": exc.text(lang)}, 409)
+        return JSONResponse(_refused(exc, exc.text(lang)), 409)
     return None
 
 
@@ -173,13 +186,13 @@ async def table_away(request: Request) -> Response:
     body = await read(request, AwayBody)
     seat = small_number(request.path_params["seat"])
     if seat is None:
-        raise HTTPException(404, NO_SEAT)
+        raise Refusal(404, msg(NO_SUCH_SEAT))
     if by == WATCH or (not body.away and by not in (seat, HOST)):
-        raise HTTPException(403, NOT_YOURS.format(seat=seat))
+        raise Refusal(403, msg(NOT_YOURS, seat=seat))
     try:
         await run_in_threadpool(_tables(request).set_away, live, seat, body.away)
     except ManilleError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise _refusal(422, exc) from None
     return JSONResponse(_view(request, live, by))
 
 
@@ -226,7 +239,7 @@ async def join(request: Request) -> Response:
     live = await run_in_threadpool(_tables(request).get, table_id)
     seat = live.seat_of(token)
     if seat is None:
-        raise HTTPException(401, NO_TOKEN)
+        raise Refusal(401, msg(NO_TOKEN))
     target = f"/tables/{table_id}" if seat == HOST else f"/t/{table_id}"
     response = RedirectResponse(target, 303, headers={"Referrer-Policy": "no-referrer"})
     response.set_cookie(COOKIE_PREFIX + table_id, token, httponly=True, samesite="lax", max_age=7 * 24 * 3600)
@@ -278,11 +291,11 @@ async def seat_away(request: Request) -> Response:
     seat = by if seat is None else seat
     away = form.get("away") == "1"
     if by == WATCH or (not away and by not in (seat, HOST)):
-        raise HTTPException(403, NOT_YOURS.format(seat=seat))
+        raise Refusal(403, msg(NOT_YOURS, seat=seat))
     try:
         await run_in_threadpool(_tables(request).set_away, live, seat, away)
     except ManilleError as exc:
-        raise HTTPException(422, str(exc)) from None
+        raise _refusal(422, exc) from None
     return RedirectResponse(f"/tables/{live.id}" if by == HOST else f"/t/{live.id}", 303)
 
 
@@ -307,7 +320,7 @@ async def host_page(request: Request) -> Response:
     """``GET /tables/{id}``: the seats' links and QR codes, and the public table (the host's cookie)."""
     live, seat = await _seat(request)
     if seat != HOST:
-        raise HTTPException(403, NOT_YOURS.format(seat="host"))
+        raise Refusal(403, msg(NOT_YOURS, seat="host"))
     links = _links(request, live)
     seats = [{"seat": int(s), "name": live.names.get(int(s), ""), "url": link["url"], "qr": qr_svg(link["url"]),
               "away": int(s) in live.table.away} for s, link in links["seats"].items()]

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.shared import SharedTable, sheet_entry
 from manille_variants.web.storage import SheetNotFound, Store, StoredTable
@@ -41,7 +42,7 @@ HOST, WATCH = -1, -2  # the tokens that open no seat: the host's, a spectator's
 PACE = 0.9  # seconds between two bot actions
 _MAX_TABLES = 200
 BOT_NAME = "{bot} (bot)"
-SHEET_STARTED = "this table's sheet already has deals: play the rest on the sheet"
+SHEET_STARTED = define("table.sheet-started", "this table's sheet already has deals: play the rest on the sheet")
 
 
 def new_seat_token() -> str:
@@ -126,7 +127,7 @@ class Tables:
         """A table of people only for a sheet that has no deal yet (a club evening's table):
         the sheet's team A (``teams[0]``) sits on the first dealer's side, as a sheet has it."""
         if self._store.sheet(sheet_id).deals:
-            raise ManilleError(SHEET_STARTED)
+            raise ManilleError(msg(SHEET_STARTED))
         table = SharedTable(ruleset, secrets.randbelow(2**31), {})
         table.start()
         first = (table.match.first_dealer or 0) & 1

@@ -21,11 +21,12 @@ from starlette.routing import Route
 
 from manille_variants.bots import BOTS
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.web.bodies import MAX_NUMBER, MAX_SEED, AdviseBody, ScoreBody, parse, read
 from manille_variants.web.engine_words import game_view
 from manille_variants.web.i18n import PAGE_WORDS
 from manille_variants.web.play import Games
-from manille_variants.web.render import page_language, render, wants_json
+from manille_variants.web.render import Refusal, page_language, render, wants_json
 from manille_variants.web.rulesets import choices
 from manille_variants.web.scoring import score_across
 from manille_variants.web.search import MAX_SAMPLES, advice_cost, advice_json
@@ -157,7 +158,7 @@ def _score_query(request: Request) -> ScoreBody | None:
                              "last_trick": q.get("last_trick") or None, "turned": q.get("turned") or None})
 
 
-QUERY_NUMBER = "{key}: expected a whole number from 0 to {limit} (got {got!r})"
+QUERY_NUMBER = define("web.query-number", "{key}: expected a whole number from 0 to {limit} (got {got!r})")
 
 
 def query_number(request: Request, key: str, default: int | None, limit: int = MAX_NUMBER) -> int | None:
@@ -167,7 +168,7 @@ def query_number(request: Request, key: str, default: int | None, limit: int = M
     if not text:
         return default
     if not (text.isascii() and text.isdigit() and len(text) <= len(str(limit)) and int(text) <= limit):
-        raise HTTPException(400, QUERY_NUMBER.format(key=key, limit=limit, got=text[:40]))
+        raise Refusal(400, msg(QUERY_NUMBER, key=key, limit=limit, got=text[:40]))
     return int(text)
 
 
@@ -193,12 +194,19 @@ async def advise(request: Request) -> Response:
         except (ManilleError, HTTPException) as exc:
             if wants_json(request):
                 raise
-            error = str(exc.detail if isinstance(exc, HTTPException) else exc)
+            error = _refusal_text(exc, page_language(request))
 
     def page() -> dict[str, Any]:
         return {"rulesets": choices(store), "form": form.model_dump(), "error": error, "max_samples": MAX_SAMPLES}
 
     return await respond(request, Context(advice, "advise.html", page))
+
+
+def _refusal_text(exc: ManilleError | HTTPException, lang: str) -> str:
+    """A refusal's words in ``lang`` (an uncoded HTTP error's detail as it is)."""
+    if isinstance(exc, Refusal):
+        return exc.message.text(lang)
+    return str(exc.detail) if isinstance(exc, HTTPException) else exc.text(lang)
 
 
 def _advise_query(request: Request) -> AdviseBody:

@@ -95,7 +95,7 @@ function editorPage() {
         problems.append(el("ul", {}, answer.problems.map((p) => el("li", {
           class: "problem", tabindex: "0", "data-line": p.line || "",
           onclick: () => goToLine(area, p.line, p.column),
-        }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.message}`))));
+        }, `${w("line")} ${p.line ?? "?"}, ${w("column")} ${p.column ?? "?"}: ${p.path ? p.path + ": " : ""}${p.text ?? p.message}`))));
       }
     } catch (error) {
       if (mine === latest) problems.replaceChildren(el("p", { class: "error" }, error.message));
@@ -221,7 +221,7 @@ function scorePage() {
           el("tr", {}, el("th", {}, `${w("match_points")} A`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_a))),
           el("tr", {}, el("th", {}, `${w("match_points")} B`), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : r.team_b))),
           el("tr", {}, el("th", {}, w("factor")), answer.results.map((r) => el("td", { class: "num" }, r.error ? "" : `×${r.factor}${r.tied ? " (" + w("tie") + ")" : ""}`))),
-          el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.error) : factorList(r.factors)))),
+          el("tr", {}, el("th", {}, w("factors")), answer.results.map((r) => el("td", {}, r.error ? el("span", { class: "error" }, r.message || r.error) : factorList(r.factors)))),
           el("tr", {}, el("th", {}, w("notes")), answer.results.map((r) => el("td", { class: "notes" }, r.error ? "" : scoreNotes(r.breakdown)))),
         )));
     } catch (error) {
