@@ -65,7 +65,7 @@ def test_diff_of_equal_rulesets_says_so_in_dutch() -> None:
 def test_show_words_its_header_and_summary_in_the_language() -> None:
     code, out, _ = said("--lang", "nl", "show", "belgian")
     assert code == 0
-    assert "belgian: volledig uitgewerkt (inhoudshash " in out and "# Aan tafel:" in out
+    assert "belgian: volledig uitgeschreven (inhoudshash " in out and "# Aan tafel:" in out
     assert "Een boam is gewonnen met 101 wedstrijdpunten" in out
     assert "At the table" not in out and "fully resolved" not in out
     assert yaml.safe_load(out) == yaml.safe_load(said("show", "belgian")[1])  # the same resolved ruleset
@@ -267,7 +267,7 @@ def test_rules_the_core_refuses_raise_a_coded_ruleset_error() -> None:
     data = {**core_rules(mv.load_ruleset("table-convention")), "packets": [3, 3]}
     with pytest.raises(RulesetError) as caught:
         _core.CoreRules(data)
-    message = caught.value.message
+    message = caught.value.problems[0].detail
     assert message is not None and message.code == "core.rules.packets"
     assert message.params == {"packets": "3, 3", "hand_size": 8}
     assert message.text("nl") == "de pakjes [3, 3] moeten positief zijn en samen de handgrootte 8 geven"

@@ -10,7 +10,6 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
 from typing import Any
 
 import typer
@@ -87,9 +86,7 @@ def user_errors() -> Iterator[None]:
         if debug_enabled():
             raise
         for problem in exc.problems:
-            if exc.message is not None:  # one problem of the whole ruleset, coded
-                problem = replace(problem, message=exc.text(language()))
-            typer.echo(str(problem), err=True)
+            typer.echo(problem.text(language()), err=True)
         raise typer.Exit(1) from None
     except BotOptionError as exc:  # a bot option or budget the bot refuses: bad usage
         if debug_enabled():

@@ -92,7 +92,7 @@ def validate_command(
             except RulesetError as exc:
                 failed += 1
                 for problem in exc.problems:
-                    typer.echo(str(problem), err=True)
+                    typer.echo(problem.text(language()), err=True)
             else:
                 echo(msg(VALID, path=path))
         if failed:
