@@ -23,7 +23,11 @@ from starlette.testclient import TestClient
 from test_catalog import declared
 from webtools import TIE, client, make_app, new_sheet
 
-from manille_variants.messages import LOCALE_DIR, format_datetime
+from manille_variants.messages import LOCALE_DIR, format_datetime, msg
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.sim import SimSettings
+from manille_variants.table.shared import MATCH_OVER
+from manille_variants.web.compare import Job
 from manille_variants.web.security import RateLimit
 
 LANGS = ("nl", "fr")
@@ -270,3 +274,12 @@ def test_an_evenings_date_is_a_time_the_page_shows_in_its_language(site: dict[st
     assert '<time datetime="' in text
     stamp = text.split('<time datetime="', 1)[1].split('"', 1)[0]
     assert f'<time datetime="{stamp}">{format_datetime(stamp, "fr")}</time>' in text
+
+
+def test_a_comparison_that_fails_says_why_in_the_page_language() -> None:
+    job = Job([load_ruleset("belgian")], SimSettings(deals=1))
+    job.error, job.refusal = "the match is over", msg(MATCH_OVER)
+    answer = job.as_json("fr")
+    assert (answer["error"], answer["code"], answer["message"]) == (
+        "the match is over", "table.match-over", "la partie est terminée")
+    assert "code" not in Job([load_ruleset("belgian")], SimSettings(deals=1)).as_json("fr")
