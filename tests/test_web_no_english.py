@@ -283,3 +283,12 @@ def test_a_comparison_that_fails_says_why_in_the_page_language() -> None:
     assert (answer["error"], answer["code"], answer["message"]) == (
         "the match is over", "table.match-over", "la partie est terminée")
     assert "code" not in Job([load_ruleset("belgian")], SimSettings(deals=1)).as_json("fr")
+
+
+def test_a_script_without_the_access_token_is_refused_with_a_code(tmp_path: Path) -> None:
+    c = client(make_app(tmp_path, token="secret"))
+    answer = c.get("/api/sheets", headers={"Accept-Language": "nl"})
+    assert answer.status_code == 401
+    data = answer.json()
+    assert data["error"].startswith("an access token is needed") and data["code"] == "web.no-access"
+    assert data["message"].startswith("een toegangsbewijs is nodig")
