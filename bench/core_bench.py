@@ -15,7 +15,7 @@ from pathlib import Path
 import manille_variants as mv
 from bench.engine_bench import deals_per_second, make_pyspiel_playouts, stored_positions
 from manille_variants import _core
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 
 BUNDLED = ("table-convention", "belgian", "belgian-capped", "french-coinchee")
 
@@ -30,7 +30,7 @@ def yardstick(rounds: int = 5, deals: int = 500) -> float | None:
 
 def object_loop(ruleset: mv.Ruleset, deals: int, seed: int) -> None:
     """The public API's loop (legal actions as Card/Action objects, random choice, apply) on
-    the binding's lower-level ``CoreDeal`` (``new_deal`` itself is timed by engine_bench)."""
+    the core's deal class built directly (``new_deal`` itself is timed by engine_bench)."""
     core = to_core(ruleset)
     rng = random.Random(seed)
     choice = rng.choice
@@ -38,7 +38,7 @@ def object_loop(ruleset: mv.Ruleset, deals: int, seed: int) -> None:
     for i in range(deals):
         state = new(core, seed + i, i & 3)
         while not state.is_over:
-            state = state.apply_object(choice(state.legal_objects()))
+            state = state.apply(choice(state.legal_actions()))
 
 
 def object_loop_ratios(rounds: int = 7, deals: int = 500) -> dict[str, float]:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import manille_variants as mv
 from manille_variants._core import sim_duel
 from manille_variants.bots.heuristic import HeuristicBot
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 
 
 def interval(values: list[int]) -> tuple[float, float]:

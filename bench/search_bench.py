@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import manille_variants as mv
 from manille_variants.bots import make_bots
 from manille_variants.engine.deal import DealState
-from manille_variants.search.solver import core_state
+from manille_variants.search.solver import core_deal
 
 if TYPE_CHECKING:
     from manille_variants._core import CoreDeal
@@ -41,7 +41,7 @@ def bench_solver(name: str, deals: int = 200) -> dict[str, float]:
     from manille_variants._core import solve
 
     rs = mv.load_ruleset(name)
-    states = [core_state(_first_lead(rs, seed)) for seed in range(deals)]
+    states = [core_deal(_first_lead(rs, seed)) for seed in range(deals)]
     value, moves = [], []
     for deal in states:
         start = time.thread_time()

@@ -14,6 +14,7 @@ from typing import Any
 
 from manille_variants.messages import Message, define, msg
 
+OVERWRITE_IT = define("error.overwrite-it", "overwrite it")
 # A located problem ("club.yaml:12:5: scoring.cap: must be at least 1"), several one a line.
 _LOCATED = define("error.located", "{place}: {problem}")
 _LINES = define("error.lines", "{first}\n{rest}")
@@ -114,8 +115,10 @@ class Problem:
 class RulesetError(ManilleError, ValueError):
     """A ruleset that cannot be loaded; carries every problem found, not just the first."""
 
-    def __init__(self, problems: list[Problem] | Problem | str) -> None:
-        if isinstance(problems, str):
+    def __init__(self, problems: list[Problem] | Problem | str | Message) -> None:
+        if isinstance(problems, Message):  # one problem of the whole ruleset, as a coded sentence
+            problems = [Problem.of("<ruleset>", None, None, "", problems)]
+        elif isinstance(problems, str):
             problems = [Problem("<ruleset>", None, None, "", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
@@ -139,9 +142,9 @@ class OutputExistsError(ManilleError, FileExistsError):
     """An output file, or a non-empty output directory, is in the way and the call may not
     replace it (its ``force`` argument is false); ``replacing`` says what forcing does."""
 
-    def __init__(self, message: str | Message, replacing: str = "overwrite it") -> None:
+    def __init__(self, message: str | Message, replacing: str | Message | None = None) -> None:
         super().__init__(message)
-        self.replacing = replacing
+        self.replacing = replacing if replacing is not None else msg(OVERWRITE_IT)
 
 
 class RecordError(ManilleError, ValueError):

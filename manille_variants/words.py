@@ -22,6 +22,7 @@ from typing import Protocol
 
 from manille_variants.cards import Card, Suit, parse_suit
 from manille_variants.errors import CardError, ManilleError
+from manille_variants.messages import define, msg
 
 __all__ = [
     "BLIND_WORDS",
@@ -29,7 +30,10 @@ __all__ = [
     "PAIR_NAMES",
     "SEAT_NAMES",
     "SEAT_WORDS",
+    "SHORT_SUIT_CODES",
+    "SUIT_CODES",
     "SUIT_NAMES",
+    "TAKE_UP_CODES",
     "TEAM_LABELS",
     "THROWN_IN_WORDS",
     "Contract",
@@ -135,22 +139,40 @@ def parse_team(text: str) -> str:
     return team
 
 
-def suit_word(suit: Suit, *, short: bool = False) -> str:
-    """``♥ hearts`` (``♥ H`` when short)."""
-    return f"{suit.symbol} {suit.name if short else SUIT_NAMES[suit]}"
+# The words of a contract in a sentence or a table cell (``short``), in the reader's language.
+SUIT_CODES = {Suit.S: define("suit.spades", "spades"), Suit.H: define("suit.hearts", "hearts"),
+              Suit.D: define("suit.diamonds", "diamonds"), Suit.C: define("suit.clubs", "clubs")}
+SHORT_SUIT_CODES = {Suit.S: define("suit.short.spades", "S"), Suit.H: define("suit.short.hearts", "H"),
+                    Suit.D: define("suit.short.diamonds", "D"), Suit.C: define("suit.short.clubs", "C")}
+# When the dealer takes the turned card up (a ruleset's ``take_up``), in a few words.
+TAKE_UP_CODES = {"before-first-trick": define("take-up.before-first-trick", "before first trick"),
+                 "after-first-card": define("take-up.after-first-card", "after first card"),
+                 "after-first-trick": define("take-up.after-first-trick", "after first trick")}
+_THROWN_IN = define("contract.thrown-in", "thrown in")
+_CONTRACT_CODES = {
+    ("thrown-in", False): _THROWN_IN,
+    ("thrown-in", True): _THROWN_IN,
+    ("blind", False): define("contract.blind", "blind no-trump"),
+    ("blind", True): define("contract.blind.short", "blind NT"),
+    ("no-trump", False): define("contract.no-trump", "no-trump"),
+    ("no-trump", True): define("contract.no-trump.short", "NT"),
+}
 
 
-def contract_text(mode: str | None, trump: Suit | None, calls: Sequence[str] = (), *, short: bool = False) -> str:
+def suit_word(suit: Suit, *, short: bool = False, lang: str = "en") -> str:
+    """``♥ hearts`` (``♥ H`` when short), in ``lang``."""
+    return f"{suit.symbol} {msg((SHORT_SUIT_CODES if short else SUIT_CODES)[suit]).text(lang)}"
+
+
+def contract_text(mode: str | None, trump: Suit | None, calls: Sequence[str] = (), *, short: bool = False,
+                  lang: str = "en") -> str:
     """``♥ hearts``, ``no-trump``, ``blind no-trump``, ``thrown in``, plus the calls made;
-    ``short``: ``♥ H``, ``NT``, ``blind NT`` for a table cell."""
-    if mode == "thrown-in":
-        text = "thrown in"
-    elif mode == "blind":
-        text = "blind NT" if short else "blind no-trump"
-    elif mode == "no-trump":
-        text = "NT" if short else "no-trump"
+    ``short``: ``♥ H``, ``NT``, ``blind NT`` for a table cell; in ``lang``."""
+    code = _CONTRACT_CODES.get((mode or "", short))
+    if code is not None:
+        text = msg(code).text(lang)
     elif trump is not None:
-        text = suit_word(trump, short=short)
+        text = suit_word(trump, short=short, lang=lang)
     else:
         text = "?"
     return f"{text}, {', '.join(calls)}" if calls else text

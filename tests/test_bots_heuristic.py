@@ -16,10 +16,9 @@ from manille_variants.engine import Rules, compile_rules
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, call_action, trump_action
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.view import SeatView
-from manille_variants.errors import TableSizeError
 from manille_variants.ruleset.loader import bundled_names
 
-# The heuristic bot is the core's: it plays the four-seat table (other tables refuse it, below).
+# The four-seat rulesets (tests/test_tables_heuristic.py plays the heuristic at the other tables).
 RULESETS = [name for name in bundled_names() if name not in TABLES]
 
 
@@ -317,13 +316,6 @@ def test_heuristic_team_beats_random_bots_in_most_matches(name: str) -> None:
     # About 90% on the weakest ruleset (french-parlee: 72 of 80): 60 matches keep a bar of
     # 5 in 6 clear of the draws' noise (26 of 30 failed on one draw of the random bot).
     assert team_wins(name, "heuristic", "random", 60) >= 50
-
-
-@pytest.mark.parametrize("name", TABLES)
-def test_heuristic_refuses_another_table_with_one_clear_error(name: str) -> None:
-    state = mv.new_deal(mv.load_ruleset(name), 1, 0)
-    with pytest.raises(TableSizeError, match=r"the heuristic bot plays the four-seat table only; .* the random bot"):
-        make_bot("heuristic", 1).act(state.view(state.to_play))
 
 
 def test_heuristic_deals_beat_random_on_match_points() -> None:

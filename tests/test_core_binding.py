@@ -15,7 +15,7 @@ import pytest
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import parse_cards
-from manille_variants.engine.core import CoreCall, CoreRulesData, code_action, core_rules, to_core
+from manille_variants.engine.crossing import CallInput, RulesInput, action_code, code_action, rules_input, to_core
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.errors import RulesetError
 
@@ -29,29 +29,29 @@ def codes(text: str) -> list[int]:
 
 
 def rules_with(**changes: Any) -> _core.CoreRules:
-    data: dict[str, Any] = {**core_rules(mv.load_ruleset("table-convention")), **changes}
+    data: dict[str, Any] = {**rules_input(mv.load_ruleset("table-convention")), **changes}
     return _core.CoreRules(data)
 
 
 def test_an_illegal_card_raises_illegal_play_error() -> None:
-    deal = _core.CoreDeal(to_core(mv.load_ruleset("table-convention")), 7, 0).apply(32)
-    held = deal.hands[deal.to_play]
+    deal = _core.CoreDeal(to_core(mv.load_ruleset("table-convention")), 7, 0).apply_code(32)
+    held = deal.hand_masks[deal.to_play]
     missing = next(i for i in range(32) if not held >> i & 1)
     with pytest.raises(mv.IllegalPlayError, match="is not in seat"):
-        deal.apply(missing)
+        deal.apply_code(missing)
 
 
 def test_a_decision_out_of_turn_names_the_options() -> None:
     deal = _core.CoreDeal(to_core(mv.load_ruleset("table-convention")), 7, 0)
     with pytest.raises(mv.IllegalPlayError, match=r"pass is not possible now \(trump phase, seat 0 to act: "
                        r"trump:S, trump:H, trump:D, trump:C, no-trump\)"):
-        deal.apply(40)
+        deal.apply_code(40)
 
 
 def test_throw_in_refused_where_the_ruleset_has_none() -> None:
     deal = _core.CoreDeal(to_core(mv.load_ruleset("french-coinchee")), 7, 0)
     with pytest.raises(mv.IllegalPlayError, match="no early-look throw-in"):
-        deal.apply(41)
+        deal.apply_code(41)
 
 
 def test_rules_the_core_cannot_play_raise_ruleset_error() -> None:
@@ -83,7 +83,7 @@ def test_bad_arguments_raise_instead_of_crashing() -> None:
         _core.CoreDeal.from_hands(core, hands, 0, turned=3)  # the Belgian dealer names trump
     with pytest.raises(ValueError, match="turned card exactly when"):
         _core.CoreDeal.from_hands(to_core(mv.load_ruleset("french-parlee")), hands, 0)
-    assert _core.CoreDeal.from_hands(to_core(mv.load_ruleset("french-parlee")), hands, 0, turned=3).trump == 0
+    assert _core.CoreDeal.from_hands(to_core(mv.load_ruleset("french-parlee")), hands, 0, turned=3).trump_code == 0
 
 
 def test_action_codes_map_to_the_python_actions() -> None:
@@ -152,13 +152,13 @@ def test_the_turned_card_is_trump_and_waits_to_be_taken_up(take_up: str) -> None
                       no_trump_allowed=False, leader_offset=0)  # the dealer leads trick 1
     deal = _core.CoreDeal(core, 11, 1)
     turned = deal.turned
-    assert turned is not None and deal.phase == "play" and deal.trump == turned >> 3
-    assert deal.dealt[1] >> turned & 1
+    assert turned >= 0 and deal.phase == "play" and deal.trump_code == turned >> 3
+    assert deal.dealt_masks[1] >> turned & 1
     playable = deal.legal_mask() >> turned & 1
     assert playable == (take_up == "before-first-trick")
     while not deal.is_over:
-        deal = deal.apply(deal.legal_actions()[0])
-    result = deal.result()
+        deal = deal.apply_code(deal.legal_codes()[0])
+    result = deal.result_data()
     assert result is not None
     assert result["turned_bonus"] == [0, 0, 0, 5, 1, 2, 3, 4][turned & 7]
 
@@ -172,18 +172,33 @@ def test_the_turned_card_bonus_goes_to_the_dealers_side(bonus: str, ten: int, ki
         assert lost["team_a"] == expected and lost["team_b"] > 0
 
 
-def test_the_object_loop_takes_and_gives_the_packages_objects() -> None:
+def test_one_deal_class_answers_in_the_packages_objects_and_in_codes() -> None:
     rs = mv.load_ruleset("belgian")
     core = to_core(rs)
     state = reference_deal(rs, 21, 2)
     deal = _core.CoreDeal(core, 21, 2)
     rng = random.Random(4)
     while not state.is_over:
-        assert deal.legal_objects() == state.legal_actions()
+        assert deal.legal_actions() == state.legal_actions()
+        assert list(deal.legal_codes()) == [action_code(rs, a) for a in state.legal_actions()]
         action = rng.choice(state.legal_actions())
-        state, deal = state.apply(action), deal.apply_object(action)
-    with pytest.raises(mv.IllegalPlayError, match="not an action of this ruleset"):
-        deal.apply_object("10H")
+        by_object, by_code = deal.apply(action), deal.apply_code(action_code(rs, action))
+        assert by_object == by_code and by_object.hand_masks == by_code.hand_masks
+        state, deal = state.apply(action), by_object
+    assert deal.result is not None and deal.match_points() == (deal.result.team_a, deal.result.team_b)
+    with pytest.raises(mv.IllegalPlayError, match=r"^the deal is over$"):
+        deal.apply("10H")
+    with pytest.raises(mv.IllegalPlayError, match=r"^10H is not possible now \(blind phase"):
+        _core.CoreDeal(core, 21, 2).apply("10H")
+
+
+def test_a_deal_of_rules_without_objects_is_driven_by_codes_alone() -> None:
+    deal = _core.CoreDeal(rules_with(), 7, 0)
+    assert deal == deal and deal != _core.CoreDeal(rules_with(), 7, 0)  # itself, nothing else
+    assert repr(deal) == "<CoreDeal dealer=0 phase=trump to_play=0>" and hash(deal) == hash(deal)
+    with pytest.raises(ValueError, match="without their Python objects"):
+        deal.legal_actions()
+    assert deal.apply_code(deal.legal_codes()[0]).phase == "play"
 
 
 @pytest.mark.parametrize("name", ["belgian", "french-coinchee"])
@@ -193,17 +208,17 @@ def test_every_code_is_either_applied_or_refused(name: str) -> None:
     for seed in range(20):
         deal = _core.CoreDeal(core, seed, seed % 4)
         while True:
-            legal = set(deal.legal_actions())
+            legal = set(deal.legal_codes())
             for code in range(256):
                 try:
-                    deal.apply(code)
+                    deal.apply_code(code)
                 except mv.IllegalPlayError:
                     assert code not in legal
                 else:
                     assert code in legal or code == 41  # the throw-in is never listed
             if deal.is_over:
                 break
-            deal = deal.apply(rng.choice(deal.legal_actions()))
+            deal = deal.apply_code(rng.choice(deal.legal_codes()))
 
 
 def _rust_fields(struct: str) -> dict[str, bool]:
@@ -223,7 +238,7 @@ def _rust_fields(struct: str) -> dict[str, bool]:
     return fields
 
 
-@pytest.mark.parametrize(("typed", "struct"), [(CoreRulesData, "RulesInput"), (CoreCall, "CallInput")])
+@pytest.mark.parametrize(("typed", "struct"), [(RulesInput, "RulesInput"), (CallInput, "CallInput")])
 def test_the_typed_crossing_declares_the_same_fields_on_both_sides(typed: Any, struct: str) -> None:
     rust = _rust_fields(struct)
     hints = get_type_hints(typed, include_extras=True)
@@ -235,26 +250,26 @@ def test_the_typed_crossing_declares_the_same_fields_on_both_sides(typed: Any, s
 
 @pytest.mark.parametrize("name", ["belgian", "french-parlee", "table-convention"])
 def test_core_rules_write_every_required_key_of_the_crossing(name: str) -> None:
-    data = core_rules(mv.load_ruleset(name))
-    hints = get_type_hints(CoreRulesData, include_extras=True)
+    data = rules_input(mv.load_ruleset(name))
+    hints = get_type_hints(RulesInput, include_extras=True)
     assert {k for k, hint in hints.items() if get_origin(hint) is not NotRequired} <= set(data)
     assert set(data) <= set(hints)
 
 
-def test_every_call_the_core_makes_into_python_is_declared_in_corestate() -> None:
-    from manille_variants.engine import corestate
+def test_every_call_the_core_makes_into_python_is_declared_in_callbacks() -> None:
+    from manille_variants.engine import callbacks
 
     sources = (Path(__file__).parents[1] / "core" / "python" / "src").glob("*.rs")
     called = {name for path in sources
               for name in re.findall(r'helper\([^,()]*(?:\(\))?, "(\w+)"\)', path.read_text(encoding="utf-8"))}
-    assert called and called <= set(corestate.__all__), sorted(called - set(corestate.__all__))
-    assert all(callable(getattr(corestate, name)) for name in called)
+    assert called and called <= set(callbacks.__all__), sorted(called - set(callbacks.__all__))
+    assert all(callable(getattr(callbacks, name)) for name in called)
 
 
 def test_each_callback_of_the_core_answers() -> None:
     rs = mv.load_ruleset("belgian")
     state = mv.new_deal(rs, seed=3)
-    assert type(state).__name__ == "CoreState"
+    assert type(state).__name__ == "CoreDeal"
     other = mv.new_deal(rs, seed=3)
     assert state == other and hash(state) == hash(other)  # equal, key
     assert repr(state) == "<DealState belgian seed=3 dealer=0 phase=blind to_play=0>"  # describe

@@ -20,7 +20,7 @@ from strategies import play_settings
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, SUITS
-from manille_variants.engine.core import action_code, core_rules, to_core
+from manille_variants.engine.crossing import action_code, rules_input, to_core
 from manille_variants.engine.legality import python_legal_cards
 from manille_variants.engine.match import Match, deal_seed
 from manille_variants.engine.reference import new_deal as reference_deal
@@ -133,7 +133,7 @@ def test_same_matches(name: str) -> None:
             while not state.is_over:
                 action = rng.choice(state.legal_actions())
                 state = state.apply(action)
-                deal = deal.apply(action_code(rs, action))
+                deal = deal.apply_code(action_code(rs, action))
             assert state.result is not None
             assert core_result(deal) == python_result(state)
             outcome = match.add(state.result)
@@ -154,7 +154,7 @@ def test_core_match_takes_no_deal_after_the_match_is_over() -> None:
     while not cm.is_over:
         deal = cm.new_deal()
         while not deal.is_over:
-            deal = deal.apply(rng.choice(deal.legal_actions()))
+            deal = deal.apply_code(rng.choice(deal.legal_codes()))
         cm.add(deal)
         last = deal
     assert last is not None
@@ -267,9 +267,9 @@ def _fingerprint(engine: str) -> str:
                 result = python_result(state)
             else:
                 deal = _core.CoreDeal(core, seed, seed % 4, seed % 2)
-                hands = deal.dealt
+                hands = deal.dealt_masks
                 while not deal.is_over:
-                    deal = deal.apply(rng.choice(deal.legal_actions()))
+                    deal = deal.apply_code(rng.choice(deal.legal_codes()))
                 result = core_result(deal)
             digest.update(json.dumps([hands, result], sort_keys=True).encode())
     return digest.hexdigest()
@@ -281,7 +281,7 @@ def test_the_fingerprint_from_before_the_core_is_reproduced(engine: str) -> None
 
 
 def test_core_rules_are_plain_data() -> None:
-    data = core_rules(mv.load_ruleset("belgian"))
+    data = rules_input(mv.load_ruleset("belgian"))
     assert json.loads(json.dumps(data)) == data
     assert data["calls"][1]["after"] == 0
     assert data["seats"] == 4 and data["hand_size"] == 8
@@ -301,8 +301,8 @@ def test_same_play_from_given_hands(name: str) -> None:
         deal = _core.CoreDeal.from_hands(core, [sum(c.bit for c in h) for h in hands], seed % 4,
                                          turned=None if turned is None else turned.index)
         while not state.is_over:
-            assert list(deal.legal_actions()) == [action_code(rs, a) for a in state.legal_actions()]
+            assert list(deal.legal_codes()) == [action_code(rs, a) for a in state.legal_actions()]
             action = rng.choice(state.legal_actions())
             state = state.apply(action)
-            deal = deal.apply(action_code(rs, action))
+            deal = deal.apply_code(action_code(rs, action))
         assert core_result(deal) == python_result(state)

@@ -16,7 +16,7 @@ from manille_variants import _core
 from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
 from manille_variants.bots.heuristic import HeuristicBot
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_rules_for
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.rules import Rules
 from manille_variants.sim.metrics import DEAL_METRICS
@@ -116,7 +116,7 @@ def test_the_core_counts_the_python_metrics_in_the_same_order() -> None:
 
 
 def test_the_core_refuses_a_bot_it_does_not_play() -> None:
-    core = core_for(mv.load_ruleset("belgian"))
+    core = core_rules_for(mv.load_ruleset("belgian"))
     assert core is not None
     with pytest.raises(ValueError, match="the core has no bot"):
         _core.sim_deal_tally([core], 1, 0, 3, "nobody")
@@ -126,7 +126,7 @@ def test_the_core_refuses_a_bot_it_does_not_play() -> None:
 
 def test_the_core_heuristic_plays_with_the_settings_it_is_given() -> None:
     rules = mv.compile_rules(mv.load_ruleset("belgian"))
-    core = core_for(rules)
+    core = core_rules_for(rules)
     assert core is not None
     with pytest.raises(ValueError, match="the heuristic bot plays with its settings"):
         _core.sim_deal_rows(core, 1, 0, 3, "random,heuristic")
@@ -176,7 +176,7 @@ def test_the_core_random_bot_plays_what_the_python_bot_plays() -> None:
     rs = mv.load_ruleset("belgian")
     seed = unit_seed(8, 2)
     final = play_deal(reference_deal(rs, seed, 2), make_bots("random", bot_seed(seed)))
-    core = core_for(rs)
+    core = core_rules_for(rs)
     assert core is not None and final.result is not None
     (row,) = _core.sim_deal_rows(core, 8, 2, 3)
     assert row[:2] == (final.result.team_a, final.result.team_b)

@@ -56,7 +56,7 @@ def test_the_public_deal_api_answers_from_the_core_as_from_python(name: str) -> 
         dealer, pending, scores = seed % 4, seed % 3, (seed % 50, 3)
         core = mv.new_deal(rs, seed, dealer, pending_ties=pending, scores=scores)
         python = reference_deal(rs, seed, dealer, pending_ties=pending, scores=scores)
-        assert isinstance(core, _core.CoreState) and isinstance(core, DealState)
+        assert isinstance(core, _core.CoreDeal) and isinstance(core, DealState)
         while True:
             same(core, python)
             stranger: Any = rng.choice(strangers)
@@ -84,13 +84,13 @@ def test_given_hands_play_on_the_core() -> None:
              "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
     core = mv.new_deal(rs, 5, 1, hands=hands)
     python = reference_deal(rs, 5, 1, hands=hands)
-    assert isinstance(core, _core.CoreState)
+    assert isinstance(core, _core.CoreDeal)
     same(core, python)
 
 
 def test_seeds_beyond_128_bits_play_in_python() -> None:
     rs = mv.load_ruleset("belgian")
-    assert not isinstance(mv.new_deal(rs, 2**200, 0), _core.CoreState)
+    assert not isinstance(mv.new_deal(rs, 2**200, 0), _core.CoreDeal)
     assert mv.new_deal(rs, 2**200, 0) == reference_deal(rs, 2**200, 0)
 
 
@@ -100,7 +100,7 @@ def test_a_typed_deal_with_a_turned_card_plays_on_the_core() -> None:
              "10D AD KD QD JD 9D 8D 7D", "10C AC KC QC JC 9C 8C 7C"]
     core = mv.new_deal(rs, 5, 3, hands=hands, turned="KC")
     python = reference_deal(rs, 5, 3, hands=hands, turned="KC")
-    assert isinstance(core, _core.CoreState) and str(core.turned_card) == "KC"
+    assert isinstance(core, _core.CoreDeal) and str(core.turned_card) == "KC"
     rng = random.Random(3)
     while not python.is_over:
         same(core, python)
@@ -126,5 +126,5 @@ def test_a_typed_deal_names_its_turned_card_as_in_python(turned: str | None, mes
 def test_a_match_under_a_turned_card_ruleset_deals_on_the_core() -> None:
     match = mv.Match(mv.load_ruleset("french-parlee"), seed=4)
     state = match.new_deal()
-    assert isinstance(state, _core.CoreState) and state.turned_card is not None
+    assert isinstance(state, _core.CoreDeal) and state.turned_card is not None
     assert state.turned_on_table and state.trump == state.turned_card.suit.name

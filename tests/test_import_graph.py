@@ -3,11 +3,12 @@
 imports only the rooms below it, importing the package runs every module once, and
 docs/package-map.md shows these rules and today's imports.
 
-``python tests/test_import_graph.py`` prints the map's diagram, for pasting into the page."""
+``python tests/test_import_graph.py`` redraws the map's diagram (docs/img/package-map.svg)."""
 
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 import subprocess
 import sys
@@ -182,7 +183,7 @@ def test_the_graph_sees_every_kind_of_import() -> None:
     type_only = ast.parse("if TYPE_CHECKING:\n    from manille_variants.engine.deal import DealState\n")
     assert f"{ROOT}.engine.deal" in _imported_names(f"{ROOT}.engine.view", type_only, False)  # under TYPE_CHECKING
     assert f"{ROOT}.engine.state" in graph[f"{ROOT}.engine.view"]
-    assert f"{ROOT}._core" in graph[f"{ROOT}.engine.core"]  # the compiled core, by its stub
+    assert f"{ROOT}._core" in graph[f"{ROOT}.engine.crossing"]  # the compiled core, by its stub
     assert ROOT in graph[f"{ROOT}.web.engine_words"]  # import manille_variants as mv
     assert ROOT not in graph[f"{ROOT}.sim.runner"]  # from manille_variants import _core
 
@@ -220,6 +221,7 @@ def test_each_room_imports_only_the_rooms_below_it() -> None:
 # --- docs/package-map.md: the rules as a table, today's imports as a diagram ------------------
 
 PAGE = PACKAGE.parent / "docs" / "package-map.md"
+DIAGRAM = PACKAGE.parent / "docs" / "img" / "package-map.svg"
 
 
 def room_graph() -> dict[str, set[str]]:
@@ -248,26 +250,68 @@ def without_implied(graph: dict[str, set[str]]) -> dict[str, set[str]]:
     }
 
 
-def floor(name: str) -> int:
-    """1 for a room that may import nothing, else one above the highest room it may import."""
-    return 1 + max((floor(r) for r in ALLOWED[name]), default=0)
-
-
 def label(name: str) -> str:
     """A room as the page names it (the top-level ``__init__`` by the package's name)."""
     return name or ROOT
 
 
-def mermaid_diagram() -> str:
-    """The page's diagram: every room, top floor first, and today's imports between rooms, less
-    those that a path of others already shows."""
-    rooms = sorted(ALLOWED, key=lambda r: (-floor(r), label(r)))
-    ident = {r: label(r).strip("_") for r in rooms}
+def layers(arrows: dict[str, set[str]]) -> list[list[str]]:
+    """The rooms in rows, top first: a room one row below the lowest room that imports it
+    (the front doors on top), each row in the order of the rooms above it."""
+    depth: dict[str, int] = {}
+
+    def row(name: str) -> int:
+        if name not in depth:
+            importers = [a for a, targets in arrows.items() if name in targets]
+            depth[name] = 1 + max((row(a) for a in importers), default=-1)
+        return depth[name]
+
+    rows: list[list[str]] = [[] for _ in range(1 + max(row(r) for r in arrows))]
+    for name in sorted(arrows, key=label):
+        rows[row(name)].append(name)
+    for above, current in itertools.pairwise(rows):
+        order = {r: i for i, r in enumerate(above)}
+        current.sort(key=lambda r: min((order[a] for a in above if r in arrows[a]), default=len(above)))
+    return rows
+
+
+_BOX_H, _ROW_GAP, _COL_GAP, _CHAR_W, _PAD = 28, 30, 24, 8.5, 14
+
+
+def svg_diagram() -> str:
+    """The page's diagram (docs/img/package-map.svg, drawn without a script): every room in rows,
+    the front doors on top, and today's imports between rooms as arrows, less those that a
+    path of others already shows."""
     arrows = without_implied(room_graph())
-    lines = ["```mermaid", "flowchart TD"]
-    lines += [f'    {ident[r]}["{label(r)}"]' for r in rooms]
-    lines += [f"    {ident[a]} --> {ident[b]}" for a in rooms for b in sorted(arrows[a], key=rooms.index)]
-    return "\n".join([*lines, "```"])
+    rows = layers(arrows)
+    width_of = {r: round(len(label(r)) * _CHAR_W + 2 * _PAD) for r in arrows}
+    row_width = [sum(width_of[r] for r in row) + _COL_GAP * (len(row) - 1) for row in rows]
+    width = max(row_width) + 2 * _COL_GAP
+    height = len(rows) * (_BOX_H + _ROW_GAP) - _ROW_GAP + 2 * _COL_GAP
+    place: dict[str, tuple[int, int]] = {}  # room -> (centre x, top y)
+    for i, row in enumerate(rows):
+        x = (width - row_width[i]) // 2
+        for name in row:
+            place[name] = (x + width_of[name] // 2, _COL_GAP + i * (_BOX_H + _ROW_GAP))
+            x += width_of[name] + _COL_GAP
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" height="{height}" '
+        'font-family="monospace" font-size="14" role="img" aria-label="the rooms of the package and their imports">',
+        '<defs><marker id="head" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="8" markerHeight="8" '
+        'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#555"/></marker></defs>',
+    ]
+    for a in sorted(arrows, key=lambda r: place[r][::-1]):
+        for b in sorted(arrows[a], key=lambda r: place[r][::-1]):
+            (x1, y1), (x2, y2) = place[a], place[b]
+            out.append(f'<line x1="{x1}" y1="{y1 + _BOX_H}" x2="{x2}" y2="{y2}" stroke="#555" '
+                       'marker-end="url(#head)"/>')
+    for name in sorted(arrows, key=lambda r: place[r][::-1]):
+        x, y = place[name]
+        w = width_of[name]
+        out.append(f'<g><title>{label(name)}</title><rect x="{x - w // 2}" y="{y}" width="{w}" height="{_BOX_H}" '
+                   'rx="6" fill="#e8f5e9" stroke="#2e7d32"/>'
+                   f'<text x="{x}" y="{y + 19}" text-anchor="middle" fill="#1b1b1b">{label(name)}</text></g>')
+    return "\n".join([*out, "</svg>", ""])
 
 
 def page_rules() -> dict[str, set[str]]:
@@ -286,9 +330,15 @@ def test_the_package_map_states_the_rules_of_this_test() -> None:
 
 
 def test_the_package_map_draws_todays_imports() -> None:
-    assert mermaid_diagram() in PAGE.read_text(encoding="utf-8"), (
-        "docs/package-map.md: the diagram is stale; `python tests/test_import_graph.py` prints it"
+    assert f"]({DIAGRAM.relative_to(PAGE.parent)})" in PAGE.read_text(encoding="utf-8")
+    assert DIAGRAM.read_text(encoding="utf-8") == svg_diagram(), (
+        f"{DIAGRAM.relative_to(PACKAGE.parent)} is stale: `python tests/test_import_graph.py` redraws it"
     )
+
+
+def test_the_diagram_puts_each_room_below_every_room_that_imports_it() -> None:
+    rows = layers({"top": {"mid", "low"}, "mid": {"low"}, "side": {"low"}, "low": set()})
+    assert rows == [["side", "top"], ["mid"], ["low"]]
 
 
 def test_without_implied_keeps_only_arrows_no_path_shows() -> None:
@@ -328,4 +378,5 @@ def test_importing_the_package_runs_each_module_once() -> None:
 
 
 if __name__ == "__main__":
-    print(mermaid_diagram())
+    DIAGRAM.write_text(svg_diagram(), encoding="utf-8")
+    print(f"wrote {DIAGRAM}")

@@ -20,7 +20,7 @@ import manille_variants as mv
 from manille_variants import _core
 from manille_variants.cards import DECK, Card, Suit, mask_of, parse_cards
 from manille_variants.engine import compile_rules
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 from manille_variants.engine.legality import CLAUSES, legal_mask, parse_trump
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.ruleset.schema import PlayRules, Ruleset

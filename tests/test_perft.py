@@ -3,7 +3,7 @@ action sequences of each length start from a few fixed deals, through the decisi
 play (blind, trump, delegation, calls) and into the first cards.
 
 The counts in ``tests/data/perft.json`` are checked against the reference engine and against
-the compiled core (its ``CoreDeal`` states, action codes), so a change to the legal actions
+the compiled core (its ``CoreDeal`` states driven by action codes), so a change to the legal actions
 of either one shows here as a changed number.  Regenerate the file on purpose, after a rule
 change that is meant to change them, with::
 
@@ -24,7 +24,7 @@ import pytest
 import manille_variants as mv
 from manille_variants import _core
 from manille_variants.engine import reference
-from manille_variants.engine.core import to_core
+from manille_variants.engine.crossing import to_core
 from manille_variants.ruleset.loader import bundled_names
 
 DATA = Path(__file__).resolve().parent / "data" / "perft.json"
@@ -72,7 +72,7 @@ def reference_counts(name: str, seed: int, dealer: int) -> list[int]:
 
 def core_counts(name: str, seed: int, dealer: int) -> list[int]:
     deal = _core.CoreDeal(to_core(mv.load_ruleset(name)), seed, dealer)
-    return perft(deal, DEPTHS[name], lambda d: list(d.legal_actions()), lambda d, code: d.apply(code))
+    return perft(deal, DEPTHS[name], lambda d: list(d.legal_codes()), lambda d, code: d.apply_code(code))
 
 
 def golden() -> dict[str, dict[str, list[int]]]:

@@ -88,7 +88,7 @@ def test_the_same_seed_gives_the_same_choice() -> None:
 def test_knowledge_replays_to_the_view(name: str) -> None:
     # The decisions and cards the bot hands to the sampler rebuild the very same position.
     from manille_variants._core import CoreDeal
-    from manille_variants.engine.core import to_core
+    from manille_variants.engine.crossing import to_core
 
     rs = _rules(name)
     bots = make_bots("heuristic", seed=3)
@@ -100,8 +100,8 @@ def test_knowledge_replays_to_the_view(name: str) -> None:
             hands = [sum(c.bit for c in h) for h in state.dealt_hands]
             core = CoreDeal.from_hands(to_core(rs), hands, state.dealer, state.pending_ties, state.scores, k.turned)
             for code in [*k.decisions, *k.played]:
-                core = core.apply(code)
-            assert (core.phase, core.mode, core.calls) == (state.phase, state.mode, len(state.calls))
+                core = core.apply_code(code)
+            assert (core.phase, core.mode, core.call_count) == (state.phase, state.mode, len(state.calls))
             assert core.to_play == state.to_play
             assert k.played == [c.index for c in _played(state)]
             assert k.turned == (state.turned_card.index if state.turned_card is not None else None)
@@ -191,7 +191,7 @@ def test_a_call_without_a_reply_is_worth_twice_the_pass_over_the_same_worlds(tmp
     # Rule: "Ik ga mee" doubles the deal for whichever side wins it; asked last, with no reply
     # in the ladder, nothing follows it, so over the same worlds the call is worth twice the pass.
     from manille_variants._core import search_decisions
-    from manille_variants.engine.core import action_code, to_core
+    from manille_variants.engine.crossing import action_code, to_core
 
     path = tmp_path / "mee.yaml"
     path.write_text("name: mee\nextends: belgian\ncalls:\n  - {name: ik-ga-mee, label: Ik ga mee, by: opponents,"

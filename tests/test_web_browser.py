@@ -111,7 +111,7 @@ def test_a_sheet_shared_by_two_phones_adds_undoes_and_shows_the_standings(
     first.screenshot(path=str(shots / "sheet.png"), full_page=True)
 
     first.click("#undo")
-    expect(first.locator("#deals tbody tr")).to_have_count(2)
+    expect(first.locator("#deals tbody tr")).to_have_count(2, timeout=8_000)
     expect(second.locator("#deals tbody tr")).to_have_count(2, timeout=8_000)
     expect(second.locator("[data-team=A]")).to_have_text("16")
     expect(second.locator("#standings")).to_contain_text("tot het doel")

@@ -109,7 +109,7 @@ def test_the_migration_from_schema_version_1_keeps_the_sheets(tmp_path: Path) ->
                        [("x1", "no-trump 38 5"), ("x2", "H 20 2")])
         db.execute("INSERT INTO rulesets VALUES ('club', 'name: club', 'then')")
     store = Store(folder)
-    assert store.schema_version() == SCHEMA_VERSION == 4
+    assert store.schema_version() == SCHEMA_VERSION == 5
     sheet = store.sheet("s1")
     assert sheet.entries == ["no-trump 38 5", "H 20 2"] and (sheet.team_a, sheet.note) == ("Noord", "club night")
     assert sheet.summary()["team_a"] == 16 and sheet.revision == 2

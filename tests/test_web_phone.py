@@ -310,3 +310,73 @@ def test_a_three_player_sheet_is_kept_from_the_form(browser: Browser, live: Live
     expect(page.locator("#entry-error")).to_contain_text("10")
     expect(page.locator("#add")).to_be_disabled()
     page.screenshot(path=str(shots / "phone-sheet-three-nl.png"), full_page=True)
+
+
+# ------------------------------------------------------------------ the web game at other tables
+# The six places (a corner each side of north and south) are told apart by where they sit.
+_SEAT_BOXES = """() => Array.from(document.querySelectorAll('#felt .seat')).map((s) => {
+  const felt = document.getElementById('felt').getBoundingClientRect(), b = s.getBoundingClientRect();
+  return {seat: Number(s.dataset.seat), place: s.dataset.place, inside: b.left >= felt.left - 0.5 &&
+          b.right <= felt.right + 0.5 && b.top >= felt.top - 0.5 && b.bottom <= felt.bottom + 0.5,
+          x: b.left + b.width / 2, y: b.top + b.height / 2, w: b.width, h: b.height}; })"""
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return abs(a["x"] - b["x"]) * 2 < a["w"] + b["w"] and abs(a["y"] - b["y"]) * 2 < a["h"] + b["h"]
+
+
+@pytest.mark.parametrize(("ruleset", "seats", "lang"), [
+    ("belgian-six", 6, "nl"), ("belgian-three", 3, "fr"), ("belgian-two", 2, "en")])
+def test_a_game_at_another_table_is_drawn_with_its_seats_on_a_phone(browser: Browser, live: LiveServer, ruleset: str,
+                                                                    seats: int, lang: str, shots: Path) -> None:
+    page = _phone(browser, lang)
+    game = _api(page, live.url, "POST", "/api/play", {"ruleset": ruleset, "seed": 3, "bots": "heuristic"})
+    page.goto(f"{live.url}/play/{game['id']}")
+    page.wait_for_load_state("networkidle")
+    boxes = page.evaluate(_SEAT_BOXES)
+    assert sorted(b["seat"] for b in boxes) == list(range(seats))
+    assert len({b["place"] for b in boxes}) == seats and all(b["inside"] for b in boxes)
+    assert not [(a["seat"], b["seat"]) for a in boxes for b in boxes if a["seat"] < b["seat"] and _overlap(a, b)]
+    center = page.evaluate("""() => { const b = document.getElementById('contract').getBoundingClientRect();
+      return {x: b.left + b.width / 2, y: b.top + b.height / 2, w: b.width, h: b.height}; }""")
+    assert not [b["seat"] for b in boxes if _overlap(b, center)]  # the contract and undealt cards stay clear
+    you = next(b for b in boxes if b["seat"] == 0)
+    assert you["place"] == "south"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page.evaluate(_SMALL_TARGETS) == []
+    if ruleset == "belgian-six":  # the undealt cards shown, your teammates named
+        expect(page.locator("#contract .undealt .card")).to_have_count(2)
+        expect(page.locator(".seat[data-seat='2'] span")).to_contain_text("Partner")
+    if ruleset == "belgian-three":  # a score per player
+        expect(page.locator("#scores .team")).to_have_count(3)
+    if ruleset == "belgian-two":  # your face-up cards in a row of their own, the other seat's at its place
+        expect(page.locator("#your-face-up .card-button")).to_have_count(4)
+        expect(page.locator(".seat[data-seat='1'] .layout .card")).to_have_count(4)
+    # Play on by tapping until a trick holds cards of several seats.
+    for _ in range(40):
+        legal = page.locator("button.card-button.legal, #choices button.choice")
+        if not legal.count():
+            break
+        legal.first.click()
+        page.wait_for_load_state("networkidle")
+        if page.locator("#felt .seat .card-slot .card").count() >= 2:
+            break
+    assert page.locator("#felt .seat .card-slot .card").count() >= 2
+    expect(page.locator("#play-error")).to_have_text("")
+    page.screenshot(path=str(shots / f"phone-play-{ruleset}-{lang}.png"), full_page=True)
+
+
+def test_a_three_player_sheet_names_its_players_from_the_page(browser: Browser, live: LiveServer) -> None:
+    page = _phone(browser, "nl")
+    sheet = _api(page, live.url, "POST", "/api/sheets", {"ruleset": "belgian-three"})
+    _api(page, live.url, "POST", f"/api/sheets/{sheet['id']}/deals", {"entry": "H 26 4", "by": "An"})
+    page.goto(f"{live.url}/sheets/{sheet['id']}")
+    page.click("#names summary")
+    names = page.locator("#names-form input[name=player]")
+    expect(names).to_have_count(3)
+    for seat, name in enumerate(["An", "Bo", "Cas"]):
+        names.nth(seat).fill(name)
+    page.click("#names-form button")
+    expect(page.locator("#standings")).to_contain_text("Cas")
+    assert _api(page, live.url, "GET", f"/api/sheets/{sheet['id']}")["player_names"] == ["An", "Bo", "Cas"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -145,3 +145,42 @@ def test_a_sheet_of_six_or_two_keeps_two_teams_with_the_tables_tricks(c: TestCli
     cli = ScoreSheet.new(load_ruleset(ruleset))
     cli.add(answer["entry"])
     assert [added["team_a"], added["team_b"]] == list(cli.match.scores) == added["scores"]
+
+
+# ------------------------------------------------------------------ a name per seat
+def test_a_three_player_sheet_takes_a_name_per_seat_and_shows_it(c: TestClient) -> None:
+    sheet = _three(c)
+    named = c.put(f"/api/sheets/{sheet['id']}", json={"player_names": ["An", "Bo", "Cas"], "note": "drie",
+                                                     "by": "An"})
+    assert named.status_code == 200, named.text
+    data = named.json()
+    assert data["player_names"] == ["An", "Bo", "Cas"]
+    assert [col["name"] for col in data["columns"]] == ["An", "Bo", "Cas"]
+    assert data["players"] == sheet["players"]  # the CLI's per-player scores, unchanged
+    assert data["history"][-1]["entry"] == "An · Bo · Cas · drie"
+    page = c.get(f"/sheets/{sheet['id']}")
+    assert 'value="Bo"' in page.text
+    assert "Cas" in c.get("/sheets").text  # the sheets list names the players
+
+
+def test_a_name_per_seat_is_kept_by_a_rename_without_names_and_given_at_creation(c: TestClient) -> None:
+    made = c.post("/api/sheets", json={"ruleset": "belgian-three", "player_names": ["An", "Bo", "Cas"]})
+    assert made.status_code == 201 and made.json()["player_names"] == ["An", "Bo", "Cas"]
+    kept = c.put(f"/api/sheets/{made.json()['id']}", json={"note": "later"})
+    assert kept.json()["player_names"] == ["An", "Bo", "Cas"] and kept.json()["note"] == "later"
+
+
+@pytest.mark.parametrize(("ruleset", "names", "code"), [
+    ("belgian-three", ["An", "Bo"], "sheet.players-count"),
+    ("belgian", ["An", "Bo", "Cas", "Dirk"], "sheet.players-teams"),
+])
+def test_player_names_that_do_not_fit_the_sheet_are_refused_in_the_pages_language(
+        c: TestClient, ruleset: str, names: list[str], code: str) -> None:
+    answer = c.post("/api/sheets?lang=nl", json={"ruleset": ruleset, "player_names": names})
+    assert answer.status_code == 400 and answer.json()["code"] == code
+    assert answer.json()["message"] != answer.json()["error"]  # said in Dutch
+
+
+def test_six_seats_keep_team_names_and_refuse_player_names(c: TestClient) -> None:
+    answer = c.post("/api/sheets", json={"ruleset": "belgian-six", "team_a": "Noord", "player_names": ["An"] * 6})
+    assert answer.status_code == 400 and answer.json()["code"] == "sheet.players-teams"

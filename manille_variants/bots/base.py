@@ -16,9 +16,12 @@ from manille_variants.engine.match import Match
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 
 __all__ = ["Bot", "RandomBot", "RandomStream", "play_deal", "play_match"]
+
+NO_WINNER = define("bots.no-winner", "no winner after {deals} deals")
 
 
 @runtime_checkable
@@ -95,7 +98,7 @@ def play_match(
     match = Match(ruleset, seed)
     while not match.is_over:
         if len(match.deals) >= max_deals:
-            raise ManilleError(f"no winner after {max_deals} deals")
+            raise ManilleError(msg(NO_WINNER, deals=max_deals))
         final = play_deal(match.new_deal(), bots)
         if on_deal is not None:
             on_deal(final)

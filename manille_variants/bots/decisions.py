@@ -81,7 +81,7 @@ class DecisionModel:
     def expected_total(self, rules: Rules, run: int, role: int, hand: Sequence[Card], trump: Suit | None) -> float:
         """The model's expected total (run 0: naming a trump, 1: no-trump, 2 and 3: once named)."""
         from manille_variants._core import decision_features
-        from manille_variants.engine.core import to_core
+        from manille_variants.engine.crossing import to_core
 
         x = decision_features(to_core(rules), sum(c.bit for c in hand), None if trump is None else int(trump))
         weights, _ = self.models[run * ROLES + role]
@@ -186,9 +186,9 @@ def table_key(rules: Rules) -> str:
     in factors, calls or match settings)."""
     import hashlib
 
-    from manille_variants.engine.core import core_rules
+    from manille_variants.engine.crossing import rules_input
 
-    data = core_rules(rules)
+    data = rules_input(rules)
     keyed = {k: data.get(k) for k in _PLAY_KEYS}
     if not rules.default_table:  # another table is another game (the four-seat keys stay as they were)
         keyed["table"] = rules.ruleset.table.model_dump(mode="json")
@@ -280,7 +280,7 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
     ``estimate(rules, hand, trump)`` in half tricks.  Deterministic: the same seed, the same
     table and model."""
     from manille_variants._core import CoreDeal, decision_features, solve_value
-    from manille_variants.engine.core import to_core
+    from manille_variants.engine.crossing import to_core
 
     core = to_core(rules)
     table_deals = min(deals, TABLE_DEALS)
@@ -291,17 +291,17 @@ def learn(rules: Rules, estimate: Estimate, deals: int = DEALS, seed: int = 1,
     for i in range(deals):
         start = CoreDeal(core, seed * 1_000_003 + i, 0)
         if start.phase == "blind":
-            start = start.apply(37)  # look
-        hands = [int(start.dealt[seat]) for seat in range(ROLES)]
-        hand: list[Card] = [DECK[c] for c in range(32) if start.dealt[0] >> c & 1]
+            start = start.apply_code(37)  # look
+        hands = [int(start.dealt_masks[seat]) for seat in range(ROLES)]
+        hand: list[Card] = [DECK[c] for c in range(32) if start.dealt_masks[0] >> c & 1]
         options: list[tuple[str, int, Suit | None]] = [("trump", codes[s], s) for s in SUITS]
         if rules.no_trump_allowed:
             options.append(("no-trump", 36, None))
         row: list[tuple[float, list[list[float]]]] = []
         for kind, code, suit in options:
-            deal = start.apply(code)
+            deal = start.apply_code(code)
             while deal.phase == "calls":
-                deal = deal.apply(40)  # pass
+                deal = deal.apply_code(40)  # pass
             value = solve_value(deal)
             trump = None if suit is None else int(suit)
             row.append((float(value), [decision_features(core, h, trump) for h in hands]))

@@ -33,10 +33,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from manille_variants.bots.decisions import decision_table
-from manille_variants.cards import Card, Suit
+from manille_variants.cards import DECK, Card, Suit
 from manille_variants.engine.actions import AnyAction
 from manille_variants.engine.compiled import compiled
-from manille_variants.engine.core import action_code, core_rules, require_four_seats
+from manille_variants.engine.crossing import action_code, core_rules
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 
@@ -89,8 +89,9 @@ class HeuristicBot:
         self._core: dict[str, CoreHeuristic] = {}  # by the ruleset's content hash
 
     def act(self, view: SeatView) -> AnyAction:
-        """The chosen action, one of ``view.legal``."""
-        require_four_seats(view.rules, "the heuristic bot")
+        """The chosen action, one of ``view.legal``, at any table: teammates are this deal's
+        side, tricks have a card per seat, shown undealt cards are known to be in no hand, and
+        at a table with a layout the seat's own face-up cards are in its hand (the view's)."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -105,7 +106,8 @@ class HeuristicBot:
             bot_rules(rules), view.phase, view.seat, view.dealer, sum(c.bit for c in view.hand),
             None if view.trump is None else int(view.trump),
             None if view.turned is None else view.turned.index,
-            history, leaders, view.scores, view.pending_ties, codes,
+            history, leaders, (view.scores[0], view.scores[1]), view.pending_ties, codes,
+            sum(c.bit for c in view.undealt),
         )
         return legal[codes.index(code)]
 
@@ -131,7 +133,8 @@ class HeuristicBot:
 def bot_rules(rules: Rules) -> CoreRules:
     """The core's rules as the bot reads them (strength, points, play duties, factors): the
     trump source and the calls stay out (the view and its legal actions carry those), so any
-    ruleset crosses over, plug-ins and long call ladders included."""
+    ruleset crosses over, plug-ins and long call ladders included; with a layout (which the
+    core does not deal) a seat's hand size is every card it plays, hand and layout."""
     from manille_variants._core import CoreRules
 
     engine = compiled(rules)
@@ -142,5 +145,8 @@ def bot_rules(rules: Rules) -> CoreRules:
         data.pop("take_up", None)
         data.pop("turned_bonus", None)
         data["calls"] = []
+        if rules.layout_covered:  # a seat plays its layout too: the tricks it plays, not its hand
+            data["hand_size"] = (len(DECK) - rules.undealt_count) // rules.seats
+            data["packets"] = [data["hand_size"]]  # the bot does not deal
         found = engine.memo["heuristic-rules"] = CoreRules(data)
     return found

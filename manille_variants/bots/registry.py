@@ -17,6 +17,7 @@ from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.search_prior import default_choice, prior_choices
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import BotOptionError, ManilleError, SearchError
+from manille_variants.messages import Message, define, msg
 from manille_variants.search.bot import SearchBot
 from manille_variants.search.ismcts import IsmctsBot
 
@@ -92,23 +93,42 @@ def register_bot(name: str, factory: BotFactory, options: dict[str, Callable[[st
     OPTIONS[name] = dict(options or {})
 
 
+UNKNOWN_BOT = define("bots.unknown", "unknown bot {name} (known: {known})")
+NO_OPTION = define("bots.no-option", "bot {name} has no option {option} (its options: {known})")
+NONE = define("bots.none", "none")
+NOT_A_NUMBER = define("bots.not-a-number", "bot {name}: {key} must be a number (got {value})")
+NOT_A_FLAG = define("bots.not-a-flag", "bot {name}: {key} must be a number (0 or 1) (got {value})")
+REFUSED = define("bots.refused", "bot {name}: {error}")
+NO_BUDGET = define("bots.no-budget", "a time budget (think_ms) needs a bot that takes one (search, ismcts), not {spec}")
+THINK_MS = define("bots.think-ms", "think_ms must be a positive number of milliseconds (got {think_ms})")
+COUNT = define("bots.count", "give one bot, one per team, or {each} (got {count})")
+FOUR = define("bots.four", "four")
+
+
+def _error(exc: Exception) -> Message | str:
+    """An error's sentence: its coded message when it has one, else its text."""
+    if isinstance(exc, ManilleError) and exc.message is not None:
+        return exc.message
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+
+
 def parse_seat(text: str) -> tuple[str, dict[str, object]]:
     """A seat's bot as written in a spec: its name and options (``search:worlds=64``)."""
     name, *parts = [p.strip() for p in text.split(":")]
     if name not in BOTS:
-        raise UnknownBotError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
+        raise UnknownBotError(msg(UNKNOWN_BOT, name=repr(name), known=", ".join(sorted(BOTS))))
     options: dict[str, object] = {}
     for part in parts:
         key, eq, value = (p.strip() for p in part.partition("="))
         readers = OPTIONS.get(name, {})
         if not eq or key not in readers:
-            known = ", ".join(sorted(readers)) or "none"
-            raise BotOptionError(f"bot {name!r} has no option {part!r} (its options: {known})")
+            known = ", ".join(sorted(readers)) or msg(NONE)
+            raise BotOptionError(msg(NO_OPTION, name=repr(name), option=repr(part), known=known))
         try:
             options[key] = readers[key](value)
         except ValueError:
-            raise BotOptionError(f"bot {name!r}: {key} must be a number{' (0 or 1)' if readers[key] is _flag else ''} "
-                                 f"(got {value!r})") from None
+            code = NOT_A_FLAG if readers[key] is _flag else NOT_A_NUMBER
+            raise BotOptionError(msg(code, name=repr(name), key=key, value=repr(value))) from None
     return name, options
 
 
@@ -124,12 +144,12 @@ def make_bot(name: str, seed: int = 0, **options: object) -> Bot:
     given.update(options)
     unknown = sorted(set(given) - set(OPTIONS.get(name, {})))
     if unknown:
-        known = ", ".join(sorted(OPTIONS.get(name, {}))) or "none"
-        raise BotOptionError(f"bot {name!r} has no option {unknown[0]!r} (its options: {known})")
+        known = ", ".join(sorted(OPTIONS.get(name, {}))) or msg(NONE)
+        raise BotOptionError(msg(NO_OPTION, name=repr(name), option=repr(unknown[0]), known=known))
     try:
         return BOTS[name](seed, **given)
     except (SearchError, ValueError) as e:  # a budget or option value the bot refuses
-        raise BotOptionError(f"bot {name!r}: {e}") from None
+        raise BotOptionError(msg(REFUSED, name=repr(name), error=_error(e))) from None
 
 
 def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | None = None,
@@ -140,8 +160,7 @@ def make_bots(spec: str | Sequence[str], seed: int = 0, *, think_ms: float | Non
     budget that budget (an error if none does)."""
     names = seat_names(spec, seats)
     if think_ms is not None and not any(budgeted(parse_seat(n)[0]) for n in names):
-        raise BotOptionError("a time budget (think_ms) needs a bot that takes one (search, ismcts), "
-                             f"not {', '.join(names)}")
+        raise BotOptionError(msg(NO_BUDGET, spec=", ".join(names)))
     bots = []
     for seat, text in enumerate(names):
         name, options = parse_seat(text)
@@ -158,10 +177,10 @@ def with_think_ms(spec: str, think_ms: float | None) -> str:
     if think_ms is None:
         return spec
     if not 0 < think_ms < float("inf"):
-        raise BotOptionError(f"think_ms must be a positive number of milliseconds (got {think_ms:g})")
+        raise BotOptionError(msg(THINK_MS, think_ms=f"{think_ms:g}"))
     seats = [n.strip() for n in spec.split(",")]
     if not any(budgeted(parse_seat(n)[0]) for n in seats):
-        raise BotOptionError(f"a time budget (think_ms) needs a bot that takes one (search, ismcts), not {spec!r}")
+        raise BotOptionError(msg(NO_BUDGET, spec=repr(spec)))
     out = []
     for text in seats:
         name, *parts = [p.strip() for p in text.split(":")]
@@ -187,6 +206,6 @@ def seat_names(spec: str | Sequence[str], seats: int = 4) -> list[str]:
     elif len(names) == 2 and seats != 2:
         names = [names[seat % 2] for seat in range(seats)]
     if len(names) != seats:
-        each = "four" if seats == 4 else str(seats)
-        raise UnknownBotError(f"give one bot, one per team, or {each} (got {len(names)})")
+        each = msg(FOUR) if seats == 4 else str(seats)
+        raise UnknownBotError(msg(COUNT, each=each, count=len(names)))
     return names

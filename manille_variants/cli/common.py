@@ -10,6 +10,7 @@ import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any
 
 import typer
@@ -36,6 +37,8 @@ INTERRUPTED = define("cli.interrupted", "interrupted")
 USE_FORCE = define("cli.use-force", "{error}; use --force to {replacing}")
 GIVE_RULESET = define("cli.give-ruleset", "{error}; give one with -r RULESET")
 NEW_SHEET = define("cli.new-sheet", "{error}; give -r RULESET to start a new sheet")
+EXISTS = define("cli.output.exists", "{path} exists; use --force to overwrite it")
+WROTE = define("cli.output.wrote", "wrote {path}")
 
 
 def set_debug(value: bool) -> None:
@@ -84,6 +87,8 @@ def user_errors() -> Iterator[None]:
         if debug_enabled():
             raise
         for problem in exc.problems:
+            if exc.message is not None:  # one problem of the whole ruleset, coded
+                problem = replace(problem, message=exc.text(language()))
             typer.echo(str(problem), err=True)
         raise typer.Exit(1) from None
     except BotOptionError as exc:  # a bot option or budget the bot refuses: bad usage

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import typer
 
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import echo_json, fail, say, user_errors
+from manille_variants.messages import define, msg
 from manille_variants.table.evening import Schedule, draw_schedule, player_names
 
-NAMES_OR_COUNT = "give the players' names or --players N, not both"
+NAMES_OR_COUNT = define("cli.evening.names-or-count", "give the players' names or --players N, not both")
+ROUND = define("cli.evening.round", "Round {number}")
+TABLE = define("cli.evening.table", "  table {number}: {teams}")
+SITTING_OUT = define("cli.evening.sitting-out", "  sitting out: {players}")
+PARTNERS = define("cli.evening.partners", "Every pair partners {low} to {high} times.")
 
 
 def evening_command(
@@ -30,7 +35,7 @@ def evening_command(
     """
     with user_errors():
         if names and players is not None:
-            raise fail(NAMES_OR_COUNT, 2)
+            raise fail(msg(NAMES_OR_COUNT), 2)
         everyone = list(names) if names else player_names(players if players is not None else 0)
         schedule = draw_schedule(everyone, rounds, seed, seats)
         if as_json:
@@ -48,14 +53,19 @@ def schedule_json(schedule: Schedule) -> dict[str, object]:
             "sat_out": {"min": min(out), "max": max(out)}}
 
 
-def schedule_lines(schedule: Schedule) -> list[str]:
+def schedule_lines(schedule: Schedule, lang: str | None = None) -> list[str]:
+    """The schedule as the terminal prints it, in ``lang`` (None: the CLI's language)."""
+    def words(code: str, **params: object) -> str:
+        return msg(code, **params).text(lang) if lang else say(msg(code, **params))
+
     lines = []
     for rnd in schedule.rounds:
-        lines.append(f"Round {rnd.number}")
+        lines.append(words(ROUND, number=rnd.number))
         for table in rnd.tables:
-            lines.append(f"  table {table.number}: " + "  v  ".join(" & ".join(team) for team in table.teams))
+            lines.append(words(TABLE, number=table.number,
+                               teams="  v  ".join(" & ".join(team) for team in table.teams)))
         if rnd.sitting_out:
-            lines.append(f"  sitting out: {', '.join(rnd.sitting_out)}")
+            lines.append(words(SITTING_OUT, players=", ".join(rnd.sitting_out)))
     partners = schedule.partner_counts().values()
-    lines.append(f"Every pair partners {min(partners)} to {max(partners)} times.")
+    lines.append(words(PARTNERS, low=min(partners), high=max(partners)))
     return lines

@@ -13,13 +13,24 @@ import typer
 from rich.console import Console
 
 from manille_variants.bots.registry import check_spec, with_think_ms
-from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
+from manille_variants.cli.common import EXISTS, echo_json, fail, language, ruleset_option, say, user_errors
 from manille_variants.errors import ScoresheetError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import load_ruleset
-from manille_variants.ruleset.schema import Ruleset, Table
+from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, locked, open_sheet
 from manille_variants.table.terminal import PlaySession, ScoresheetSession, show_sheet
 from manille_variants.words import WordError, seat_number
+
+NO_FOLDER = define("cli.play.no-folder", "{path}: the folder {folder} does not exist")
+SAVED = define("cli.play.saved", "Record saved in {path}.")
+AS_ALONE = define("cli.scoresheet.as-alone", "--as shows the sheet re-scored; it does not go with --add or --undo")
+SEAT_ERROR = define("cli.play.seat", "--seat: {error}")
+RESCORED = define("cli.scoresheet.rescored",
+                  "The deals of {sheet}'s sheet re-scored under {ruleset} (the file is not changed).")
+LEFT_OUT = define("cli.scoresheet.left-out",
+                  "The match under {ruleset} was over after deal {deal}: {count} later deal(s) not scored.")
+ADD_NUMBER = define("cli.scoresheet.add-number", "--add #{number} ({entry}): {error}")
 
 
 def play_command(
@@ -31,7 +42,7 @@ def play_command(
         None, "--bots", metavar="SPEC",
         help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
              "'search': the strongest, a moment per card; options as search:think_ms=200). "
-             "Default: heuristic (random at a table other than four seats).",
+             "Default: heuristic.",
     ),
     think_ms: float | None = typer.Option(
         None, "--think-ms", metavar="T",
@@ -51,16 +62,15 @@ def play_command(
     with user_errors():
         rs = load_ruleset(ruleset)
         if record is not None and record.exists() and not force:
-            raise fail(f"{record} exists; use --force to overwrite it")
+            raise fail(msg(EXISTS, path=str(record)))
         if record is not None and not record.parent.is_dir():
-            raise fail(f"{record}: the folder {record.parent} does not exist")
-        spec = with_think_ms(bots or ("heuristic" if rs.table == Table() else "random"),
-                             think_ms)
+            raise fail(msg(NO_FOLDER, path=str(record), folder=str(record.parent)))
+        spec = with_think_ms(bots or "heuristic", think_ms)
         check_spec(spec)
-        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=spec, record=record)
+        session = PlaySession(rs, seed=seed, seat=_seat(seat), bots=spec, record=record, lang=language())
         status = session.run()
         if record is not None and record.exists():
-            session.console.print(f"Record saved in {record}.")
+            session.console.print(say(msg(SAVED, path=str(record))))
     if status:
         raise typer.Exit(status)
 
@@ -96,7 +106,7 @@ def scoresheet_command(
     with user_errors():
         if as_ruleset is not None:
             if add or undo:
-                raise fail("--as shows the sheet re-scored; it does not go with --add or --undo", 2)
+                raise fail(msg(AS_ALONE), 2)
             _show_rescored(ScoreSheet.load(file), load_ruleset(as_ruleset), as_json)
             return
         console = Console(highlight=False, soft_wrap=True)
@@ -114,9 +124,9 @@ def scoresheet_command(
         if as_json:
             echo_json(sheet.summary())
         elif add or undo or show:
-            show_sheet(console, sheet)
+            show_sheet(console, sheet, language())
         else:
-            status = ScoresheetSession(sheet, file, console=console).run()
+            status = ScoresheetSession(sheet, file, console=console, lang=language()).run()
             if status:
                 raise typer.Exit(status)
 
@@ -125,7 +135,7 @@ def _seat(text: str) -> int:
     try:
         return seat_number(text)
     except WordError as exc:
-        raise fail(f"--seat: {exc}", 2) from None
+        raise fail(msg(SEAT_ERROR, error=exc.text(language())), 2) from None
 
 
 def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
@@ -135,12 +145,10 @@ def _show_rescored(sheet: ScoreSheet, ruleset: Ruleset, as_json: bool) -> None:
         echo_json({**other.summary(), "rescored_from": sheet.ruleset.name, "left_out": left_out})
         return
     console = Console(highlight=False, soft_wrap=True)
-    console.print(f"The deals of {sheet.ruleset.name}'s sheet re-scored under {ruleset.name} "
-                  "(the file is not changed).")
-    show_sheet(console, other)
+    console.print(say(msg(RESCORED, sheet=sheet.ruleset.name, ruleset=ruleset.name)))
+    show_sheet(console, other, language())
     if left_out:
-        console.print(f"The match under {ruleset.name} was over after deal {len(other.entries)}: "
-                      f"{left_out} later deal(s) not scored.")
+        console.print(say(msg(LEFT_OUT, ruleset=ruleset.name, deal=len(other.entries), count=left_out)))
 
 
 def _lock_if_folder(file: Path) -> AbstractContextManager[None]:
@@ -157,5 +165,6 @@ def _change(sheet: ScoreSheet, entries: list[str], undo: bool) -> None:
             sheet.add(entry)
         except ScoresheetError as exc:
             if len(entries) > 1:
-                raise ScoresheetError(f"--add #{number} ({entry!r}): {exc}") from None
+                error = exc.message or str(exc)
+                raise ScoresheetError(msg(ADD_NUMBER, number=number, entry=repr(entry), error=error)) from None
             raise

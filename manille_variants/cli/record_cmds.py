@@ -11,12 +11,22 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.common import echo_json, ruleset_option, user_errors
+from manille_variants.cli.common import echo, echo_json, language, ruleset_option, user_errors
 from manille_variants.errors import ManilleError
+from manille_variants.messages import define, msg
 from manille_variants.records.audit import AuditReport, audit_record
 from manille_variants.records.playback import print_replay
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import bundled_names
+
+CONSISTENT = define("cli.audit.consistent", "{file}: consistent with {names}")
+NO_BUNDLED = define("cli.audit.no-bundled", "{file}: consistent with no bundled ruleset")
+CHECKED = define("cli.audit.checked", "{file}: {deals} checked under {ruleset}: {verdict}")
+ONE_DEAL = define("cli.audit.one-deal", "1 deal, {cards} cards")
+DEALS_CARDS = define("cli.audit.deals-cards", "{deals} deals, {cards} cards")
+OK = define("cli.audit.ok", "ok")
+ONE_PROBLEM = define("cli.audit.one-problem", "1 problem")
+PROBLEMS = define("cli.audit.problems", "{count} problems")
 
 
 def replay_command(
@@ -32,7 +42,8 @@ def replay_command(
     with user_errors():
         record = load_game(file, ruleset)
         report = audit_record(record, ruleset)
-        print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text)
+        print_replay(Console(highlight=False, soft_wrap=True), record, report, only=deal, as_text=text,
+                     lang=language())
 
 
 def audit_command(
@@ -57,7 +68,8 @@ def audit_command(
             if as_json:
                 echo_json({"consistent_with": names})
             else:
-                typer.echo(f"{file}: consistent with " + (", ".join(names) if names else "no bundled ruleset"))
+                echo(msg(CONSISTENT, file=str(file), names=", ".join(names)) if names
+                     else msg(NO_BUNDLED, file=str(file)))
             ok = bool(names)
         else:
             report = audit_record(load_game(file, ruleset), ruleset)
@@ -86,8 +98,9 @@ def _print_report(file: Path, report: AuditReport, as_json: bool) -> None:
     for problem in report.problems:
         typer.echo(str(problem))
     cards = sum(len(t.plays) for w in report.walks for t in w.tricks)
-    checked = f"{len(report.walks)} deal{'s' if len(report.walks) != 1 else ''}, {cards} cards"
     count = len(report.problems)
-    verdict = "ok" if not count else f"{count} problem{'s' if count != 1 else ''}"
-    typer.echo(f"{file}: {checked} checked under {report.ruleset.name}: {verdict}")
+    verdict = msg(OK) if not count else msg(ONE_PROBLEM) if count == 1 else msg(PROBLEMS, count=count)
+    deals = len(report.walks)
+    checked = msg(ONE_DEAL, cards=cards) if deals == 1 else msg(DEALS_CARDS, deals=deals, cards=cards)
+    echo(msg(CHECKED, file=str(file), deals=checked, ruleset=report.ruleset.name, verdict=verdict))
 

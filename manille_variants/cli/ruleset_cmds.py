@@ -13,16 +13,26 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from manille_variants.cli.common import echo_json, fail, user_errors
+from manille_variants.cli.common import EXISTS, WROTE, echo, echo_json, fail, language, say, user_errors
 from manille_variants.errors import RulesetError
+from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
 from manille_variants.ruleset.loader import bundled_rulesets, load_ruleset, ruleset_file_schema
 
+NAME = define("cli.rulesets.name", "name")
+TITLE = define("cli.rulesets.title", "title")
+EXTENDS = define("cli.rulesets.extends", "extends")
+ALIASES = define("cli.rulesets.aliases", "aliases")
+SETTING = define("cli.diff.setting", "setting")
+SAME = define("cli.diff.same", "{a} and {b} have the same settings")
+VALID = define("cli.validate.ok", "{path}: ok")
+INVALID = define("cli.validate.invalid", "{failed} of {total} rulesets invalid")
 
-def _table(*columns: str) -> Table:
+
+def _table(*columns: Message | str) -> Table:
     table = Table()
     for column in columns:
-        table.add_column(column, overflow="fold")
+        table.add_column(say(column), overflow="fold")
     return table
 
 
@@ -45,7 +55,7 @@ def rulesets_command(
                 ]
             )
             return
-        table = _table("name", "title", "extends", "aliases")
+        table = _table(msg(NAME), msg(TITLE), msg(EXTENDS), msg(ALIASES))
         for e in entries:
             table.add_row(e.name, e.title, e.extends or "", ", ".join(e.aliases))
         Console().print(table)
@@ -64,7 +74,8 @@ def show_command(
         if as_json:
             echo_json(rs.model_dump(mode="json"))
         else:
-            typer.echo(ruleset_yaml(rs, summary=not raw), nl=False)
+            lang = language()
+            typer.echo(ruleset_yaml(rs, summary=not raw, lang=lang), nl=False)
 
 
 def validate_command(
@@ -83,9 +94,9 @@ def validate_command(
                 for problem in exc.problems:
                     typer.echo(str(problem), err=True)
             else:
-                typer.echo(f"{path}: ok")
+                echo(msg(VALID, path=path))
         if failed:
-            raise fail(f"{failed} of {len(paths)} rulesets invalid")
+            raise fail(msg(INVALID, failed=failed, total=len(paths)))
 
 
 def diff_command(
@@ -104,9 +115,9 @@ def diff_command(
             echo_json([row.as_json() for row in rows])
             return
         if not rows:
-            typer.echo(f"{left.name} and {right.name} have the same settings")
+            echo(msg(SAME, a=left.name, b=right.name))
             return
-        table = _table("setting", left.name, right.name)
+        table = _table(msg(SETTING), left.name, right.name)
         for row in rows:
             table.add_row(row.path, format_value(row.a), format_value(row.b))
         Console().print(table)
@@ -125,6 +136,6 @@ def schema_command(
             typer.echo(text, nl=False)
             return
         if output.exists() and not force:
-            raise fail(f"{output} exists; use --force to overwrite it")
+            raise fail(msg(EXISTS, path=str(output)))
         output.write_text(text, encoding="utf-8")
-        typer.echo(f"wrote {output}")
+        echo(msg(WROTE, path=str(output)))

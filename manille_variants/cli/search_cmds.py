@@ -14,9 +14,27 @@ from rich.table import Table
 
 from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
-from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
+from manille_variants.cli.common import echo, echo_json, fail, ruleset_option, say, user_errors
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
+
+SCORE_ERROR = define("cli.advise.score", "--score: {error}")
+CHOICES = define("cli.advise.title", "dealer's choices ({worlds} worlds each, net match points)")
+CHOICE = define("cli.advise.choice", "choice")
+MEAN = define("cli.advise.mean", "mean")
+INTERVAL = define("cli.advise.interval", "95% interval")
+BEST = define("cli.advise.best", "{choice} (best)")
+NOT_SEARCHED = define("cli.advise.not-searched", "not searched (far below the best by the decision table): {choices}")
+NOT_OFFERED = define("cli.advise.not-offered",
+                     "not offered for a hand already seen: {choices} (--unseen if the dealer has not looked)")
+DEAL_HEAD = define("cli.analyze.deal", "deal {index} (dealer seat {dealer}): {what}")
+NO_CARD = define("cli.analyze.no-card", "no card played")
+NOT_FINISHED = define("cli.analyze.not-finished", "not finished")
+DOUBLE_DUMMY = define("cli.analyze.double-dummy", "double-dummy {value} for team A, reached {reached}")
+MISTAKE = define("cli.analyze.mistake", "  trick {trick}: seat {seat} played {card}, cost {cost}")
+SEAT_TOTAL = define("cli.analyze.seat-total", "seat {seat}: {value}")
+GIVEN_AWAY = define("cli.analyze.given-away", "points given away against double-dummy play: {totals}")
 
 
 def _score(text: str) -> tuple[int, int]:
@@ -25,7 +43,8 @@ def _score(text: str) -> tuple[int, int]:
     try:
         return parse_score(text)
     except ValueError as exc:
-        raise fail(f"--score: {exc}", 2) from None
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else str(exc)
+        raise fail(msg(SCORE_ERROR, error=said), 2) from None
 
 
 def advise_command(
@@ -62,18 +81,17 @@ def advise_command(
         if as_json:
             echo_json(advice.to_dict())
             return
-        table = Table(title=f"dealer's choices ({advice.samples} worlds each, net match points)")
-        for column in ("choice", "mean", "95% interval"):
-            table.add_column(column, justify="left" if column == "choice" else "right")
+        table = Table(title=say(msg(CHOICES, worlds=advice.samples)))
+        for column in (CHOICE, MEAN, INTERVAL):
+            table.add_column(say(msg(column)), justify="left" if column == CHOICE else "right")
         for c in advice.choices:
-            mark = " (best)" if c.action == advice.best else ""
-            table.add_row(c.action + mark, f"{c.mean:+.1f}", f"{c.low:+.1f} .. {c.high:+.1f}")
+            choice = say(msg(BEST, choice=c.action)) if c.action == advice.best else c.action
+            table.add_row(choice, f"{c.mean:+.1f}", f"{c.low:+.1f} .. {c.high:+.1f}")
         Console(highlight=False).print(table)
         if advice.not_searched:
-            typer.echo(f"not searched (far below the best by the decision table): {', '.join(advice.not_searched)}")
+            echo(msg(NOT_SEARCHED, choices=", ".join(advice.not_searched)))
         if advice.not_offered:
-            typer.echo(f"not offered for a hand already seen: {', '.join(advice.not_offered)} "
-                       "(--unseen if the dealer has not looked)")
+            echo(msg(NOT_OFFERED, choices=", ".join(advice.not_offered)))
 
 
 def analyze_command(
@@ -92,13 +110,13 @@ def analyze_command(
             echo_json({"file": str(file), **analysis.to_dict()})
             return
         for deal in analysis.deals:
-            head = f"deal {deal.index} (dealer seat {deal.dealer}): "
             if deal.double_dummy is None:
-                typer.echo(head + "no card played")
+                echo(msg(DEAL_HEAD, index=deal.index, dealer=deal.dealer, what=msg(NO_CARD)))
                 continue
-            reached = "not finished" if deal.reached is None else str(deal.reached)
-            typer.echo(head + f"double-dummy {deal.double_dummy} for team A, reached {reached}")
+            reached = msg(NOT_FINISHED) if deal.reached is None else str(deal.reached)
+            what = msg(DOUBLE_DUMMY, value=deal.double_dummy, reached=reached)
+            echo(msg(DEAL_HEAD, index=deal.index, dealer=deal.dealer, what=what))
             for m in deal.mistakes:
-                typer.echo(f"  trick {m.trick}: seat {m.seat} played {m.card}, cost {m.cost}")
-        totals = ", ".join(f"seat {s}: {v}" for s, v in analysis.seat_totals().items())
-        typer.echo(f"points given away against double-dummy play: {totals}")
+                echo(msg(MISTAKE, trick=m.trick, seat=m.seat, card=str(m.card), cost=m.cost))
+        totals = ", ".join(say(msg(SEAT_TOTAL, seat=s, value=v)) for s, v in analysis.seat_totals().items())
+        echo(msg(GIVEN_AWAY, totals=totals))

@@ -16,7 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from manille_variants.bots.registry import check_spec, with_think_ms
-from manille_variants.cli.common import echo_json, fail, ruleset_option, user_errors
+from manille_variants.cli.common import EXISTS, WROTE, echo, echo_json, fail, language, ruleset_option, say, user_errors
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
 from manille_variants.sim.compare import Comparison
@@ -44,6 +45,16 @@ AS_JSON = typer.Option(False, "--json", help="Print the result as JSON (no table
 AS_CSV = typer.Option(False, "--csv", help="Print one CSV row per (ruleset, metric).")
 FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
 
+PLAYING = define("cli.sim.playing", "playing")
+PROGRESS = define("cli.sim.progress", "{kind}: {done} of {total} ({percent}%), {seconds} s")
+KINDS = {"simulate": define("cli.sim.kind.simulate", "simulate"), "compare": define("cli.sim.kind.compare", "compare")}
+ONE_OF = define("cli.sim.one-of", "give exactly one of -n DEALS or --matches M")
+NOT_BOTH = define("cli.sim.not-both", "give --json or --csv, not both")
+TWO_RULESETS = define("cli.sim.two-rulesets", "give at least two rulesets to compare")
+GIVE_DEALS = define("cli.sim.give-deals", "give -n DEALS (and optionally --matches M)")
+WROTE_RECORDS = define("cli.sim.wrote-records", "wrote {count} record file(s) to {path}")
+WROTE_CHARTS = define("cli.sim.wrote-charts", "wrote {count} charts to {path}")
+
 
 @contextmanager
 def _progress(total: int, show: bool) -> Iterator[ProgressCallback | None]:
@@ -52,7 +63,7 @@ def _progress(total: int, show: bool) -> Iterator[ProgressCallback | None]:
         return
     columns = ("{task.description}", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=True) as bar:
-        task = bar.add_task("playing", total=total)
+        task = bar.add_task(say(msg(PLAYING)), total=total)
         yield lambda done: bar.advance(task, done)
 
 
@@ -63,9 +74,9 @@ def _emit(comparison: Comparison, as_json: bool, as_csv: bool) -> None:
         typer.echo(csv_text(comparison), nl=False)
     else:
         console = Console()
-        console.print(summary_table(comparison, console.width))
+        console.print(summary_table(comparison, console.width, lang=language()))
         if len(comparison.results) > 1:
-            console.print(difference_table(comparison, console.width))
+            console.print(difference_table(comparison, console.width, lang=language()))
 
 
 @contextmanager
@@ -81,8 +92,8 @@ def _progress_lines(total: int, kind: str) -> Iterator[ProgressCallback | None]:
         nonlocal done, next_line
         done += units
         if done >= next_line and time.monotonic() - started >= 1.0:
-            typer.echo(f"{kind}: {done} of {total} ({100 * done // total}%), {time.monotonic() - started:.0f} s",
-                       err=True)
+            echo(msg(PROGRESS, kind=msg(KINDS[kind]) if kind in KINDS else kind, done=done, total=total,
+                     percent=100 * done // total, seconds=f"{time.monotonic() - started:.0f}"), err=True)
         while next_line <= done:
             next_line += step
 
@@ -123,9 +134,9 @@ def simulate_command(
     """Play seeded deals (-n) or matches (--matches) with bots and summarise the scores."""
     with user_errors():
         if (deals is None) == (matches is None):
-            raise fail("give exactly one of -n DEALS or --matches M", 2)
+            raise fail(msg(ONE_OF), 2)
         if as_json and as_csv:
-            raise fail("give --json or --csv, not both", 2)
+            raise fail(msg(NOT_BOTH), 2)
         if records is not None:
             from manille_variants.sim.recordfile import check_records_dir
 
@@ -144,7 +155,7 @@ def _write_records(directory: Path, comparison: Comparison) -> None:
     result = comparison.results[0]
     units = result.deal_run.records or result.match_run.records
     written = write_records(directory, result.ruleset, units)
-    typer.echo(f"wrote {len(written)} record file(s) to {directory}", err=True)
+    echo(msg(WROTE_RECORDS, count=len(written), path=str(directory)), err=True)
 
 
 def compare_command(
@@ -166,13 +177,13 @@ def compare_command(
     """Play the same deals under every ruleset and compare them, with paired 95% CIs."""
     with user_errors():
         if len(rulesets) < 2:
-            raise fail("give at least two rulesets to compare", 2)
+            raise fail(msg(TWO_RULESETS), 2)
         if deals is None and not matches:
-            raise fail("give -n DEALS (and optionally --matches M)", 2)
+            raise fail(msg(GIVE_DEALS), 2)
         if as_json and as_csv:
-            raise fail("give --json or --csv, not both", 2)
+            raise fail(msg(NOT_BOTH), 2)
         if report is not None and report.exists() and not force:
-            raise fail(f"{report} exists; use --force to overwrite it")
+            raise fail(msg(EXISTS, path=str(report)))
         n_matches = matches if matches is not None else (deals or 0) // 50
         settings = _settings(deals or 0, n_matches, seed, bots, jobs, scheduler, think_ms=think_ms,
                              names=rulesets)
@@ -189,7 +200,7 @@ def _write_charts(comparison: Comparison, report: Path | None, plots: Path | Non
     images = make_charts(comparison)
     if plots is not None:
         written = write_plots(plots, images, force=force)
-        typer.echo(f"wrote {len(written)} charts to {plots}", err=True)
+        echo(msg(WROTE_CHARTS, count=len(written), path=str(plots)), err=True)
     if report is not None:
         write_report(report, comparison, images, force=force)
-        typer.echo(f"wrote {report}", err=True)
+        echo(msg(WROTE, path=str(report)), err=True)

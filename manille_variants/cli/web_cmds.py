@@ -9,7 +9,11 @@ from pathlib import Path
 
 import typer
 
-from manille_variants.cli.common import fail, user_errors
+from manille_variants.cli.common import echo, fail, user_errors
+from manille_variants.messages import define, msg
+
+WEB_EXTRA = define("cli.serve.web-extra",
+                   "the web app needs the 'web' extra: pip install 'manille-variants[web]' ({error})")
 
 
 def serve_command(
@@ -30,5 +34,5 @@ def serve_command(
         try:
             from manille_variants.web.serve import serve
         except ImportError as exc:
-            raise fail(f"the web app needs the 'web' extra: pip install 'manille-variants[web]' ({exc})") from None
-        serve(host, port, data, echo=typer.echo)
+            raise fail(msg(WEB_EXTRA, error=str(exc))) from None
+        serve(host, port, data, echo=echo)

@@ -14,7 +14,7 @@ from manille_variants.engine.actions import (
     trump_action,
 )
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import legal_cards
+from manille_variants.engine.crossing import legal_cards
 from manille_variants.engine.deal import DealState, new_deal, replay
 from manille_variants.engine.legality import Legality, explain_legal, legal_mask
 from manille_variants.engine.rules import Rules

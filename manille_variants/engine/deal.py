@@ -21,7 +21,7 @@ from manille_variants.cards import Card
 from manille_variants.engine import reference
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.engine.compiled import CompiledRules, compiled
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_rules_for
 from manille_variants.engine.reference import given_hands, shuffled_deck
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.state import PHASES, DealState, TrickRecord
@@ -33,11 +33,11 @@ _CORE_SEEDS = (-(2**127), 2**127)  # the seeds the core takes (larger ones: the 
 new_python_deal = reference.new_deal  # the reference engine's deal, whatever the ruleset
 
 try:
-    from manille_variants._core import CoreState as _CoreState
+    from manille_variants._core import CoreDeal as _CoreDeal
 
-    CoreState: type[_CoreState] | None = _CoreState
+    CoreDeal: type[_CoreDeal] | None = _CoreDeal
 except ImportError:  # a checkout whose core is not built: the reference engine plays every deal
-    CoreState = None
+    CoreDeal = None
 
 
 def new_deal(
@@ -58,7 +58,7 @@ def new_deal(
     under a ruleset that takes trump from the turned card, ``turned`` then says which of the
     dealer's cards was turned (otherwise it is the dealer's last card dealt).
 
-    The state is the compiled core's (``manille_variants._core.CoreState``, the same API)
+    The state is the compiled core's (``manille_variants._core.CoreDeal``, the same API)
     unless the ruleset has Python plug-ins (those play in the reference engine,
     :func:`~manille_variants.engine.reference.new_deal`, which :func:`new_python_deal`
     always uses).
@@ -68,14 +68,14 @@ def new_deal(
     if dealer not in range(seats):
         raise ValueError(f"dealer must be a seat 0-{seats - 1} (got {dealer})")
     turns = engine.rules.turned_take_up is not None
-    core = core_for(engine) if turned is None or turns else None
-    if core is None or CoreState is None or not _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
+    core = core_rules_for(engine) if turned is None or turns else None
+    if core is None or CoreDeal is None or not _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
         return reference.new_deal(engine, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
                                   turned=turned)
     given = None if hands is None else given_hands(hands)
     masks = None if given is None else [sum(c.bit for c in hand) for hand in given]
     card = None if given is None or not turns else reference.turned_in_hand(given[dealer], dealer, turned)
-    return CoreState(core, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), masks, card)
+    return CoreDeal(core, seed, dealer, pending_ties, (int(scores[0]), int(scores[1])), masks, card)
 
 
 def replay(

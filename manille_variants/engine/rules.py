@@ -9,6 +9,7 @@ models.  The tables and memos the engine builds from it live apart, in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from manille_variants.cards import DECK, Card, Suit, mask_of
 from manille_variants.ruleset.plugins import ObligationRule, ScoringRule, load_obligations, load_scorings
@@ -99,9 +100,10 @@ class Rules:
         """Games (boams) a side must win to take the match."""
         return self.best_of // 2 + 1
 
-    @property
+    @cached_property
     def default_table(self) -> bool:
-        """Four seats, 8 cards each, partners opposite: the table of every 4-player ruleset."""
+        """Four seats, 8 cards each, partners opposite: the table of every 4-player ruleset.
+        (Kept once asked: comparing the schema's table costs more than a core call.)"""
         return self.ruleset.table == _DEFAULT_TABLE
 
     @property

@@ -202,7 +202,7 @@ class DealScore:
 
 
 def core_breakdown(result: dict[str, Any]) -> dict[str, Any]:
-    """A result of the compiled core (``CoreDeal.result()``: codes and parameters, no words)
+    """A result of the compiled core (``CoreDeal.result_data()``: codes and parameters, no words)
     as :meth:`DealScore.to_dict` gives it: each factor's ``reason`` and the notes in English."""
     factors = [{"name": f["name"], "value": f["value"], "reason": msg(f["code"], **f["params"]).text("en")}
                for f in result["factors"]]

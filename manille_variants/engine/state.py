@@ -1,7 +1,7 @@
 """What every deal state offers, and what one seat may know of it: the bottom of the engine.
 
 :class:`DealState` is a protocol: the compiled core's states
-(``manille_variants._core.CoreState``) and the reference engine's
+(``manille_variants._core.CoreDeal``) and the reference engine's
 (:class:`~manille_variants.engine.reference.ReferenceState`) both follow it, and the rest of
 the package reads deals through it alone.  :class:`SeatView` is the input of a bot.
 """

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 import difflib
 import os
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -350,8 +350,9 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> Message:
             return msg(MISSING_NAME)
         return msg(MISSING, key=loc[-1])
     if kind == "literal_error":
-        expected = ", ".join(str(ctx["expected"]).rsplit(" or ", 1))
-        expected = re.sub(r"\b(True|False)\b", lambda m: m.group(1).lower(), expected)  # as in YAML
+        choices = _literal_choices(Ruleset, loc)
+        expected = (", ".join(_as_yaml(c) for c in choices) if choices
+                    else ", ".join(str(ctx["expected"]).rsplit(" or ", 1)))
         return msg(EXPECTED_ONE_OF, expected=expected, got=got)
     if kind == "value_error":
         found = ctx.get("error", error["msg"])
@@ -362,6 +363,45 @@ def _message(error: ErrorDetails, loc: tuple[Any, ...]) -> Message:
         return msg(simple, got=got, **ctx)
     words = error["msg"]
     return msg(INVALID_GOT, text=f"{words[:1].lower()}{words[1:]}", got=got)
+
+
+def _literal_choices(annotation: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The values the ``Literal`` at ``loc`` allows, read from the schema's annotations (not
+    from pydantic's sentence); empty if the path leads to no single literal."""
+    for step in loc:
+        annotation = _below(annotation, step)
+        if annotation is None:
+            return ()
+    literals = [a for a in _members(annotation) if get_origin(a) is Literal]
+    return get_args(literals[0]) if len(literals) == 1 else ()
+
+
+def _members(annotation: Any) -> list[Any]:
+    """An annotation's alternatives, ``Annotated`` and unions unwrapped."""
+    if get_origin(annotation) is Annotated:
+        return _members(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, UnionType):
+        return [m for arg in get_args(annotation) for m in _members(arg)]
+    return [annotation]
+
+
+def _below(annotation: Any, step: Any) -> Any:
+    """The annotation one step of an error's location below ``annotation``, or None."""
+    for member in _members(annotation):
+        if isinstance(member, type) and issubclass(member, BaseModel):
+            field = member.model_fields.get(str(step))
+            if field is not None:
+                return field.annotation
+        elif get_origin(member) in (list, tuple) and isinstance(step, int):
+            return get_args(member)[0]
+        elif get_origin(member) is dict and isinstance(step, str):
+            return get_args(member)[1]
+    return None
+
+
+def _as_yaml(value: Any) -> str:
+    """A literal choice as the file writes it: ``true``, ``'clockwise'``, ``3``."""
+    return str(value).lower() if isinstance(value, bool) else repr(value)
 
 
 def _value_error(text: str, loc: tuple[Any, ...], got: str, words: Message | None = None) -> Message:

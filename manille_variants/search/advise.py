@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from manille_variants.cards import Card
 from manille_variants.engine.actions import BLIND, LOOK
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import action_code, code_action, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.errors import CardError, SearchError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.search.bot import Model
 from manille_variants.search.solver import searchable
@@ -81,8 +82,15 @@ def parse_score(text: str) -> tuple[int, int]:
     """
     found = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", text)
     if found is None:
-        raise ValueError(f"give the match points as A-B, the dealer's side first (got {text!r})")
+        raise ValueError(msg(SCORE_SHAPE, text=repr(text)))
     return int(found.group(1)), int(found.group(2))
+
+
+SCORE_SHAPE = define("advise.score-shape", "give the match points as A-B, the dealer's side first (got {text})")
+PLUG_INS = define("advise.plug-ins", "ruleset {ruleset}: advice needs a ruleset without Python plug-ins")
+TURNED = define("advise.turned", "ruleset {ruleset} takes trump from the turned card: the dealer chooses no trump "
+                "there, so there is nothing to advise")
+HAND = define("advise.hand", "a hand is 8 different cards (got {count}: {cards})")
 
 
 def advise(
@@ -109,16 +117,16 @@ def advise(
     from manille_variants._core import CoreDeal, search_choose, search_decisions
 
     rules = compile_rules(ruleset)
+    require_four_seats(rules, "advise")
     if not searchable(rules):
-        raise SearchError(f"ruleset {ruleset.name!r}: advice needs a ruleset without Python plug-ins")
+        raise SearchError(msg(PLUG_INS, ruleset=repr(ruleset.name)))
     if rules.turned_take_up is not None:
         # Trump is the turned card's suit: the dealer names no trump, no-trump, blind or
         # delegation, so there is no choice to rank (docs/search.md).
-        raise SearchError(f"ruleset {ruleset.name!r} takes trump from the turned card: the dealer chooses no "
-                         "trump there, so there is nothing to advise")
+        raise SearchError(msg(TURNED, ruleset=repr(ruleset.name)))
     cards = list(dict.fromkeys(hand))
     if len(cards) != 8 or len(hand) != 8:
-        raise CardError(f"a hand is 8 different cards (got {len(hand)}: {' '.join(str(c) for c in hand)})")
+        raise CardError(msg(HAND, count=len(hand), cards=" ".join(str(c) for c in hand)))
     own = sum(c.bit for c in cards)
     core = to_core(rules)
     # Seat 0 deals: team 0 is the dealer's side.

@@ -30,9 +30,10 @@ from manille_variants.engine.actions import (
     call_action,
     trump_action,
 )
-from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
+from manille_variants.messages import define, msg
 from manille_variants.search.solver import searchable
 
 if TYPE_CHECKING:
@@ -46,16 +47,22 @@ __all__ = ["DEFAULT_WORLDS", "Knowledge", "SearchBot", "card_samples", "check_bu
 DEFAULT_WORLDS = 12
 
 
+BOTH_BUDGETS = define("search.both-budgets", "give the search a budget of worlds or of think_ms, not both")
+WORLDS = define("search.worlds", "worlds must be a positive whole number (got {worlds})")
+THINK_MS = define("search.think-ms", "think_ms must be a positive number of milliseconds (got {think_ms})")
+PLUG_INS = define("search.plug-ins", "the search bot cannot play {ruleset}: it has Python plug-ins")
+
+
 def check_budget(worlds: int | None, think_ms: float | None) -> tuple[int | None, float | None]:
     """A search budget as given: at most one of ``worlds`` (a positive whole number) and
     ``think_ms`` (a positive number of milliseconds); SearchError otherwise."""
     if worlds is not None and think_ms is not None:
-        raise SearchError("give the search a budget of worlds or of think_ms, not both")
+        raise SearchError(msg(BOTH_BUDGETS))
     if worlds is not None and (isinstance(worlds, bool) or not isinstance(worlds, int) or worlds <= 0):
-        raise SearchError(f"worlds must be a positive whole number (got {worlds!r})")
+        raise SearchError(msg(WORLDS, worlds=repr(worlds)))
     if think_ms is not None:
         if isinstance(think_ms, bool) or not isinstance(think_ms, (int, float)) or not 0 < think_ms < math.inf:
-            raise SearchError(f"think_ms must be a positive number of milliseconds (got {think_ms!r})")
+            raise SearchError(msg(THINK_MS, think_ms=repr(think_ms)))
         think_ms = float(think_ms)
     return worlds, think_ms
 
@@ -127,12 +134,12 @@ class SearchBot:
         self.prior_rule = prior_rule
 
     def act(self, view: SeatView) -> AnyAction:
-        require_four_seats(view.rules, "the search bot")
+        require_four_seats(view.rules, "search")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
         if not searchable(view.rules):
-            raise SearchError(f"the search bot cannot play {view.rules.ruleset.name}: it has Python plug-ins")
+            raise SearchError(msg(PLUG_INS, ruleset=view.rules.ruleset.name))
         if not (self.guided or self.prior):
             chosen, _ = self.choose(view)
             return chosen
@@ -267,7 +274,7 @@ def decisions(view: SeatView) -> list[int]:
 
     def step(code: int) -> None:
         nonlocal start
-        start = start.apply(code)
+        start = start.apply_code(code)
         codes.append(code)
 
     if start.phase == "blind" and view.phase != "blind":
@@ -289,17 +296,17 @@ def decisions(view: SeatView) -> list[int]:
 
 
 def _calls_path(deal, calls: list[int], pass_code: int, to_play: int, play: bool) -> list[int] | None:  # type: ignore[no-untyped-def]
-    made = deal.calls
+    made = deal.call_count
     done = (play and deal.phase == "play") or (not play and deal.phase == "calls" and deal.to_play == to_play)
     if made == len(calls) and done:
         return []
     if deal.phase != "calls":
         return None
-    legal = set(deal.legal_actions())
+    legal = set(deal.legal_codes())
     options = [calls[made]] if made < len(calls) and calls[made] in legal else []
     options.append(pass_code)
     for code in options:
-        rest = _calls_path(deal.apply(code), calls, pass_code, to_play, play)
+        rest = _calls_path(deal.apply_code(code), calls, pass_code, to_play, play)
         if rest is not None:
             return [code, *rest]
     return None

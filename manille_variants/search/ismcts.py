@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from manille_variants.engine.actions import AnyAction
-from manille_variants.engine.core import action_code, code_action, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, code_action, require_four_seats, to_core
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.view import SeatView
 from manille_variants.errors import SearchError
+from manille_variants.messages import define, msg
 from manille_variants.search.bot import knowledge
 from manille_variants.search.solver import searchable
 
@@ -39,9 +40,18 @@ DEFAULT_ITERATIONS = 1000
 Rollouts = Callable[[Rules], "CoreHeuristic"]
 
 
+POSITIVE = define("ismcts.positive", "IsmctsBot: {name} must be a positive number (got {value})")
+BOTH_BUDGETS = define("ismcts.both-budgets", "IsmctsBot: give a budget of iterations or of think_ms, not both")
+WHOLE = define("ismcts.whole", "IsmctsBot: iterations must be a whole number (got {iterations})")
+MILLISECOND = define("ismcts.millisecond", "IsmctsBot: think_ms must be at least 1 millisecond (got {think_ms})")
+ROLLOUT = define("ismcts.rollout", "IsmctsBot: rollout is 'heuristic' or 'random' (got {rollout})")
+EXPLORATION = define("ismcts.exploration", "IsmctsBot: exploration must be a number at least 0 (got {exploration})")
+PLUG_INS = define("ismcts.plug-ins", "the IS-MCTS bot cannot play {ruleset}: it has Python plug-ins")
+
+
 def _positive(name: str, value: Any) -> None:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value <= 0:
-        raise ValueError(f"IsmctsBot: {name} must be a positive number (got {value!r})")
+        raise ValueError(msg(POSITIVE, name=name, value=repr(value)))
 
 
 class IsmctsBot:
@@ -61,19 +71,19 @@ class IsmctsBot:
     def __init__(self, seed: int = 0, *, iterations: int | None = None, think_ms: float | None = None,
                  exploration: float = 0.7, rollout: str = "heuristic", model: Rollouts | None = None) -> None:
         if iterations is not None and think_ms is not None:
-            raise ValueError("IsmctsBot: give a budget of iterations or of think_ms, not both")
+            raise ValueError(msg(BOTH_BUDGETS))
         if iterations is not None:
             _positive("iterations", iterations)
             if not isinstance(iterations, int):
-                raise ValueError(f"IsmctsBot: iterations must be a whole number (got {iterations!r})")
+                raise ValueError(msg(WHOLE, iterations=repr(iterations)))
         if think_ms is not None:
             _positive("think_ms", think_ms)
             if think_ms < 1:
-                raise ValueError(f"IsmctsBot: think_ms must be at least 1 millisecond (got {think_ms!r})")
+                raise ValueError(msg(MILLISECOND, think_ms=repr(think_ms)))
         if rollout not in ("heuristic", "random"):
-            raise ValueError(f"IsmctsBot: rollout is 'heuristic' or 'random' (got {rollout!r})")
+            raise ValueError(msg(ROLLOUT, rollout=repr(rollout)))
         if isinstance(exploration, bool) or not isinstance(exploration, int | float) or not exploration >= 0:
-            raise ValueError(f"IsmctsBot: exploration must be a number at least 0 (got {exploration!r})")
+            raise ValueError(msg(EXPLORATION, exploration=repr(exploration)))
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         self.iterations = DEFAULT_ITERATIONS if iterations is None and think_ms is None else iterations
         self.think_ms = think_ms
@@ -82,7 +92,7 @@ class IsmctsBot:
         self.model = model
 
     def act(self, view: SeatView) -> AnyAction:
-        require_four_seats(view.rules, "the IS-MCTS bot")
+        require_four_seats(view.rules, "ismcts")
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -94,7 +104,7 @@ class IsmctsBot:
         visits, mean net match points for the bot's side) and the iterations run."""
         rules = view.rules
         if not searchable(rules):
-            raise SearchError(f"the IS-MCTS bot cannot play {rules.ruleset.name}: it has Python plug-ins")
+            raise SearchError(msg(PLUG_INS, ruleset=rules.ruleset.name))
         from manille_variants._core import ismcts_choose
 
         k = knowledge(view)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from manille_variants.cards import DECK, Card
-from manille_variants.engine.core import action_code, has_plugins, require_four_seats, to_core
+from manille_variants.engine.crossing import action_code, has_plugins, require_four_seats, to_core
 from manille_variants.engine.deal import DealState
 from manille_variants.engine.rules import Rules
 from manille_variants.errors import SearchError
@@ -22,7 +22,7 @@ from manille_variants.errors import SearchError
 if TYPE_CHECKING:
     from manille_variants._core import CoreDeal
 
-__all__ = ["Solution", "core_state", "searchable", "solve"]
+__all__ = ["Solution", "core_deal", "core_state", "searchable", "solve"]
 
 
 @dataclass(frozen=True)
@@ -55,12 +55,12 @@ def searchable(rules: Rules) -> bool:
 
 
 def _check(rules: Rules) -> None:
-    require_four_seats(rules, "the solver")
+    require_four_seats(rules, "solver")
     if has_plugins(rules):
         raise SearchError(f"ruleset {rules.ruleset.name!r}: the solver plays rulesets without Python plug-ins")
 
 
-def core_state(state: DealState) -> CoreDeal:
+def core_deal(state: DealState) -> CoreDeal:
     """The core's deal for a library state (dealt hands, then every action replayed)."""
     from manille_variants._core import CoreDeal
 
@@ -77,7 +77,7 @@ def core_state(state: DealState) -> CoreDeal:
         turned.index if turned is not None else None,
     )
     for action in state.actions:
-        deal = deal.apply(action_code(rules, action))
+        deal = deal.apply_code(action_code(rules, action))
     return deal
 
 
@@ -92,5 +92,8 @@ def solve(state: DealState) -> Solution:
 
     if state.phase != "play":
         raise ValueError(f"only a deal in the play phase can be solved (this one is in the {state.phase} phase)")
-    value, moves = core_solve(core_state(state))
+    value, moves = core_solve(core_deal(state))
     return Solution(value=value, moves={DECK[code]: v for code, v in moves})
+
+
+core_state = core_deal  # its name of before, kept importable

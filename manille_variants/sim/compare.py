@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from manille_variants.errors import TableSizeError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.metrics import DEAL_METRICS, MATCH_METRICS, Metric, Tally
 from manille_variants.sim.runner import (
@@ -171,13 +172,20 @@ def _differences(other: RulesetResult) -> dict[str, PairedDifference]:
     return out
 
 
+NO_RULESET = define("sim.no-ruleset", "give at least one ruleset")
+NOTHING_TO_PLAY = define("sim.nothing-to-play", "nothing to play: give a positive number of deals or matches")
+ONE_TABLE_SIZE = define("sim.one-table-size", "compare rulesets of one table size: {which}")
+SEATS_OF = define("sim.seats-of", "{name} ({seats} seats)")
+LISTED = define("sim.listed", "{first}, {rest}")
+
+
 def run_comparison(rulesets: Sequence[Ruleset], settings: SimSettings, *,
                    progress: Progress | None = None, kind: str = "compare") -> Comparison:
     """Play the deals and matches of ``settings`` under every ruleset (duplicate) and compare."""
     if not rulesets:
-        raise SimError("give at least one ruleset")
+        raise SimError(msg(NO_RULESET))
     if settings.deals <= 0 and settings.matches <= 0:
-        raise SimError("nothing to play: give a positive number of deals or matches")
+        raise SimError(msg(NOTHING_TO_PLAY))
     check_same_table(rulesets)
     s = settings
     plan: tuple[tuple[Kind, int], ...] = (("deals", max(0, s.deals)), ("matches", max(0, s.matches)))
@@ -199,8 +207,11 @@ def check_same_table(rulesets: Sequence[Ruleset]) -> None:
     share."""
     sizes = {rs.table.seats for rs in rulesets}
     if len(sizes) > 1:
-        which = ", ".join(f"{rs.name} ({rs.table.seats} seats)" for rs in rulesets)
-        raise TableSizeError(f"compare rulesets of one table size: {which}")
+        which = [msg(SEATS_OF, name=rs.name, seats=rs.table.seats) for rs in rulesets]
+        listed = which[-1]
+        for item in reversed(which[:-1]):
+            listed = msg(LISTED, first=item, rest=listed)
+        raise TableSizeError(msg(ONE_TABLE_SIZE, which=listed))
 
 
 def is_rate(metric: Metric) -> bool:

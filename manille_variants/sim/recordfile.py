@@ -14,6 +14,7 @@ from typing import Any
 
 from manille_variants.engine.deal import DealState, replay
 from manille_variants.engine.match import Match
+from manille_variants.messages import define, msg
 from manille_variants.records.format import record_from_deals, write_record
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.runner import SimError, SimOutputExistsError
@@ -21,14 +22,17 @@ from manille_variants.sim.runner import SimError, SimOutputExistsError
 __all__ = ["check_records_dir", "write_records"]
 
 GENERATOR = "manille simulate"
+NOT_A_DIRECTORY = define("sim.not-a-directory", "{directory} is not a directory")
+NOT_EMPTY = define("sim.not-empty", "{directory} is not empty")
+WRITE_INTO = define("sim.write-into", "write records into it")
 
 
 def check_records_dir(directory: Path, *, force: bool = False) -> None:
     """Refuse a directory that already holds files unless ``force``; create it otherwise."""
     if directory.exists() and not directory.is_dir():
-        raise SimError(f"{directory} is not a directory")
+        raise SimError(msg(NOT_A_DIRECTORY, directory=str(directory)))
     if directory.is_dir() and any(directory.iterdir()) and not force:
-        raise SimOutputExistsError(f"{directory} is not empty", replacing="write records into it")
+        raise SimOutputExistsError(msg(NOT_EMPTY, directory=str(directory)), replacing=msg(WRITE_INTO))
     directory.mkdir(parents=True, exist_ok=True)
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from manille_variants.messages import define, msg
 from manille_variants.sim.compare import Comparison, Metric, fmt
 from manille_variants.sim.runner import MissingExtraError, SimOutputExistsError
 
@@ -24,6 +25,8 @@ __all__ = ["REPORT_INSTALL", "content_security_policy", "histogram_bins", "make_
            "write_report"]
 
 REPORT_INSTALL = "pip install 'manille-variants[report]'"
+NEEDS_MATPLOTLIB = define("report.needs-matplotlib", "charts need matplotlib: {install}")
+EXISTS = define("report.exists", "{path} exists")
 Chart = Callable[[Any, Comparison], None]
 
 
@@ -31,7 +34,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise MissingExtraError(f"charts need matplotlib: {REPORT_INSTALL}") from None
+        raise MissingExtraError(msg(NEEDS_MATPLOTLIB, install=REPORT_INSTALL)) from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
@@ -168,7 +171,7 @@ def write_plots(directory: Path, images: dict[str, bytes], *, force: bool = Fals
     paths = [directory / name for name in images]
     clash = [p for p in paths if p.exists()]
     if clash and not force:
-        raise SimOutputExistsError(f"{clash[0]} exists")
+        raise SimOutputExistsError(msg(EXISTS, path=str(clash[0])))
     for path, data in zip(paths, images.values(), strict=True):
         path.write_bytes(data)
     return paths
@@ -267,6 +270,6 @@ def write_report(path: Path, comparison: Comparison, images: dict[str, bytes], *
                  force: bool = False) -> None:
     """Write the HTML report; an existing file only with ``force``."""
     if path.exists() and not force:
-        raise SimOutputExistsError(f"{path} exists")
+        raise SimOutputExistsError(msg(EXISTS, path=str(path)))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(render_html(comparison, images), encoding="utf-8")

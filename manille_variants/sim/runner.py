@@ -36,12 +36,13 @@ from manille_variants.bots import BOTS, RandomBot, make_bot, make_bots, play_dea
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.registry import ismcts_bot, search_bot
 from manille_variants.engine.compiled import compile_rules
-from manille_variants.engine.core import core_for
+from manille_variants.engine.crossing import core_rules_for
 from manille_variants.engine.deal import DealState, new_deal
 from manille_variants.engine.match import deal_seed
 from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore
 from manille_variants.errors import ManilleError, OutputExistsError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim.metrics import DEAL_METRICS, MATCH_METRICS, Tally
 
@@ -74,6 +75,10 @@ __all__ = [
 Kind = Literal["deals", "matches"]
 Progress = Callable[[int], None]  # called with the number of units just finished
 DISTRIBUTED_INSTALL = "pip install 'manille-variants[distributed]'"
+NEEDS_DASK = define("sim.needs-dask", "a Dask scheduler needs the optional Dask packages: {install}")
+NO_SCHEDULER = define("sim.no-scheduler", "cannot reach the Dask scheduler at {address}: {error}")
+BAD_ADDRESS = define("sim.bad-address", "bad Dask scheduler address {address}: {error}")
+NEGATIVE = define("sim.negative", "the number of {kind} must not be negative (got {count})")
 # The bots the compiled core plays, by their registered name: the core's bot of that name
 # makes the same choices as this class (a test holds them to it).
 CORE_BOTS: dict[str, Any] = {"random": RandomBot, "heuristic": HeuristicBot, "search": search_bot,
@@ -177,10 +182,8 @@ def bot_seed(seed: int) -> int:
 
 
 def default_bots(rulesets: Sequence[Ruleset | Rules] = ()) -> str:
-    """``"heuristic"`` when that bot is available and plays every one of ``rulesets`` (the
-    four-seat table), else ``"random"``."""
-    if any(not compile_rules(r).default_table for r in rulesets):
-        return "random"
+    """``"heuristic"`` when that bot is available (it plays every table size), else
+    ``"random"``."""
     try:
         make_bot("heuristic", 0)
     except ManilleError:
@@ -294,7 +297,7 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     if any(n not in CORE_BOTS or BOTS.get(n) is not CORE_BOTS[n] for n in names):
         return None
     # None: plug-ins, another table than four seats (the core's bots and tallies know four), no core built
-    cores = [core_for(r) if r.default_table else None for r in rules]
+    cores = [core_rules_for(r) if r.default_table else None for r in rules]
     if any(c is None for c in cores):
         return None
     from manille_variants import _core
@@ -454,9 +457,7 @@ def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")
     except ImportError:
-        raise MissingExtraError(
-            f"a Dask scheduler needs the optional Dask packages: {DISTRIBUTED_INSTALL}"
-        ) from None
+        raise MissingExtraError(msg(NEEDS_DASK, install=DISTRIBUTED_INSTALL)) from None
 
 
 def _run_dask(chunks: Sequence[Chunk], address: str, progress: Progress | None
@@ -466,7 +467,7 @@ def _run_dask(chunks: Sequence[Chunk], address: str, progress: Progress | None
     try:
         client = distributed.Client(address, timeout="10s", set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        raise SimError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise SimError(msg(NO_SCHEDULER, address=address, error=str(exc))) from None
     try:
         futures = client.map(run_chunk, list(chunks), pure=False)
         for future in distributed.as_completed(futures, loop=client.loop):
@@ -486,7 +487,7 @@ def _check_address(address: str) -> None:
         if scheme in ("tcp", "tls"):
             comm.parse_host_port(location)
     except ValueError as exc:
-        raise SimError(f"bad Dask scheduler address {address!r}: {exc}") from None
+        raise SimError(msg(BAD_ADDRESS, address=repr(address), error=str(exc))) from None
 
 
 def run_units(kind: Kind, rulesets: Sequence[Ruleset], count: int, seed: int, bots: str, *,
@@ -506,7 +507,7 @@ def run_plan(plan: Sequence[tuple[Kind, int]], rulesets: Sequence[Ruleset], seed
     matches (the longest) start first, so the jobs finish together."""
     for kind, count in plan:
         if count < 0:
-            raise SimError(f"the number of {kind} must not be negative (got {count})")
+            raise SimError(msg(NEGATIVE, kind=kind, count=count))
     make_bots(bots, 0)  # an unknown bot name fails here, not in a worker
     parts = [make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records, rows=rows)
              for kind, count in plan]

@@ -43,13 +43,11 @@ __all__ = [
 TOO_FEW_PLAYERS = define("evening.too-few-players",
                          "an evening needs at least {seats} players for one table (got {count})")
 NO_ROUNDS = define("evening.no-rounds", "an evening needs at least one round (got {rounds})")
-SAME_NAME = define("evening.same-name",
-                   "two players are called {name!r}: every player needs a name of their own")
+SAME_NAME = define("evening.same-name", "two players are called {name!r}: every player needs a name of their own")
 EMPTY_NAME = define("evening.empty-name", "a player's name cannot be empty")
 BAD_TABLE = define("evening.bad-table", "a table seats an even number of players, at least 4 (got {seats})")
-NO_DRAW = define("evening.no-draw",
-                 "no seating found for {count} players over {rounds} rounds that keeps partners even; "
-                 "try fewer rounds or another seed")
+NO_DRAW = define("evening.no-draw", "no seating found for {count} players over {rounds} rounds that keeps partners "
+                 "even; try fewer rounds or another seed")
 MAX_PLAYERS = 200
 MAX_ROUNDS = 50
 TOO_MANY_PLAYERS = define("evening.too-many-players", "an evening takes at most {limit} players (got {count})")

@@ -37,7 +37,13 @@ from pydantic import ValidationError
 from manille_variants.cards import Card, Suit, parse_card
 from manille_variants.engine.match import DealOutcome, Match
 from manille_variants.engine.rules import Rules
-from manille_variants.engine.scoring import DealScore, ScoreInputError, pending_note, pending_short, score_deal
+from manille_variants.engine.scoring import (
+    DealScore,
+    ScoreInputError,
+    pending_note_message,
+    pending_short_message,
+    score_deal,
+)
 from manille_variants.errors import CardError, ManilleError, RecordError, ScoresheetError, SheetMissingError
 from manille_variants.messages import Message, define, msg
 from manille_variants.records.format import parse_json
@@ -57,6 +63,19 @@ from manille_variants.words import (
 __all__ = [
     "FORMAT", "VERSION", "Entry", "ScoreSheet", "entry_fields", "entry_for", "locked", "open_sheet", "parse_entry",
 ]
+
+# The sheet's lines and status in words.
+GAME_TO = define("sheet.row.game-to", "game {game} to {winner}")
+TURNED_BONUS = define("sheet.row.turned-bonus", "turned {card} +{bonus} {team}")
+TURNED_NO_BONUS = define("sheet.row.turned-no-bonus", "turned {card} no bonus")
+SEAT_COLUMN = define("sheet.seat", "seat {seat}")
+TEAM = define("sheet.team", "team {team}")
+WINS_MATCH = define("sheet.status.wins-match", "{winner} wins the match")
+WINS_MATCH_GAMES = define("sheet.status.wins-match-games", "{winner} wins the match ({games} in games)")
+WINS_GAME = define("sheet.status.wins-game", "{winner} wins game {game}; ")
+STANDING = define("sheet.status.standing", "{label} {score}")
+STATUS = define("sheet.status.game", "{won}game {game}: {standing} (target {target}); {dealer} deals next")
+STATUS_NOTE = define("sheet.status.note", "{status}; {note}")
 
 FORMAT = "manille-scoresheet"
 VERSION = 1
@@ -318,30 +337,37 @@ class ScoreSheet:
         return sheet
 
     # ------------------------------------------------------------- reading
-    def rows(self) -> list[SheetRow]:
+    def rows(self, lang: str = "en") -> list[SheetRow]:
         """The sheet's lines, in the A / B orientation (per player: the dealer's card points
-        first, each seat's match points)."""
+        first, each seat's match points); the contracts and notes in ``lang``."""
         rows = []
         for i, (entry, score, outcome) in enumerate(zip(self.entries, self.scores, self.outcomes,
                                                         strict=True)):
             dealer = 0 if self.per_player else outcome.dealer & 1
             card = None if score.thrown_in else _oriented(score.card_points, dealer)
             won = outcome.game_winner
-            game = "" if won is None else f"game {outcome.game + 1} to {self.table_labels()[won]}"
-            notes = [n for n in (_turned_note(score, dealer), game,
-                                 pending_short(self.rules, outcome.pending_after)) if n]
+            game = "" if won is None else msg(GAME_TO, game=outcome.game + 1,
+                                              winner=self.table_labels()[won]).text(lang)
+            pending = pending_short_message(self.rules, outcome.pending_after)
+            notes = [n for n in (_turned_note(score, dealer, lang), game,
+                                 pending.text(lang) if pending is not None else "") if n]
             rows.append(SheetRow(
                 number=i + 1, game=outcome.game,
                 dealer=f"P{outcome.dealer}" if self.per_player else TEAMS[dealer],
-                contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True),
+                contract=contract_text(score.mode, entry.trump, _call_names(self.rules, score.calls), short=True,
+                                       lang=lang),
                 card_points=card, points=outcome.player_points if self.per_player else outcome.team_points,
                 totals=outcome.scores_after, pending=outcome.pending_after, note="; ".join(notes),
             ))
         return rows
 
-    def _winner_words(self) -> str:
+    def _winner_words(self, lang: str = "en") -> str:
         winner = self.match.winner or 0
-        return self._side(winner) if self.per_player else f"team {TEAMS[winner]}"
+        return self._side_words(winner, lang) if self.per_player else msg(TEAM, team=TEAMS[winner]).text(lang)
+
+    def _side_words(self, column: int, lang: str) -> str:
+        """:meth:`_side` in ``lang``."""
+        return msg(SEAT_COLUMN, seat=column).text(lang) if self.per_player else TEAMS[column]
 
     def _next_dealer(self) -> str:
         return f"seat {self.match.dealer}" if self.per_player else TEAMS[self.dealer_team]
@@ -383,22 +409,30 @@ class ScoreSheet:
             "game_won_by": self._side(outcome.game_winner) if outcome.game_winner is not None else None,
         }
 
-    def status(self) -> str:
-        """One sentence: who leads, or who won the game or the match."""
+    def status(self, lang: str = "en") -> str:
+        """One sentence: who leads, or who won the game or the match (in ``lang``)."""
         m = self.match
-        team = "" if self.per_player else "team "
         if m.winner is not None:
-            games = f" ({'-'.join(map(str, m.games))} in games)" if self.ruleset.match.best_of > 1 else ""
-            return f"{self._winner_words()} wins the match{games}"
+            if self.ruleset.match.best_of > 1:
+                games = "-".join(map(str, m.games))
+                return msg(WINS_MATCH_GAMES, winner=self._winner_words(lang), games=games).text(lang)
+            return msg(WINS_MATCH, winner=self._winner_words(lang)).text(lang)
         last = self.outcomes[-1] if self.outcomes else None
-        text = ""
+        won = ""
         if last is not None and last.game_winner is not None:
-            text = f"{team}{self._side(last.game_winner)} wins game {last.game + 1}; "
-        standing = ", ".join(f"{label} {score}" for label, score in zip(self.labels(), m.scores, strict=True))
-        text += (f"game {m.game + 1}: {standing} (target "
-                 f"{self.ruleset.match.target}); {team}{self._next_dealer()} deals next")
-        note = pending_note(self.rules, m.pending_ties)
-        return f"{text}; {note}" if note else text
+            won = msg(WINS_GAME, winner=self._named(last.game_winner, lang), game=last.game + 1).text(lang)
+        labels = [self._side_words(c, lang) for c in range(len(m.scores))]
+        standing = ", ".join(msg(STANDING, label=label, score=score).text(lang)
+                             for label, score in zip(labels, m.scores, strict=True))
+        dealer = self._named(self.match.dealer if self.per_player else self.dealer_team, lang)
+        text = msg(STATUS, won=won, game=m.game + 1, standing=standing, target=self.ruleset.match.target,
+                   dealer=dealer).text(lang)
+        note = pending_note_message(self.rules, m.pending_ties)
+        return msg(STATUS_NOTE, status=text, note=note).text(lang) if note is not None else text
+
+    def _named(self, column: int, lang: str) -> str:
+        """A column in a sentence: ``team A`` or ``seat 2``."""
+        return self._side_words(column, lang) if self.per_player else msg(TEAM, team=TEAMS[column]).text(lang)
 
     # ------------------------------------------------------------- files
     def to_json(self) -> dict[str, Any]:
@@ -516,12 +550,14 @@ def _oriented(pair: tuple[int, int], dealer_team: int) -> tuple[int, int]:
     return (pair[0], pair[1]) if dealer_team == 0 else (pair[1], pair[0])
 
 
-def _turned_note(score: DealScore, dealer_team: int) -> str:
+def _turned_note(score: DealScore, dealer_team: int, lang: str = "en") -> str:
     """The turned card's bonus, its own part of a sheet line."""
     if score.turned is None:
         return ""
-    bonus = f"+{score.turned_bonus} {TEAMS[dealer_team]}" if score.turned_bonus else "no bonus"
-    return f"turned {parse_card(score.turned).pretty} {bonus}"
+    card = parse_card(score.turned).pretty
+    if score.turned_bonus:
+        return msg(TURNED_BONUS, card=card, bonus=score.turned_bonus, team=TEAMS[dealer_team]).text(lang)
+    return msg(TURNED_NO_BONUS, card=card).text(lang)
 
 
 def _call_names(rules: Rules, calls: int) -> tuple[str, ...]:

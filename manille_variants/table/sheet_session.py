@@ -10,13 +10,31 @@ from pathlib import Path
 
 from rich.console import Console
 
-from manille_variants.engine.scoring import score_sentences
+from manille_variants.engine.scoring import score_lines
 from manille_variants.errors import ManilleError, ScoresheetError
+from manille_variants.messages import define, msg
 from manille_variants.table.lines import EndOfInput, LineReader
 from manille_variants.table.render import sheet_table
 from manille_variants.table.scoresheet import ScoreSheet, locked
 
 __all__ = ["ScoresheetSession", "show_sheet"]
+
+ENTER = define("sheet.session.enter", "Enter each deal as MODE POINTS TRICKS [CALLS] (team A's card points "
+               "and tricks), or thrown-in; 'undo', 'help', 'quit'.")
+PROMPT = define("sheet.session.prompt", "deal {number} (team {team} deals) >")
+INTERRUPTED = define("sheet.session.interrupted", "Interrupted.")
+SAVED = define("sheet.session.saved", "Saved in {path}.")
+REMOVED = define("sheet.session.removed", "Removed deal {number} ({entry}).")
+REFUSED = define("sheet.session.refused", "Refused: {error}. Nothing changed.")
+TITLE = define("sheet.session.title", "Score sheet · {ruleset} (match points; card points shown apart)")
+HELP = define("sheet.session.help", """\
+An entry is MODE POINTS TRICKS [CALLS]:
+  MODE    S, H, D, C (the trump suit), no-trump (nt) or blind
+  POINTS  card points taken by team A (the first dealer's team), whoever dealt
+  TRICKS  tricks taken by team A
+  CALLS   0, 1 or 2: none, the first call, the call and its reply
+or 'thrown-in' for a deal thrown in.  Examples: 'H 38 5', 'nt 31 4 1', 'thrown-in'.
+Commands: undo (remove the last deal), show, quit.""")
 
 
 @dataclass
@@ -28,23 +46,26 @@ class ScoresheetSession:
     console: Console = field(default_factory=lambda: Console(highlight=False, soft_wrap=True))
     reader: LineReader | None = None
     on_save: Callable[[ScoreSheet, Path], None] | None = None
+    lang: str = "en"
+
+    def _print(self, code: str, **params: object) -> None:
+        self.console.print(msg(code, **params).text(self.lang))
 
     def run(self) -> int:
         reader = self.reader or LineReader(self.console)
         self.show()
-        self.console.print("Enter each deal as MODE POINTS TRICKS [CALLS] (team A's card points "
-                           "and tricks), or thrown-in; 'undo', 'help', 'quit'.")
+        self._print(ENTER)
         try:
             while not self.sheet.match.is_over:
-                text = reader.ask(f"deal {len(self.sheet.entries) + 1} (team "
-                                  f"{'AB'[self.sheet.dealer_team]} deals) >")
+                text = reader.ask(msg(PROMPT, number=len(self.sheet.entries) + 1,
+                                      team="AB"[self.sheet.dealer_team]).text(self.lang))
                 self._handle(text)
         except EndOfInput:
             pass
         except KeyboardInterrupt:
-            self.console.print("\nInterrupted.")
+            self.console.print("\n" + msg(INTERRUPTED).text(self.lang))
             return 130
-        self.console.print(f"Saved in {self.path}.")
+        self._print(SAVED, path=str(self.path))
         return 0
 
     def _handle(self, text: str) -> None:
@@ -55,22 +76,19 @@ class ScoresheetSession:
             self.show()
             return
         if word in ("help", "?"):
-            self.console.print(_SHEET_HELP)
+            self._print(HELP)
             return
         with self._locked():  # others may write the file too: read it again, change, write
             self._reload()
             try:
                 if word == "undo":
                     entry = self.sheet.undo()
-                    self.console.print(f"Removed deal {len(self.sheet.entries) + 1} ({entry.text}).")
+                    self._print(REMOVED, number=len(self.sheet.entries) + 1, entry=entry.text)
                 else:
                     self.sheet.add(text)
                     self._deal_lines()
-            except ScoresheetError as exc:
-                self.console.print(f"Refused: {exc}. Nothing changed.")
-                return
-            except ManilleError as exc:  # pragma: no cover - defensive
-                self.console.print(f"Refused: {exc}. Nothing changed.")
+            except ManilleError as exc:  # a ScoresheetError, or any refusal of the library
+                self._print(REFUSED, error=exc.text(self.lang))
                 return
             self.save()
         self.show()
@@ -96,35 +114,24 @@ class ScoresheetSession:
         outcome = self.sheet.outcomes[-1]
         if outcome.dealer & 1:
             score = score.swapped()
-        for line in score_sentences(score, ("A", "B")):
-            self.console.print(line)
+        for line in score_lines(score, ("A", "B")):
+            self.console.print(line.text(self.lang))
 
     def save(self) -> None:
         (self.on_save or _save_sheet)(self.sheet, self.path)
 
     def show(self) -> None:
-        show_sheet(self.console, self.sheet)
+        show_sheet(self.console, self.sheet, self.lang)
 
 
 def _save_sheet(sheet: ScoreSheet, path: Path) -> None:
     sheet.save(path)
 
 
-def show_sheet(console: Console, sheet: ScoreSheet) -> None:
-    """Print the running sheet and the one-line status."""
+def show_sheet(console: Console, sheet: ScoreSheet, lang: str = "en") -> None:
+    """Print the running sheet and the one-line status, in ``lang``."""
     rs = sheet.ruleset
-    console.print(sheet_table(sheet.rows(), sheet.table_labels(), title=f"Score sheet · {rs.name} "
-                              f"(match points; card points shown apart)",
-                              games=rs.match.best_of > 1))
-    console.print(sheet.status())
-
-
-_SHEET_HELP = """\
-An entry is MODE POINTS TRICKS [CALLS]:
-  MODE    S, H, D, C (the trump suit), no-trump (nt) or blind
-  POINTS  card points taken by team A (the first dealer's team), whoever dealt
-  TRICKS  tricks taken by team A
-  CALLS   0, 1 or 2: none, the first call, the call and its reply
-or 'thrown-in' for a deal thrown in.  Examples: 'H 38 5', 'nt 31 4 1', 'thrown-in'.
-Commands: undo (remove the last deal), show, quit."""
+    console.print(sheet_table(sheet.rows(lang), sheet.table_labels(), title=msg(TITLE, ruleset=rs.name).text(lang),
+                              games=rs.match.best_of > 1, lang=lang))
+    console.print(sheet.status(lang))
 

@@ -114,7 +114,7 @@ async def create_sheet(request: Request) -> Response:
     store = _store(request)
     rs = await run_in_threadpool(resolve, store, body.ruleset)
     sheet = await run_in_threadpool(lambda: store.create_sheet(
-        rs, team_a=body.team_a, team_b=body.team_b, note=body.note))
+        rs, team_a=body.team_a, team_b=body.team_b, note=body.note, players=body.player_names))
     return JSONResponse(sheet_json(sheet, page_language(request)), 201)
 
 
@@ -132,7 +132,8 @@ async def import_sheet(request: Request) -> Response:
 async def describe_sheet(request: Request) -> Response:
     body = await read(request, DescribeBody)
     sheet = await run_in_threadpool(lambda: _store(request).describe_sheet(
-        request.path_params["id"], team_a=body.team_a, team_b=body.team_b, note=body.note, by=body.by))
+        request.path_params["id"], team_a=body.team_a, team_b=body.team_b, note=body.note, by=body.by,
+        players=body.player_names))
     return JSONResponse(sheet_json(sheet, page_language(request)))
 
 

@@ -187,6 +187,7 @@ class SheetBody(Body):
     team_a: Text = ""
     team_b: Text = ""
     note: Text = ""
+    player_names: list[Text] = Field([], max_length=6, description="a name per seat, in seat order")
 
 
 class DescribeBody(Body):
@@ -196,6 +197,8 @@ class DescribeBody(Body):
     team_a: Text = ""
     team_b: Text = ""
     note: Text = ""
+    # A name per seat where each player keeps a score; None keeps the names.
+    player_names: list[Text] | None = Field(None, max_length=6, description="a name per seat, in seat order")
 
 
 class ImportBody(DescribeBody):

@@ -280,6 +280,13 @@ PAGE_WORDS: dict[str, str] = {
     "play_shared": define("page.play_shared", "Play it at a shared table"),
     "dealer_side": define("page.dealer_side", "The dealer"),
     "others_side": define("page.others_side", "The others"),
+    # the web game at tables of other sizes
+    "your_team": define("page.your_team", "Your team"),
+    "undealt_cards": define("page.undealt_cards", "Not dealt"),
+    "face_up_cards": define("page.face_up_cards", "Your cards face up on the table"),
+    "face_down": define("page.face_down", "face down"),
+    "dealer_alone": define("page.dealer_alone", "The dealer against the others"),
+    "player_names": define("page.player_names", "Player names"),
 }
 
 

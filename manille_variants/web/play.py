@@ -1,4 +1,6 @@
-"""A match against three bots in the browser: you sit in seat 0, your partner in seat 2.
+"""A match against bots in the browser, at any table size: you sit in seat 0 (at four seats
+your partner in seat 2; at six your teammates in seats 2 and 4; at three you play alone when
+you deal and with the other defender when you do not; at two against one bot with a layout).
 
 Each game is a :class:`~manille_variants.table.session.Session` (the one the terminal plays too):
 a :class:`~manille_variants.engine.match.Match` and the deal in progress, moved on by the bots
@@ -20,7 +22,7 @@ from typing import Any
 import manille_variants as mv
 from manille_variants.bots.registry import parse_seat, seat_names
 from manille_variants.engine.legality import Legality
-from manille_variants.errors import BotOptionError, ManilleError, TableSizeError
+from manille_variants.errors import BotOptionError, ManilleError
 from manille_variants.messages import Message
 from manille_variants.records.format import dumps_record
 from manille_variants.table.session import Session
@@ -73,7 +75,7 @@ class RefusedCard(mv.IllegalPlayError):
 
 @dataclass
 class Game:
-    """One match of you (seat 0) and three bots: a :class:`~manille_variants.table.session.Session`
+    """One match of you (seat 0) and bots in the other seats: a :class:`~manille_variants.table.session.Session`
     with an id, a lock, and your actions typed as text; ``log`` holds every seat's actions, one
     list per deal."""
 
@@ -150,9 +152,14 @@ class Game:
         try:
             self.session.act(action)
         except mv.IllegalPlayError as exc:
-            if isinstance(action, mv.Card) and self.state.phase == "play" and action in self.state.hand(SEAT):
-                why = mv.explain_legal(self.state.rules, self.state.hand(SEAT), list(self.state.trick),
-                                       self.state.trump_suit, tricks_played=len(self.state.tricks))
+            state = self.state
+            if isinstance(action, mv.Card) and state.phase == "play" and action in state.hand(SEAT):
+                # The hand holds the layout's face-up cards; whether the winning card is a
+                # teammate's is read from the seats (this deal's sides).
+                winning = state.win_seat if state.trick else None
+                why = mv.explain_legal(state.rules, state.hand(SEAT), list(state.trick), state.trump_suit,
+                                       tricks_played=len(state.tricks),
+                                       partner_wins=None if winning is None else winning in state.view(SEAT).partners)
                 raise RefusedCard(exc.message or str(exc), why, self.ruleset, list(self.state.trick),
                                   self.state.trump_suit) from None
             raise
@@ -162,16 +169,20 @@ class Game:
         self._deal()
 
     def record_text(self) -> str:
-        return dumps_record(self.session.record(["you", "bot", "bot", "bot"]))
+        return dumps_record(self.session.record(["you", *["bot"] * (self.state.rules.seats - 1)]))
 
     def view(self) -> dict[str, Any]:
-        """What you may see: your hand, the trick, legal actions, scores, the last result."""
+        """What you may see: your hand, the trick, legal actions, scores, the last result; at
+        any table the seats, your teammates in this deal, the undealt cards once you may see
+        them and every seat's face-up layout cards (your own also in ``hand``)."""
         state = self.state
         rules = state.rules
+        seen = state.view(SEAT)
         your_turn = not state.is_over and state.to_play == SEAT
         legal = [str(a) for a in state.legal_actions()] if your_turn else []
-        trick = [{"seat": (state.leader + i * rules.step) & 3, "card": str(c)} for i, c in enumerate(state.trick)]
+        trick = [{"seat": rules.seat_after(state.leader, i), "card": str(c)} for i, c in enumerate(state.trick)]
         last = state.tricks[-1] if state.tricks else None
+        outcome = self.match.deals[-1] if state.is_over and self.match.deals else None
         return {
             "id": self.id,
             "ruleset": self.ruleset.name,
@@ -197,7 +208,8 @@ class Game:
             "call_labels": {c.name: c.label or c.name for c in rules.calls},
             "trick": trick,
             "last_trick": None if last is None else {
-                "leader": last[0], "cards": [str(c) for c in last[1]], "winner": last[2]},
+                "leader": last[0], "cards": [str(c) for c in last[1]], "winner": last[2],
+                "seats": [rules.seat_after(last[0], i) for i in range(len(last[1]))]},
             "tricks_won": list(state.tricks_won),
             "scores": list(self.match.scores),
             "games": list(self.match.games),
@@ -207,11 +219,29 @@ class Game:
             "winner": self.match.winner,
             "result": _result(state),
             "deals": len(self.finished),
+            "seats": rules.seats,
+            "hand_size": rules.hand_size,
+            "partners": list(seen.partners),
+            "per_player": rules.temporary_teams,
+            "undealt": [str(c) for c in seen.undealt],
+            "undealt_count": rules.undealt_count,
+            "face_up": [[str(c) for c in cards] for cards in seen.face_up],
+            "face_down": _face_down(state),
+            "player_points": list(outcome.player_points) if outcome is not None else [],
         }
 
 
+def _face_down(state: mv.DealState) -> list[int]:
+    """How many covered cards each seat's layout still has (empty without a layout)."""
+    if not state.rules.layout_covered:
+        return []
+    face_down = getattr(state, "face_down")  # noqa: B009 - only the reference engine plays layouts
+    return [len(face_down(seat)) for seat in range(state.rules.seats)]
+
+
 def _result(state: mv.DealState) -> dict[str, Any] | None:
-    """The deal's score from team 0's side (you and your partner)."""
+    """The deal's score from team 0's side (you and your partner; at a dealer-alone table the
+    dealer's side is team 0)."""
     if state.result is None:
         return None
     score = state.result.swapped() if state.dealer_team == 1 else state.result
@@ -228,9 +258,6 @@ class Games:
         self._lock = threading.Lock()
 
     def start(self, ruleset: mv.Ruleset, seed: int, bots: str = "heuristic") -> Game:
-        if mv.compile_rules(ruleset).seats != 4:  # the page draws four seats
-            raise TableSizeError(f"the web game seats four players; {ruleset.name} seats {ruleset.table.seats}: "
-                                 "play it in the terminal game (manille play)")
         game = Game(ruleset, seed, bounded_bots(bots))
         assert game.bot_seed is not None
         self._store.create_game(game.id, ruleset, seed=seed, seat=SEAT, bots=bots, bot_seed=game.bot_seed,

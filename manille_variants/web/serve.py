@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from manille_variants.errors import ManilleError
+from manille_variants.messages import Message, define, msg
 from manille_variants.web.security import LOOPBACK, new_token
 from manille_variants.web.storage import default_data_dir
 
@@ -87,10 +88,16 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+DATA_IN = define("serve.data-in", "manille serve: data in {folder}")
+OPEN = define("serve.open", "open {url}")
+SHARED = define("serve.shared", "anyone with this address (and its token) can use the app; scan to open it on a phone:")
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
-          echo: Callable[[str], None] = print) -> None:
+          echo: Callable[[Message | str], None] = print) -> None:
     """Start the server (blocking) on ``host:port`` over the data folder ``data``; PortError
-    (nothing printed, nothing started) when ``host:port`` cannot be listened on."""
+    (nothing printed, nothing started) when ``host:port`` cannot be listened on.  ``echo`` says
+    the start-up lines (coded sentences; the QR code as text)."""
     import uvicorn
 
     from manille_variants.web.app import create_app
@@ -103,9 +110,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, data: Path | None = None,
         app = create_app(folder, token=token, hosts=allowed_hosts(host), any_ip=wildcard,
                          public_url=start_url(host, port, None).rstrip("/"))
         url = start_url(host, port, token)
-        echo(f"manille serve: data in {folder}")
-        echo(f"open {url}")
+        echo(msg(DATA_IN, folder=str(folder)))
+        echo(msg(OPEN, url=url))
         if token is not None:
-            echo("anyone with this address (and its token) can use the app; scan to open it on a phone:")
+            echo(msg(SHARED))
             echo(qr_text(url))
         uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])

@@ -50,6 +50,7 @@ def sheet_json(sheet: Sheet, lang: str = "en") -> dict[str, Any]:
         "id": sheet.id,
         "created": sheet.created,
         "names": {"A": sheet.team_a, "B": sheet.team_b},
+        "player_names": list(sheet.players),  # "players" is the CLI's per-player scores
         "note": sheet.note,
         "revision": sheet.revision,
         "settings": _settings(score),
@@ -97,11 +98,12 @@ def _dealer_key(score: ScoreSheet, dealer: int) -> str:
 
 def columns(sheet: Sheet) -> list[dict[str, Any]]:
     """The score columns: ``{key, seat, name}``, ``seat`` None for a team; ``name`` the team's
-    name, or "" (the pages say "Seat N")."""
+    name, or the seat's player's, or "" (the pages say "Seat N")."""
     score = sheet.score
     if not score.per_player:
         return [{"key": "A", "seat": None, "name": sheet.team_a}, {"key": "B", "seat": None, "name": sheet.team_b}]
-    return [{"key": key, "seat": seat, "name": ""} for seat, key in enumerate(column_keys(score))]
+    names = sheet.players or ("",) * score.rules.seats
+    return [{"key": key, "seat": seat, "name": names[seat]} for seat, key in enumerate(column_keys(score))]
 
 
 def _rows(sheet: Sheet) -> list[dict[str, Any]]:

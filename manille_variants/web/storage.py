@@ -33,7 +33,7 @@ import json
 import os
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -41,13 +41,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from manille_variants.errors import ManilleError, ScoresheetError
+from manille_variants.messages import define, msg
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.table.scoresheet import ScoreSheet, parse_entry
 
 __all__ = ["SCHEMA_VERSION", "Change", "EveningNotFound", "GameNotFound", "SavedRuleset", "Sheet", "SheetNotFound",
            "Store", "StoreError", "StoredEvening", "StoredGame", "StoredTable", "TableNotFound", "default_data_dir"]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "manille.sqlite3"
 _T = TypeVar("_T")
 
@@ -134,6 +135,10 @@ CREATE TABLE evenings (
     sheets TEXT NOT NULL
 );
 """,
+    # A name per seat for sheets where each player keeps a score (a JSON list, seat order).
+    5: """
+ALTER TABLE sheets ADD COLUMN players TEXT NOT NULL DEFAULT '[]';
+""",
 }
 
 
@@ -211,6 +216,8 @@ class Sheet:
     deals: list[Deal]
     score: ScoreSheet
     changes: list[Change] = field(default_factory=list)
+    # Each seat's player name where each player keeps a score (empty: none given).
+    players: tuple[str, ...] = ()
 
     @property
     def entries(self) -> list[str]:
@@ -328,17 +335,19 @@ class Store:
 
     # ------------------------------------------------------------------ sheets
     def create_sheet(self, ruleset: Ruleset, *, team_a: str = "", team_b: str = "", note: str = "",
-                     entries: list[str] | None = None, by: str = "") -> Sheet:
-        """A new sheet under ``ruleset`` (fixed from now on), perhaps with imported entries."""
+                     entries: list[str] | None = None, by: str = "", players: Sequence[str] = ()) -> Sheet:
+        """A new sheet under ``ruleset`` (fixed from now on), perhaps with imported entries;
+        ``players`` names the seats where each player keeps a score."""
         sheet_id = secrets.token_hex(6)
         content = _content(ruleset)
         texts = entries or []
-        ScoreSheet(ruleset, [parse_entry(t) for t in texts])  # refuses an impossible import, as the CLI
+        score = ScoreSheet(ruleset, [parse_entry(t) for t in texts])  # refuses an impossible import, as the CLI
+        names = _player_names(score, players)
 
         def work(db: sqlite3.Connection) -> None:
             now = _now()
-            db.execute("INSERT INTO sheets (id, created, ruleset, team_a, team_b, note) VALUES (?, ?, ?, ?, ?, ?)",
-                       (sheet_id, now, content, team_a, team_b, note))
+            db.execute("INSERT INTO sheets (id, created, ruleset, team_a, team_b, note, players) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)", (sheet_id, now, content, team_a, team_b, note, names))
             db.executemany("INSERT INTO deals (sheet, entry, by, at) VALUES (?, ?, ?, ?)",
                            [(sheet_id, t, by, now) for t in texts])
             _log(db, sheet_id, "create", by, number=len(texts))
@@ -366,8 +375,8 @@ class Store:
         return int(row[0])
 
     def _read(self, db: sqlite3.Connection, sheet_id: str) -> Sheet:
-        row = db.execute("SELECT id, created, ruleset, team_a, team_b, note, revision FROM sheets WHERE id = ?",
-                         (sheet_id,)).fetchone()
+        row = db.execute("SELECT id, created, ruleset, team_a, team_b, note, revision, players FROM sheets "
+                         "WHERE id = ?", (sheet_id,)).fetchone()
         if row is None:
             raise SheetNotFound(sheet_id)
         deals = [Deal(*r) for r in db.execute(
@@ -379,7 +388,8 @@ class Store:
             "SELECT c.id, c.action, c.number, c.entry, c.before, c.by, c.at, "
             "c.action = 'remove' AND d.removed = c.id FROM changes c LEFT JOIN deals d ON d.seq = c.deal "
             "WHERE c.sheet = ? ORDER BY c.id", (sheet_id,))]
-        return Sheet(row[0], row[1], row[3], row[4], row[5], row[6], deals, score, changes)
+        return Sheet(row[0], row[1], row[3], row[4], row[5], row[6], deals, score, changes,
+                     tuple(json.loads(row[7])))
 
     def _change(self, sheet_id: str, change: Callable[[sqlite3.Connection, list[int]], None]) -> Sheet:
         """Apply ``change`` (given the sheet's deal rows) and check that the whole sheet still
@@ -458,13 +468,19 @@ class Store:
 
         return self._change(sheet_id, change)
 
-    def describe_sheet(self, sheet_id: str, *, team_a: str, team_b: str, note: str, by: str = "") -> Sheet:
+    def describe_sheet(self, sheet_id: str, *, team_a: str, team_b: str, note: str, by: str = "",
+                       players: Sequence[str] | None = None) -> Sheet:
+        """Name the teams (and, with ``players``, each seat where each player keeps a score; None
+        keeps the names) and set the note."""
+        names = None if players is None else _player_names(self.sheet(sheet_id).score, players)
+
         def work(db: sqlite3.Connection) -> None:
-            cur = db.execute("UPDATE sheets SET team_a = ?, team_b = ?, note = ?, revision = revision + 1 "
-                             "WHERE id = ?", (team_a, team_b, note, sheet_id))
+            cur = db.execute("UPDATE sheets SET team_a = ?, team_b = ?, note = ?, players = COALESCE(?, players), "
+                             "revision = revision + 1 WHERE id = ?", (team_a, team_b, note, names, sheet_id))
             if cur.rowcount == 0:
                 raise SheetNotFound(sheet_id)
-            _log(db, sheet_id, "describe", by, entry=f"{team_a} – {team_b}" + (f" · {note}" if note else ""))
+            named = " · ".join(players) if players else f"{team_a} – {team_b}"
+            _log(db, sheet_id, "describe", by, entry=named + (f" · {note}" if note else ""))
 
         with self._connect() as db:
             self._write(db, work)
@@ -625,6 +641,26 @@ def _seats(values: dict[int, str]) -> str:
 
 def _unseats(text: str) -> dict[int, str]:
     return {int(k): v for k, v in json.loads(text).items()}
+
+
+PLAYERS_COUNT = define("sheet.players-count",
+                       "give a name for each of the {seats} seats, in seat order (got {count})")
+PLAYERS_TEAMS = define("sheet.players-teams",
+                       "this sheet keeps a score per team: name the teams, not each player")
+
+
+def _player_names(score: ScoreSheet, players: Sequence[str]) -> str:
+    """The seats' player names as stored (a JSON list): none, or one per seat of a sheet where
+    each player keeps a score."""
+    names = [name.strip() for name in players]
+    if not names:
+        return "[]"
+    if not score.per_player:
+        raise ScoresheetError(msg(PLAYERS_TEAMS))
+    seats = score.rules.seats
+    if len(names) != seats:
+        raise ScoresheetError(msg(PLAYERS_COUNT, seats=seats, count=len(names)))
+    return json.dumps(names, ensure_ascii=False)
 
 
 def _content(ruleset: Ruleset) -> str:

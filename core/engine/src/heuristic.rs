@@ -14,8 +14,13 @@
 //! the win is safe and lose cheaply when it is not.  Masters, voids and players known to hold
 //! no trump are read off the tricks played, under the ruleset's own obligations.
 //!
+//! At any table (2 to 6 seats) a "partner" is a teammate in this deal (none for a dealer who
+//! plays alone), a trick has a card per seat, the undealt cards shown to everyone are out of
+//! play, and the thresholds, in tricks of an eight-card hand, follow the table's hand size.
+//!
 //! The bot reads a [`SeatView`] only (its hand, the cards played, trump, the turned card, the
-//! scores, the pending ties and its legal actions), never another hand.  Every choice is the
+//! scores, the pending ties, its legal actions and the cards it knows are out of play), never
+//! another hand.  Every choice is the
 //! first best in code order, and the figures are computed in the same order as the Python
 //! reference computed them, so the choices are the same to the last tie.
 
@@ -23,7 +28,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::action::Action;
 use crate::bot::Bot;
-use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, NONE};
+use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, MAX_SEATS, NONE};
 use crate::deal::{Deal, Phase};
 use crate::legality::trick_winner;
 use crate::rng::Rng;
@@ -374,11 +379,14 @@ pub struct SeatView {
     pub played: u8,
     /// The leader of each trick begun, in order.
     pub leaders: [u8; DECK],
-    /// Match points of teams 0 and 1 in the current game.
+    /// Match points of sides 0 and 1 in the current game (the dealer's and the others' at a
+    /// table where the dealer plays alone: the dealer's score and the best of the others').
     pub scores: [i64; 2],
     pub pending_ties: u32,
     /// The legal actions, as bits by action code.
     pub legal: u64,
+    /// Cards the seat knows are in no hand: the undealt cards when they are shown.
+    pub out: CardSet,
 }
 
 impl SeatView {
@@ -426,16 +434,21 @@ impl SeatView {
             scores,
             pending_ties: deal.pending_ties,
             legal,
+            // The core's own game loops deal without undealt cards (four seats).
+            out: 0,
         }
     }
 
-    fn partner(&self, rules: &Rules) -> u8 {
-        rules.partner(self.seat)
+    /// The seat's side in this deal (its team; where the dealer plays alone, 0 for the
+    /// dealer and 1 for the others), the index of its score in `scores`.
+    fn side(&self, rules: &Rules) -> usize {
+        rules.side(self.seat, self.dealer) as usize
     }
+}
 
-    fn team(&self, rules: &Rules) -> usize {
-        rules.team(self.seat) as usize
-    }
+/// A threshold given in tricks of an eight-card hand, for this table's hand size.
+fn per_hand(rules: &Rules, tricks_of_eight: f64) -> f64 {
+    tricks_of_eight * rules.data.hand_size as f64 / 8.0
 }
 
 /// Whether the turned card still lies on the table (not yet taken up by the dealer).
@@ -655,7 +668,7 @@ impl HeuristicBot {
     /// Without a table: blind no-trump when far behind near the end of a game.
     fn desperate(&self, rules: &Rules, view: &SeatView) -> bool {
         let target = rules.data.target as f64;
-        let team = view.team(rules);
+        let team = view.side(rules);
         let (ours, theirs) = (view.scores[team], view.scores[1 - team]);
         let t = &self.thresholds;
         theirs as f64 >= t.blind_danger * target
@@ -673,7 +686,7 @@ impl HeuristicBot {
             return self.desperate(rules, view);
         };
         let samples = self.samples.get_or_init(|| sample_hands(rules));
-        let team = view.team(rules);
+        let team = view.side(rules);
         let target = rules.data.target;
         let need_us = (target - view.scores[team]).max(1) as f64;
         let need_them = (target - view.scores[1 - team]).max(1) as f64;
@@ -740,11 +753,11 @@ impl HeuristicBot {
         }
         if has(view.legal, Action::NO_TRUMP) {
             let no_trump = hand_tricks(rules, view.hand, None);
-            if no_trump >= self.thresholds.no_trump && no_trump >= tricks - 0.5 {
+            if no_trump >= per_hand(rules, self.thresholds.no_trump) && no_trump >= tricks - 0.5 {
                 return Action::NO_TRUMP;
             }
         }
-        if has(view.legal, Action::DELEGATE) && tricks < self.thresholds.delegate {
+        if has(view.legal, Action::DELEGATE) && tricks < per_hand(rules, self.thresholds.delegate) {
             return Action::DELEGATE;
         }
         best
@@ -908,7 +921,7 @@ impl HeuristicBot {
     fn blind_pays_model(&self, rules: &Rules, view: &SeatView, model: &DecisionModel) -> bool {
         let samples = self.model_samples(rules, model);
         let (trump_sd, no_trump_sd) = (model.trump[0].sd, model.no_trump[0].sd);
-        let team = view.team(rules);
+        let team = view.side(rules);
         let target = rules.data.target;
         let need_us = (target - view.scores[team]).max(1) as f64;
         let need_them = (target - view.scores[1 - team]).max(1) as f64;
@@ -951,7 +964,7 @@ impl HeuristicBot {
         if calls == 0 {
             return Action::PASS;
         }
-        let contract_side = rules.team(view.seat) == rules.team(view.dealer);
+        let contract_side = view.side(rules) == rules.side(view.dealer, view.dealer) as usize;
         if let Some(model) = &self.model {
             let role = role(rules, view);
             let expected = model.called_total(rules, role, view.hand, view.trump) - model.half;
@@ -968,7 +981,7 @@ impl HeuristicBot {
         }
         let tricks = hand_tricks(rules, view.hand, view.trump);
         let t = &self.thresholds;
-        let needed = if contract_side { t.reply } else { t.call };
+        let needed = per_hand(rules, if contract_side { t.reply } else { t.call });
         if tricks >= needed {
             Action::call(calls.trailing_zeros() as u8)
         } else {
@@ -1054,7 +1067,7 @@ struct CardPlay<'a> {
     dealer_turned: CardSet,
     unseen: CardSet,
     /// Per seat, a bit per suit known to be missing from that hand.
-    voids: [u8; 4],
+    voids: [u8; MAX_SEATS],
     legal: CardSet,
     trick: &'a [u8],
     tricks_done: usize,
@@ -1079,8 +1092,8 @@ impl<'a> CardPlay<'a> {
             trump: view.trump,
             hand,
             dealer_turned,
-            unseen: FULL & !played & !hand & !turned,
-            voids: [0; 4],
+            unseen: FULL & !played & !hand & !turned & !view.out,
+            voids: [0; MAX_SEATS],
             legal: view.legal as CardSet,
             trick: &played_cards[tricks_done * seats..],
             tricks_done,
@@ -1106,21 +1119,24 @@ impl<'a> CardPlay<'a> {
             let seat = self.rules.seat_after(leader, i as i64) as usize;
             self.voids[seat] |= 1 << led;
             if let Some(t) = self.trump {
-                if suit(card) != t && self.had_to_trump(&cards[..i]) {
+                if suit(card) != t && self.had_to_trump(leader, &cards[..i]) {
                     self.voids[seat] |= 1 << t;
                 }
             }
         }
     }
 
-    /// Whether a player void in the led suit had to trump after `before`.
-    fn had_to_trump(&self, before: &[u8]) -> bool {
+    /// Whether a player void in the led suit had to trump after `before` (a trick `leader`
+    /// led).
+    fn had_to_trump(&self, leader: u8, before: &[u8]) -> bool {
         let win = trick_winner(self.rules, before, self.trump);
         if Some(suit(before[win])) == self.trump {
             return false;
         }
         let d = &self.rules.data;
-        if before.len() - win == 2 {
+        let winner = self.rules.seat_after(leader, win as i64);
+        let player = self.rules.seat_after(leader, before.len() as i64);
+        if self.rules.teammates(winner, player, self.view.dealer) {
             d.trump_when_partner_wins
         } else {
             d.trump_when_opponent_wins
@@ -1179,12 +1195,19 @@ impl<'a> CardPlay<'a> {
         }
     }
 
-    fn opponents(&self) -> [u8; 2] {
-        let seat = self.view.seat;
-        [
-            self.rules.seat_after(seat, 1),
-            self.rules.seat_after(seat, -1),
-        ]
+    /// Whether `seat` is on the seat's side in this deal (another seat).
+    fn teammate(&self, seat: u8) -> bool {
+        self.rules.teammates(self.view.seat, seat, self.view.dealer)
+    }
+
+    /// The seats of the other side in this deal.
+    fn opponents(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.rules.seats()).filter(move |&s| s != self.view.seat && !self.teammate(s))
+    }
+
+    /// The seat's teammates in this deal (none for a dealer alone or at two seats).
+    fn teammates(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.rules.seats()).filter(move |&s| self.teammate(s))
     }
 
     fn is_trump(&self, card: u8) -> bool {
@@ -1268,7 +1291,7 @@ impl<'a> CardPlay<'a> {
         if (self.unseen | self.dealer_turned) & suit_mask(t) == 0 {
             return false;
         }
-        self.opponents().iter().any(|&s| self.may_hold(s, t))
+        self.opponents().any(|s| self.may_hold(s, t))
     }
 
     fn draw_trumps(&self) -> Option<u8> {
@@ -1306,21 +1329,21 @@ impl<'a> CardPlay<'a> {
         };
         !self
             .opponents()
-            .iter()
-            .any(|&o| self.void_bit(o, s) && self.may_hold(o, t))
+            .any(|o| self.void_bit(o, s) && self.may_hold(o, t))
     }
 
+    /// Lead a side suit a teammate who may hold trumps is void in, and no opponent is.
     fn partner_ruff(&self) -> Option<u8> {
-        let partner = self.view.partner(self.rules);
         let t = self.trump?;
-        if !self.may_hold(partner, t) {
+        let ruffers: Vec<u8> = self.teammates().filter(|&p| self.may_hold(p, t)).collect();
+        if ruffers.is_empty() {
             return None;
         }
         let options = filter(self.legal, |c| {
             let s = suit(c);
             !self.is_trump(c)
-                && self.void_bit(partner, s)
-                && !self.opponents().iter().any(|&o| self.void_bit(o, s))
+                && ruffers.iter().any(|&p| self.void_bit(p, s))
+                && !self.opponents().any(|o| self.void_bit(o, s))
         });
         min_by_f(options, |c| self.lose_cost(c))
     }
@@ -1337,16 +1360,16 @@ impl<'a> CardPlay<'a> {
         let led = suit(trick[0]);
         let win = trick_winner(rules, trick, self.trump);
         let winning = trick[win];
-        let partner_wins = trick.len() - win == 2;
+        let leader = self.view.leaders[self.tricks_done];
+        let partner_wins = self.teammate(rules.seat_after(leader, win as i64));
         let seats = rules.seats() as usize;
-        let partner = self.view.partner(rules);
         let later = 1..(seats - trick.len()) as i64;
         let any_later = !later.is_empty();
         let opponents_later = || {
             later
                 .clone()
                 .map(|k| rules.seat_after(self.view.seat, k))
-                .filter(move |&s| s != partner)
+                .filter(move |&s| !self.teammate(s))
         };
         let points: u32 = trick.iter().map(|&c| self.value(c)).sum();
         if partner_wins && !opponents_later().any(|s| self.can_beat(s, winning, led)) {
@@ -1374,7 +1397,8 @@ impl<'a> CardPlay<'a> {
         if !self.is_trump(cheapest) || points >= 2 {
             return true;
         }
-        self.keep_value(cheapest) <= 2.5 || self.tricks_done >= 6
+        self.keep_value(cheapest) <= 2.5
+            || self.tricks_done + 2 >= self.rules.data.hand_size as usize
     }
 
     /// The partner holds the trick safely: give it the most points we can spare.
@@ -1462,6 +1486,82 @@ mod tests {
                 deal = deal.apply(&r, action).unwrap();
             }
         }
+    }
+
+    /// A table of `seats` with `hand_size` cards each and the rest undealt.
+    fn table(seats: u8, hand_size: u8, dealer_alone: bool) -> Rules {
+        Rules::new(RulesData {
+            seats,
+            hand_size,
+            undealt: 32 - seats * hand_size,
+            dealer_alone,
+            packets: vec![hand_size],
+            ..RulesData::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn every_choice_is_legal_at_six_and_three_seats() {
+        for r in [table(6, 5, false), table(3, 10, true)] {
+            let seats = r.seats();
+            for seed in 0..100i128 {
+                let mut deal = Deal::new(&r, seed, (seed % seats as i128) as u8, 0, [0, 0]);
+                let mut bot = HeuristicBot::default();
+                while !deal.is_over() {
+                    let legal = deal.legal_actions(&r);
+                    let action = bot.act(&r, &deal, legal);
+                    assert!(
+                        has(legal, action),
+                        "{seats} seats, seed {seed}: {action:?} not legal"
+                    );
+                    deal = deal.apply(&r, action).unwrap();
+                }
+            }
+        }
+    }
+
+    /// A six-seat view of seat 0 following `trick` led by `leader` (hearts trump).
+    fn six_seat_follow(hand: &[u8], trick: &[u8], leader: u8) -> SeatView {
+        let mut history = [0; DECK];
+        history[..trick.len()].copy_from_slice(trick);
+        let mut leaders = [NONE; DECK];
+        leaders[0] = leader;
+        let held = hand.iter().fold(0, |m, &c| m | 1u32 << c);
+        let led = suit(trick[0]);
+        let follow = held & suit_mask(led);
+        SeatView {
+            seat: 0,
+            dealer: 1,
+            phase: Phase::Play,
+            hand: held,
+            trump: Some(1),
+            turned: None,
+            history,
+            played: trick.len() as u8,
+            leaders,
+            scores: [0, 0],
+            pending_ties: 0,
+            legal: if follow != 0 { follow } else { held } as u64,
+            out: 0,
+        }
+    }
+
+    #[test]
+    fn a_teammate_four_seats_back_is_fed_points_at_six_seats() {
+        let r = table(6, 5, false);
+        let club = |rank: u8| 24 + rank; // clubs, ranks 7 8 9 10 J Q K A as 0-7
+        let (ten, seven, jack, nine, king, eight) =
+            (club(3), club(0), club(4), club(2), club(6), club(1));
+        let hand = [king, eight];
+        let trick = [ten, seven, jack, nine];
+        let bot = HeuristicBot::default();
+        // Seat 2, seat 0's teammate, leads the manille: seat 0 gives it the king.
+        let fed = bot.choose(&r, &six_seat_follow(&hand, &trick, 2));
+        assert_eq!(fed, Action::card(king));
+        // Seat 1, an opponent, leads it: seat 0 keeps the king.
+        let kept = bot.choose(&r, &six_seat_follow(&hand, &trick, 1));
+        assert_eq!(kept, Action::card(eight));
     }
 
     #[test]

@@ -222,7 +222,7 @@ pub fn draw_weighted(
         let hands = sampler.draw(rng)?;
         let deal = sampler
             .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+            .ok_or_else(|| NoWorld::new("core.no-world.did-not-replay"))?;
         let mut p = 1.0;
         if weighs {
             p = choice_likelihood(rules, &deal, know.seat) * calls_likelihood(rules, know, &hands);

@@ -137,12 +137,12 @@ pub fn search(
             let hands = sampler.draw(rng)?;
             sampler
                 .replay(&hands)
-                .ok_or_else(|| NoWorld("a drawn world did not replay".into()))
+                .ok_or_else(|| NoWorld::new("core.no-world.did-not-replay"))
         }
     };
     let first = draw(&mut rng)?;
     if first.is_over() || first.to_play != know.seat {
-        return Err(NoWorld("it is not this seat's turn".into()));
+        return Err(NoWorld::new("core.no-world.not-turn"));
     }
     let legal = first.legal_actions(rules);
     if legal.count_ones() == 1 {

@@ -11,6 +11,7 @@
 pub mod action;
 pub mod bot;
 pub mod cards;
+pub mod coded;
 pub mod deal;
 pub mod heuristic;
 pub mod infer;
@@ -29,6 +30,7 @@ pub mod sim;
 pub mod solver;
 
 pub use action::Action;
+pub use coded::{Coded, Param};
 pub use deal::{Deal, IllegalAction, Phase};
 pub use matchplay::{deal_seed, Match, MatchOver};
 pub use rules::{Rules, RulesData, RulesError};

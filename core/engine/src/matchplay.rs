@@ -1,5 +1,6 @@
 //! The course of a match: deals until a side reaches the target, games until one wins.
 
+use crate::coded::{Coded, Param};
 use crate::rules::Rules;
 use crate::scoring::DealResult;
 
@@ -22,9 +23,19 @@ pub struct MatchOver {
     pub winner: u8,
 }
 
+impl MatchOver {
+    /// Why the deal was refused, as a coded sentence (the package words it).
+    pub fn coded(&self) -> Coded {
+        Coded::new(
+            "core.match-over",
+            vec![("winner", Param::Int(self.winner.into()))],
+        )
+    }
+}
+
 impl std::fmt::Display for MatchOver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the match is over")
+        self.coded().fmt(f)
     }
 }
 

@@ -2,6 +2,7 @@
 //! exports; [`Rules`] adds the tables derived from it once.
 
 use crate::cards::{suit, suit_mask, CardSet, DECK, MAX_SEATS};
+use crate::coded::{Coded, Param};
 
 /// Who may make a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -219,13 +220,13 @@ impl Default for RulesData {
 /// The longest call ladder the engine plays (a deal records every decision).
 pub const MAX_CALLS: usize = 5;
 
-/// Rules data the engine cannot play.
+/// Rules data the engine cannot play: why, as a coded sentence (the package words it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesError(pub String);
+pub struct RulesError(pub Coded);
 
 impl std::fmt::Display for RulesError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        self.0.fmt(f)
     }
 }
 
@@ -371,64 +372,64 @@ impl Rules {
 }
 
 fn check(data: &RulesData) -> Result<(), RulesError> {
-    let fail = |m: String| Err(RulesError(m));
+    let fail = |code, params| Err(RulesError(Coded::new(code, params)));
+    let int = |n: usize| Param::Int(n as u64);
     if !(2..=MAX_SEATS as u8).contains(&data.seats) {
-        return fail(format!(
-            "the engine plays 2 to 6 seats (got {})",
-            data.seats
-        ));
+        return fail("core.rules.seats", vec![("seats", int(data.seats.into()))]);
     }
     if data.hand_size as usize * data.seats as usize + data.undealt as usize != DECK {
-        return fail(format!(
-            "{} hands of {} cards and {} undealt do not make the 32-card pack",
-            data.seats, data.hand_size, data.undealt
-        ));
+        let params = vec![
+            ("seats", int(data.seats.into())),
+            ("hand_size", int(data.hand_size.into())),
+            ("undealt", int(data.undealt.into())),
+        ];
+        return fail("core.rules.pack", params);
     }
     if !data.dealer_alone && data.seats % 2 == 1 {
-        return fail(format!(
-            "fixed teams alternate seats: {} seats cannot",
-            data.seats
-        ));
+        return fail(
+            "core.rules.odd-teams",
+            vec![("seats", int(data.seats.into()))],
+        );
     }
     if data.undealt > 0 && data.trump_source == TrumpSource::Turned {
-        return fail("trump by the turned card needs every card dealt".into());
+        return fail("core.rules.turned-undealt", Vec::new());
     }
     let dealt: u32 = data.packets.iter().map(|&p| p as u32).sum();
     if data.packets.contains(&0) || dealt != data.hand_size as u32 {
-        return fail(format!(
-            "packets {:?} must be positive and sum to the hand size {}",
-            data.packets, data.hand_size
-        ));
+        let packets: Vec<String> = data.packets.iter().map(u8::to_string).collect();
+        let params = vec![
+            ("packets", Param::Text(packets.join(", "))),
+            ("hand_size", int(data.hand_size.into())),
+        ];
+        return fail("core.rules.packets", params);
     }
     if data.step != 1 && data.step != -1 {
-        return fail(format!("step must be 1 or -1 (got {})", data.step));
+        return fail(
+            "core.rules.step",
+            vec![("step", Param::Text(data.step.to_string()))],
+        );
     }
     for s in 0..4 {
         let mut seen = [false; 8];
         for r in 0..8 {
             let st = data.strength[s * 8 + r] as usize;
             if st > 7 || seen[st] {
-                return fail("strength must rank the 8 cards of each suit 0..7".into());
+                return fail("core.rules.strength", Vec::new());
             }
             seen[st] = true;
         }
     }
     if data.calls.len() > 64 - crate::action::Action::FIRST_CALL as usize {
-        return fail(format!(
-            "the engine takes at most 22 calls in a ladder (got {})",
-            data.calls.len()
-        ));
+        return fail("core.rules.calls", vec![("calls", int(data.calls.len()))]);
     }
     for (i, call) in data.calls.iter().enumerate() {
         if call.after.is_some_and(|a| a as usize >= i) {
-            return fail(format!(
-                "call {}: `after` must name an earlier call",
-                call.name
-            ));
+            let params = vec![("call", Param::Text(call.name.clone()))];
+            return fail("core.rules.call-after", params);
         }
     }
     if data.best_of == 0 {
-        return fail("best_of must be at least 1".into());
+        return fail("core.rules.best-of", Vec::new());
     }
     let factors = [
         data.no_trump_factor,
@@ -437,14 +438,12 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
         data.sweep_factor,
     ];
     if factors.contains(&0) || data.calls.iter().any(|c| c.factor == 0) || data.cap == Some(0) {
-        return fail("factors and the cap must be at least 1".into());
+        return fail("core.rules.factors", Vec::new());
     }
     if data.trump_source == TrumpSource::Turned
         && (data.no_trump_allowed || data.blind_allowed || data.delegation)
     {
-        return fail(
-            "trump by the turned card allows no no-trump, blind no-trump or delegation".into(),
-        );
+        return fail("core.rules.turned-choices", Vec::new());
     }
     Ok(())
 }

@@ -12,6 +12,7 @@
 
 use crate::action::Action;
 use crate::cards::{iter, CardSet, FULL, MAX_SEATS};
+use crate::coded::{Coded, Param};
 use crate::deal::{Deal, Phase};
 use crate::legality::{legal, trick_winner, TrickView};
 use crate::rng::Rng;
@@ -55,9 +56,16 @@ impl Knowledge {
     }
 }
 
-/// Why no world could be drawn.
+/// Why no world could be drawn, as a coded sentence (the package words it).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoWorld(pub String);
+pub struct NoWorld(pub Coded);
+
+impl NoWorld {
+    /// The reason `code`, which has no parameters.
+    pub fn new(code: &'static str) -> NoWorld {
+        NoWorld(Coded::bare(code))
+    }
+}
 
 /// The sampler for one seat's knowledge: the constraints are derived once.
 pub struct Sampler<'a> {
@@ -92,7 +100,8 @@ impl<'a> Sampler<'a> {
         for s in 0..seats {
             let count = fixed[s].count_ones();
             if count > rules.data.hand_size as u32 {
-                return Err(NoWorld(format!("seat {s} would hold more than a hand")));
+                let seat = ("seat", Param::Int(s as u64));
+                return Err(NoWorld(Coded::new("core.no-world.hand-full", vec![seat])));
             }
             if s != know.seat as usize || know.own == 0 {
                 allowed[s] = hidden;
@@ -109,9 +118,7 @@ impl<'a> Sampler<'a> {
             hidden,
         };
         if !sampler.dealable(hidden, sampler.need) {
-            return Err(NoWorld(
-                "no deal of the hidden cards fits what was seen".into(),
-            ));
+            return Err(NoWorld::new("core.no-world.no-deal-fits"));
         }
         Ok(sampler)
     }
@@ -129,9 +136,7 @@ impl<'a> Sampler<'a> {
                 return Ok(hands);
             }
         }
-        Err(NoWorld(
-            "no world replays what was seen (1000 draws)".into(),
-        ))
+        Err(NoWorld::new("core.no-world.no-replay"))
     }
 
     /// The deal of a world, replayed to the present.
@@ -236,7 +241,7 @@ fn who_played(rules: &Rules, know: &Knowledge) -> Result<Vec<u8>, NoWorld> {
         .count_ones() as usize
         != know.played.len()
     {
-        return Err(NoWorld("a card was played twice".into()));
+        return Err(NoWorld::new("core.no-world.played-twice"));
     }
     Ok(out)
 }

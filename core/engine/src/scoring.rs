@@ -1,5 +1,6 @@
 //! A deal's result: from card points and tricks to match points, with every factor.
 
+pub use crate::coded::{Coded, Param};
 use crate::rules::{Mode, Rules, TrumpSource, TurnedBonus};
 
 /// Team A is the dealer's (contract) side, team B the other.
@@ -27,42 +28,6 @@ pub struct DealResult {
     pub sweep: bool,
     /// The dealer's side's bonus for the turned card (already in `team_a`).
     pub turned_bonus: u64,
-}
-
-/// A sentence as data: the code of the package's message catalog and its parameters (the
-/// words are the Python package's, in the reader's language).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Coded {
-    pub code: &'static str,
-    pub params: Vec<(&'static str, Param)>,
-}
-
-/// A parameter of a coded sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Param {
-    Int(u64),
-    Text(String),
-}
-
-impl Coded {
-    fn new(code: &'static str, params: Vec<(&'static str, Param)>) -> Coded {
-        Coded { code, params }
-    }
-}
-
-/// `code(key=value, ...)`: a coded sentence in short (for tests and debugging, not for players).
-impl std::fmt::Display for Coded {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let params: Vec<String> = self
-            .params
-            .iter()
-            .map(|(k, v)| match v {
-                Param::Int(n) => format!("{k}={n}"),
-                Param::Text(t) => format!("{k}={t}"),
-            })
-            .collect();
-        write!(f, "{}({})", self.code, params.join(", "))
-    }
 }
 
 /// One factor of a deal and why it applies.

@@ -121,7 +121,7 @@ pub fn draw_world(
         let hands = sampler.draw(rng)?;
         let deal = sampler
             .replay(&hands)
-            .ok_or_else(|| NoWorld("a drawn world did not replay".into()))?;
+            .ok_or_else(|| NoWorld::new("core.no-world.did-not-replay"))?;
         let p = choice_likelihood(rules, &deal, know.seat) * calls_likelihood(rules, know, &hands);
         let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         if p >= 1.0 || u < p {
@@ -129,7 +129,7 @@ pub fn draw_world(
         }
         last = Some(deal);
     }
-    last.ok_or_else(|| NoWorld("no world drawn".into()))
+    last.ok_or_else(|| NoWorld::new("core.no-world.none-drawn"))
 }
 
 /// Each legal card's value for the seat to play, over `samples` worlds.
@@ -164,7 +164,7 @@ pub fn cards_until(
     for n in 1..=max.max(min).max(1) {
         let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if deal.phase != Phase::Play || deal.to_play != know.seat {
-            return Err(NoWorld("it is not this seat's turn to play a card".into()));
+            return Err(NoWorld::new("core.no-world.not-turn-to-play"));
         }
         if actions.is_empty() {
             actions = iter(deal.legal_cards(rules)).map(Action::card).collect();
@@ -245,7 +245,7 @@ pub fn decide_from(
     for n in 1..=samples.max(1) {
         let deal = draw_world(&sampler, rules, know, &mut rng)?;
         if matches!(deal.phase, Phase::Play | Phase::Over) || deal.to_play != know.seat {
-            return Err(NoWorld("it is not this seat's turn to decide".into()));
+            return Err(NoWorld::new("core.no-world.not-turn-to-decide"));
         }
         if actions.is_empty() {
             actions = deal
@@ -262,7 +262,7 @@ pub fn decide_from(
         for (k, &a) in actions.iter().enumerate() {
             let next = deal
                 .apply(rules, a)
-                .map_err(|_| NoWorld("a decision was refused".into()))?;
+                .map_err(|_| NoWorld::new("core.no-world.decision-refused"))?;
             values[k].push(settle(rules, &next, team, stop.map_or(0, |s| s.tolerance)));
         }
         if let Some(s) = stop {
@@ -651,7 +651,7 @@ pub fn choose(
     let infer = settings.inference.then_some(model);
     let first = draw_weighted(&sampler, rules, know, &mut rng, infer)?;
     if first.to_play != know.seat || first.phase == Phase::Over {
-        return Err(NoWorld("it is not this seat's turn".into()));
+        return Err(NoWorld::new("core.no-world.not-turn"));
     }
     if first.phase == Phase::Blind && know.own == 0 && know.decisions.is_empty() {
         return blind_decision(rules, know, settings);
@@ -831,7 +831,7 @@ impl Race<'_> {
                 }
                 let next = deal
                     .apply(rules, a)
-                    .map_err(|_| NoWorld("a decision was refused".into()))?;
+                    .map_err(|_| NoWorld::new("core.no-world.decision-refused"))?;
                 values[k].push(settle(rules, &next, team, tolerance));
             }
             n += 1;

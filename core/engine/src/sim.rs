@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use crate::action::Action;
 use crate::bot::{apply_legal, Bot, RandomBot};
 use crate::cards::DECK;
+use crate::coded::{Coded, Param};
 use crate::deal::Deal;
 use crate::heuristic::HeuristicBot;
 use crate::ismcts::{self, IsmctsBot};
@@ -125,10 +126,11 @@ impl BotKind {
     /// One seat's bot as a spec names it: `NAME`, or `NAME:KEY=VALUE:...` with the options of
     /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `prior` and `inference` 0 or
     /// 1; `ismcts`: `iterations`, `think_ms`).
-    pub fn parse_seat(text: &str) -> Result<SeatSpec, String> {
+    pub fn parse_seat(text: &str) -> Result<SeatSpec, Coded> {
         let mut parts = text.split(':').map(str::trim);
         let name = parts.next().unwrap_or("");
-        let kind = BotKind::named(name).ok_or_else(|| format!("the core has no bot {name:?}"))?;
+        let kind =
+            BotKind::named(name).ok_or_else(|| refusal("core.bots.unknown", &[("name", name)]))?;
         let mut seat = SeatSpec {
             kind,
             search: Settings::default(),
@@ -137,12 +139,17 @@ impl BotKind {
         for option in parts {
             let (key, value) = option
                 .split_once('=')
-                .ok_or_else(|| format!("a bot option is KEY=VALUE (got {option:?})"))?;
+                .ok_or_else(|| refusal("core.bots.key-value", &[("option", option)]))?;
             let (key, value) = (key.trim(), value.trim());
             match kind {
                 BotKind::Search => search_option(&mut seat.search, key, value)?,
                 BotKind::Ismcts => tree_option(&mut seat.tree, key, value)?,
-                _ => return Err(format!("bot {name:?} takes no option {key:?}")),
+                _ => {
+                    return Err(refusal(
+                        "core.bots.no-options",
+                        &[("name", name), ("key", key)],
+                    ))
+                }
             }
         }
         Ok(seat)
@@ -158,45 +165,46 @@ pub struct SeatSpec {
 }
 
 /// Set one option of the IS-MCTS bot.
-fn tree_option(settings: &mut ismcts::Settings, key: &str, value: &str) -> Result<(), String> {
+fn tree_option(settings: &mut ismcts::Settings, key: &str, value: &str) -> Result<(), Coded> {
+    let bad = |code| Err(refusal(code, &[("key", key), ("value", value)]));
     match key {
         "iterations" => match value.parse::<u32>() {
             Ok(n) if n > 0 => settings.budget = ismcts::Budget::Iterations(n),
-            _ => {
-                return Err(format!(
-                    "iterations must be a positive whole number (got {value:?})"
-                ))
-            }
+            _ => return bad("core.bots.whole-number"),
         },
         "think_ms" => match value.parse::<f64>() {
             Ok(ms) if ms.is_finite() && ms > 0.0 => {
                 settings.budget = ismcts::Budget::Millis((ms.ceil() as u64).max(1))
             }
-            _ => {
-                return Err(format!(
-                    "think_ms must be a positive number (got {value:?})"
-                ))
-            }
+            _ => return bad("core.bots.positive"),
         },
-        _ => return Err(format!("bot \"ismcts\" has no option {key:?}")),
+        _ => {
+            return Err(refusal(
+                "core.bots.no-option",
+                &[("name", "ismcts"), ("key", key)],
+            ))
+        }
     }
     Ok(())
 }
 
+/// A refused bot spec: the sentence `code` with its text parameters.
+fn refusal(code: &'static str, params: &[(&'static str, &str)]) -> Coded {
+    let params = params.iter().map(|&(k, v)| (k, Param::Text(v.to_string())));
+    Coded::new(code, params.collect())
+}
+
 /// Set one option of the search bot.
-fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), String> {
+fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), Coded> {
+    let bad = |code| refusal(code, &[("key", key), ("value", value)]);
     let positive = |v: &str| match v.parse::<f64>() {
         Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
-        _ => Err(format!("{key} must be a positive number (got {v:?})")),
+        _ => Err(bad("core.bots.positive")),
     };
     match key {
         "worlds" => match value.parse::<u32>() {
             Ok(n) if n > 0 => settings.budget = Budget::Worlds(n),
-            _ => {
-                return Err(format!(
-                    "worlds must be a positive whole number (got {value:?})"
-                ))
-            }
+            _ => return Err(bad("core.bots.whole-number")),
         },
         "think_ms" => settings.budget = Budget::Millis(positive(value)?),
         "z" => settings.z = positive(value)?,
@@ -204,17 +212,22 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
             settings.prior = match value {
                 "1" | "true" => true,
                 "0" | "false" => false,
-                _ => return Err(format!("prior is 0 or 1 (got {value:?})")),
+                _ => return Err(bad("core.bots.flag")),
             }
         }
         "inference" => {
             settings.inference = match value {
                 "1" | "true" => true,
                 "0" | "false" => false,
-                _ => return Err(format!("inference is 0 or 1 (got {value:?})")),
+                _ => return Err(bad("core.bots.flag")),
             }
         }
-        _ => return Err(format!("bot \"search\" has no option {key:?}")),
+        _ => {
+            return Err(refusal(
+                "core.bots.no-option",
+                &[("name", "search"), ("key", key)],
+            ))
+        }
     }
     Ok(())
 }
@@ -267,7 +280,7 @@ pub struct BotSpec {
 impl BotSpec {
     /// The spec (heuristic seats with the default settings), or the first name the core
     /// does not play (or the bad count) as an error.
-    pub fn parse(spec: &str) -> Result<BotSpec, String> {
+    pub fn parse(spec: &str) -> Result<BotSpec, Coded> {
         let names: Vec<&str> = spec.split(',').map(str::trim).collect();
         let kinds = names
             .iter()
@@ -278,10 +291,8 @@ impl BotSpec {
             [a, b] => [a, b, a, b],
             [a, b, c, d] => [a, b, c, d],
             _ => {
-                return Err(format!(
-                    "give one bot, one per team, or four (got {})",
-                    kinds.len()
-                ))
+                let count = ("count", Param::Int(kinds.len() as u64));
+                return Err(Coded::new("core.bots.count", vec![count]));
             }
         };
         Ok(BotSpec {
@@ -783,10 +794,24 @@ mod tests {
             Ok([Random, Heuristic, Heuristic, Random])
         );
         assert!(BotSpec::parse("random,random,random").is_err());
-        assert_eq!(
-            seats("random,nobody"),
-            Err("the core has no bot \"nobody\"".to_string())
+        let unknown = Coded::new(
+            "core.bots.unknown",
+            vec![("name", Param::Text("nobody".into()))],
         );
+        assert_eq!(seats("random,nobody"), Err(unknown));
+        let count = BotSpec::parse("random,random,random").map(|s| s.seats);
+        assert_eq!(
+            count,
+            Err(Coded::new(
+                "core.bots.count",
+                vec![("count", Param::Int(3))]
+            ))
+        );
+        let option = BotSpec::parse("search:worlds=0")
+            .map(|s| s.seats)
+            .unwrap_err();
+        assert_eq!(option.code, "core.bots.whole-number");
+        assert_eq!(option.param("value"), Some(&Param::Text("0".into())));
         assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));
         assert!(!BotSpec::random().has(Heuristic));
     }

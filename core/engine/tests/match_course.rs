@@ -270,5 +270,12 @@ fn no_deal_after_the_match_is_over() {
     assert_eq!(m.add(&rules, &tie(&rules)), Err(MatchOver { winner }));
     assert_eq!(m.add(&rules, &win(&rules)), Err(MatchOver { winner }));
     assert_eq!(m, before);
-    assert_eq!(MatchOver { winner }.to_string(), "the match is over");
+    let over = MatchOver { winner }.coded();
+    assert_eq!(
+        (over.code, over.to_string()),
+        (
+            "core.match-over",
+            format!("core.match-over(winner={winner})")
+        )
+    );
 }

@@ -134,9 +134,10 @@ impl CoreHeuristic {
 
     /// The chosen action code for a seat's view: `history` the cards played in order
     /// (completed tricks, then the trick in progress), `leaders` the leader of each trick
-    /// begun, `legal` the legal action codes.
+    /// begun, `legal` the legal action codes, `out` the cards the seat knows are in no hand
+    /// (the undealt cards when they are shown).
     #[allow(clippy::too_many_arguments)]
-    #[pyo3(signature = (rules, phase, seat, dealer, hand, trump, turned, history, leaders, scores, pending_ties, legal))]
+    #[pyo3(signature = (rules, phase, seat, dealer, hand, trump, turned, history, leaders, scores, pending_ties, legal, out=0))]
     fn act(
         &self,
         rules: &CoreRules,
@@ -151,6 +152,7 @@ impl CoreHeuristic {
         scores: (i64, i64),
         pending_ties: u32,
         legal: Vec<u8>,
+        out: u32,
     ) -> PyResult<u8> {
         let r = &rules.rules;
         check_seat(r, seat, "seat")?;
@@ -179,6 +181,7 @@ impl CoreHeuristic {
             scores: [scores.0, scores.1],
             pending_ties,
             legal: 0,
+            out,
         };
         for (slot, &c) in view.history.iter_mut().zip(&history) {
             *slot = card(c, "played")?;

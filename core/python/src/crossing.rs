@@ -1,5 +1,5 @@
 //! The rules as they cross from Python: one declared structure, [`RulesInput`], read from the
-//! dict of `manille_variants.engine.core.core_rules` (typed there as `CoreRulesData`) by
+//! dict of `manille_variants.engine.crossing.rules_input` (typed there as `RulesInput`) by
 //! `#[derive(FromPyObject)]`, field by field, and turned into the engine's [`RulesData`].
 //!
 //! A key the dict lacks takes the value that means today's behaviour where the field says
@@ -26,7 +26,7 @@ pub(crate) struct CallInput {
     modes: Vec<String>,
 }
 
-/// Every setting the core plays by, as `core_rules` writes it.
+/// Every setting the core plays by, as `rules_input` writes it.
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
 pub(crate) struct RulesInput {

@@ -1,18 +1,17 @@
 //! `manille_variants._core`: the Python binding of the `manille-engine` crate.
 //!
 //! Private to the package: `manille_variants` owns the API and its documentation.  Rules
-//! arrive as the plain-data dict of `manille_variants.engine.core.core_rules`; actions are
+//! arrive as the plain-data dict of `manille_variants.engine.crossing.rules_input`; actions are
 //! the engine's one-byte codes (0-31 cards, see `manille_engine::action`).
 
 mod bots;
 mod crossing;
-mod getters;
 mod state;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use manille_engine::cards::{CardSet, MAX_SEATS, NONE};
+use manille_engine::cards::{CardSet, MAX_SEATS};
 use manille_engine::deal::{Deal, IllegalAction, Phase};
 use manille_engine::legality::{legal, trick_winner, TrickView};
 use manille_engine::matchplay::{deal_seed as mix_seed, Match, Outcome};
@@ -25,7 +24,7 @@ use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
-use getters::deal_methods;
+use state::CoreDeal;
 
 mod search;
 mod sim;
@@ -85,7 +84,7 @@ pub(crate) struct CoreRules {
 #[pymethods]
 impl CoreRules {
     /// `objects`: the Python object of each action code (cards, decisions, then the calls);
-    /// `python`: the compiled `Rules`, the four suits and the helper module, for `CoreState`.
+    /// `python`: the compiled `Rules`, the four suits and the callback module, for `CoreDeal`.
     #[new]
     #[pyo3(signature = (data, objects=None, python=None))]
     fn new(
@@ -95,7 +94,7 @@ impl CoreRules {
         python: Option<PythonSide>,
     ) -> PyResult<Self> {
         let data = data.data()?;
-        let rules = Rules::new(data).map_err(|e| package_error(py, "RulesetError", e.0))?;
+        let rules = Rules::new(data).map_err(|e| coded_package_error(py, "RulesetError", &e.0))?;
         let shared = match objects {
             None => None,
             Some(by_code) => {
@@ -154,7 +153,7 @@ impl CoreRules {
 /// `DealScore.to_dict()` of a result, plus `turned_bonus` (0 when no card was turned);
 /// `turned`, the turned card, adds the keys of a deal with a turned card (`turned`,
 /// `turned_side`).
-fn result_dict<'py>(
+pub(crate) fn result_dict<'py>(
     py: Python<'py>,
     rules: &Rules,
     r: &DealResult,
@@ -237,6 +236,14 @@ fn coded_error(py: Python<'_>, class: &str, code: &str, params: &Bound<'_, PyDic
     }
 }
 
+/// The package's error `class` carrying the engine's coded sentence.
+pub(crate) fn coded_package_error(py: Python<'_>, class: &str, coded: &Coded) -> PyErr {
+    match coded_params(py, coded) {
+        Ok(params) => coded_error(py, class, coded.code, &params),
+        Err(err) => err,
+    }
+}
+
 fn parse_mode(mode: &str) -> PyResult<Mode> {
     crossing::mode(mode)
 }
@@ -287,15 +294,7 @@ fn score_deal<'py>(
 }
 
 // ---------------------------------------------------------------------- deals
-/// One deal: an immutable state driven by action codes.
-#[pyclass(frozen, module = "manille_variants._core")]
-struct CoreDeal {
-    rules: Arc<Rules>,
-    objects: Option<Arc<state::PyShared>>,
-    deal: Deal,
-}
-
-fn check_seat(rules: &Rules, seat: u8, what: &str) -> PyResult<()> {
+pub(crate) fn check_seat(rules: &Rules, seat: u8, what: &str) -> PyResult<()> {
     if seat >= rules.data.seats {
         return Err(PyValueError::new_err(format!(
             "{what} must be a seat 0-{} (got {seat})",
@@ -306,7 +305,7 @@ fn check_seat(rules: &Rules, seat: u8, what: &str) -> PyResult<()> {
 }
 
 /// The IllegalPlayError of `action` refused for `why`, as a coded message.
-fn illegal_error(
+pub(crate) fn illegal_error(
     py: Python<'_>,
     rules: &Rules,
     deal: &Deal,
@@ -351,218 +350,12 @@ fn illegal_error(
     }
 }
 
-fn mask_list(set: u64) -> Vec<u8> {
-    let mut out = Vec::with_capacity(set.count_ones() as usize);
-    let mut s = set;
-    while s != 0 {
-        out.push(s.trailing_zeros() as u8);
-        s &= s - 1;
-    }
-    out
-}
-
-deal_methods!(CoreDeal {
-    /// Shuffle with `seed`, cut and deal.
-    #[new]
-    #[pyo3(signature = (rules, seed, dealer=0, pending_ties=0, scores=(0, 0)))]
-    fn new(
-        rules: &CoreRules,
-        seed: i128,
-        dealer: u8,
-        pending_ties: u32,
-        scores: (i64, i64),
-    ) -> PyResult<Self> {
-        guard(|| {
-            check_seat(&rules.rules, dealer, "dealer")?;
-            let deal = Deal::new(
-                &rules.rules,
-                seed,
-                dealer,
-                pending_ties,
-                [scores.0, scores.1],
-            );
-            Ok(CoreDeal {
-                rules: rules.rules.clone(),
-                objects: rules.shared.clone(),
-                deal,
-            })
-        })
-    }
-
-    /// A deal of given hands (card masks in seat order); `turned`, the dealer's turned card.
-    #[staticmethod]
-    #[pyo3(signature = (rules, hands, dealer=0, pending_ties=0, scores=(0, 0), turned=None))]
-    fn from_hands(
-        rules: &CoreRules,
-        hands: Vec<u32>,
-        dealer: u8,
-        pending_ties: u32,
-        scores: (i64, i64),
-        turned: Option<u8>,
-    ) -> PyResult<Self> {
-        guard(|| {
-            let r = &rules.rules;
-            check_seat(r, dealer, "dealer")?;
-            let seats = r.data.seats as usize;
-            let all = hands.iter().fold(0u64, |t, h| t + h.count_ones() as u64);
-            let union = hands.iter().fold(0u32, |t, h| t | h);
-            let dealt_cards = 32 - r.data.undealt as u64;
-            if hands.len() != seats || all != dealt_cards || union.count_ones() as u64 != dealt_cards {
-                return Err(PyValueError::new_err(
-                    "give one hand per seat, the cards dealt once each",
-                ));
-            }
-            if hands
-                .iter()
-                .any(|h| h.count_ones() != r.data.hand_size as u32)
-            {
-                return Err(PyValueError::new_err("every hand holds the hand size"));
-            }
-            if turned.is_some_and(|c| {
-                hands[dealer as usize] & (1u32.checked_shl(c as u32).unwrap_or(0)) == 0
-            }) {
-                return Err(PyValueError::new_err("the turned card is the dealer's"));
-            }
-            if (r.data.trump_source == TrumpSource::Turned) != turned.is_some() {
-                return Err(PyValueError::new_err(
-                    "give the dealer's turned card exactly when the ruleset takes trump from it",
-                ));
-            }
-            let mut dealt = [0; MAX_SEATS];
-            dealt[..seats].copy_from_slice(&hands);
-            let deal =
-                Deal::from_hands(r, dealt, turned, dealer, pending_ties, [scores.0, scores.1]);
-            Ok(CoreDeal {
-                rules: r.clone(),
-                objects: rules.shared.clone(),
-                deal,
-            })
-        })
-    }
-
-    /// The turned card, if trump comes from it.
-    #[getter]
-    fn turned(&self) -> Option<u8> {
-        (self.deal.turned != NONE).then_some(self.deal.turned)
-    }
-    /// The trump suit (0-3), or None.
-    #[getter]
-    fn trump(&self) -> Option<u8> {
-        self.deal.trump_suit()
-    }
-    /// How many calls were made.
-    #[getter]
-    fn calls(&self) -> u8 {
-        self.deal.calls
-    }
-    /// The cards each seat still holds, as masks.
-    #[getter]
-    fn hands(&self) -> Vec<CardSet> {
-        (0..self.rules.data.seats)
-            .map(|s| self.deal.hand(s))
-            .collect()
-    }
-    /// The hands as dealt, as masks.
-    #[getter]
-    fn dealt(&self) -> Vec<CardSet> {
-        self.deal.dealt[..self.rules.data.seats as usize].to_vec()
-    }
-    /// The cards of the trick in progress, in play order.
-    #[getter]
-    fn trick(&self) -> Vec<u8> {
-        self.deal.trick(&self.rules).to_vec()
-    }
-    /// Every card played, in order.
-    #[getter]
-    fn history(&self) -> Vec<u8> {
-        self.deal.history[..self.deal.played()].to_vec()
-    }
-    /// The cards won by team 0 and team 1, as masks.
-    #[getter]
-    fn won(&self) -> (CardSet, CardSet) {
-        (self.deal.won[0], self.deal.won[1])
-    }
-    /// Completed tricks: (leader, cards in play order, winner).
-    fn tricks(&self) -> Vec<(u8, Vec<u8>, u8)> {
-        self.deal
-            .completed_tricks(&self.rules)
-            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
-            .collect()
-    }
-    /// The legal action codes, ascending.
-    fn legal_actions(&self) -> Vec<u8> {
-        mask_list(self.deal.legal_actions(&self.rules))
-    }
-    /// The legal action codes as a mask (bit `code`).
-    fn legal_mask(&self) -> u64 {
-        self.deal.legal_actions(&self.rules)
-    }
-    /// The state after the action `code`; raises IllegalPlayError.
-    fn apply(&self, py: Python<'_>, code: u8) -> PyResult<CoreDeal> {
-        let rules = &self.rules;
-        match self.deal.apply(rules, Action(code)) {
-            Ok(deal) => Ok(CoreDeal {
-                rules: rules.clone(),
-                objects: self.objects.clone(),
-                deal,
-            }),
-            Err(why) => Err(illegal_error(py, rules, &self.deal, Action(code), why)),
-        }
-    }
-    /// The legal actions as the package's objects (Card and Action), in code order.
-    fn legal_objects<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let objects = self
-            .objects
-            .as_ref()
-            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
-        let mut set = self.deal.legal_actions(&self.rules);
-        let list = PyList::empty(py);
-        while set != 0 {
-            list.append(objects.by_code[set.trailing_zeros() as usize].bind(py))?;
-            set &= set - 1;
-        }
-        Ok(list)
-    }
-    /// The state after the action `obj` (a Card or an Action object); raises IllegalPlayError.
-    fn apply_object(&self, py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<CoreDeal> {
-        let objects = self
-            .objects
-            .as_ref()
-            .ok_or_else(|| PyValueError::new_err("the rules were built without objects"))?;
-        let Some(code) = objects.codes.bind(py).get_item(obj)? else {
-            let params = PyDict::new(py);
-            params.set_item("action", obj.str()?)?;
-            return Err(coded_error(py, "IllegalPlayError", "refused.not-an-action", &params));
-        };
-        self.apply(py, code.extract::<u8>()?)
-    }
-    /// The deal's result once over, as `DealScore.to_dict()` plus `turned_bonus`; else None.
-    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        self.deal
-            .result(&self.rules)
-            .map(|r| result_dict(py, &self.rules, &r, self.turned()))
-            .transpose()
-    }
-    /// Match points of the deal (team A, team B) once over.
-    fn points(&self) -> Option<(u64, u64)> {
-        self.deal.result(&self.rules).map(|r| (r.team_a, r.team_b))
-    }
-    fn __repr__(&self) -> String {
-        format!(
-            "<CoreDeal dealer={} phase={} to_play={}>",
-            self.deal.dealer,
-            self.deal.phase.name(),
-            self.deal.to_play
-        )
-    }
-});
-
 // ---------------------------------------------------------------------- matches
 /// The running score of a match (team 0: seats 0 and 2).
 #[pyclass(module = "manille_variants._core")]
 struct CoreMatch {
     rules: Arc<Rules>,
-    objects: Option<Arc<state::PyShared>>,
+    shared: Option<Arc<state::PyShared>>,
     state: Match,
 }
 
@@ -588,7 +381,7 @@ impl CoreMatch {
         check_seat(&rules.rules, first_dealer, "first dealer")?;
         Ok(CoreMatch {
             rules: rules.rules.clone(),
-            objects: rules.shared.clone(),
+            shared: rules.shared.clone(),
             state: Match::new(seed, first_dealer),
         })
     }
@@ -628,23 +421,31 @@ impl CoreMatch {
         self.state.next_seed()
     }
     /// The next deal of the match.
-    fn new_deal(&self) -> PyResult<CoreDeal> {
+    fn new_deal(&self, py: Python<'_>) -> PyResult<CoreDeal> {
         if self.state.is_over() {
             return Err(PyValueError::new_err("the match is over"));
         }
         let s = &self.state;
+        let seed = s.next_seed();
         let deal = Deal::new(
             &self.rules,
-            s.next_seed() as i128,
+            seed as i128,
             s.dealer,
             s.pending_ties,
             s.scores,
         );
-        Ok(CoreDeal {
-            rules: self.rules.clone(),
-            objects: self.objects.clone(),
+        let seed = seed.into_pyobject(py)?.into_any().unbind();
+        let scores = (s.scores[0], s.scores[1])
+            .into_pyobject(py)?
+            .into_any()
+            .unbind();
+        Ok(CoreDeal::start(
+            &self.rules,
+            &self.shared,
+            seed,
+            scores,
             deal,
-        })
+        ))
     }
     /// Record a finished deal; returns (index, game, dealer, team points, scores after,
     /// pending after, game winner).
@@ -884,7 +685,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<CoreRules>()?;
     m.add_class::<CoreDeal>()?;
     m.add_class::<CoreMatch>()?;
-    m.add_class::<state::CoreState>()?;
     m.add_class::<bots::CoreHeuristic>()?;
     m.add_function(wrap_pyfunction!(bots::hand_tricks, m)?)?;
     m.add_function(wrap_pyfunction!(bots::decision_features, m)?)?;

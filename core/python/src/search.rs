@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::bots::CoreHeuristic;
-use super::{guard, CoreDeal, CoreRules};
+use super::{coded_package_error, guard, CoreDeal, CoreRules};
 
 /// Team A's double-dummy total from a play-phase deal, and each legal card's value.
 #[pyfunction]
@@ -77,10 +77,14 @@ fn knowledge(
     })
 }
 
-fn estimates(result: Result<Vec<Estimate>, NoWorld>) -> PyResult<Estimates> {
-    result
-        .map(|v| v.iter().map(|e| (e.action.0, e.mean, e.sd, e.n)).collect())
-        .map_err(|e| PyValueError::new_err(e.0))
+fn estimates(result: Result<Vec<Estimate>, NoWorld>) -> Result<Estimates, NoWorld> {
+    result.map(|v| v.iter().map(|e| (e.action.0, e.mean, e.sd, e.n)).collect())
+}
+
+/// The search's refusal, carried out of the GIL-free section, as the package's SearchError
+/// with its coded message.
+fn refused<T>(py: Python<'_>, result: PyResult<Result<T, NoWorld>>) -> PyResult<T> {
+    result?.map_err(|e| coded_package_error(py, "SearchError", &e.0))
 }
 
 /// Each legal card's net match points for the seat, over `samples` sampled worlds; with
@@ -117,7 +121,14 @@ pub fn search_cards(
     )?;
     let r = rules.rules.clone();
     let max = max_samples.unwrap_or(samples);
-    py.detach(|| guard(|| estimates(search::cards_until(&r, &know, samples, max, seed, z))))
+    let found = py.detach(|| {
+        guard(|| {
+            Ok(estimates(search::cards_until(
+                &r, &know, samples, max, seed, z,
+            )))
+        })
+    });
+    refused(py, found)
 }
 
 /// Each decision's net match points for the seat before the first card (or those of `only`),
@@ -161,7 +172,7 @@ pub fn search_decisions(
     let r = rules.rules.clone();
     let only: Option<Vec<Action>> = only.map(|o| o.into_iter().map(Action).collect());
     let stop = stop_after.map(|min| search::Stop { min, z, tolerance });
-    py.detach(|| {
+    let found = py.detach(|| {
         guard(|| {
             let decision = search::decide_from(
                 &r,
@@ -173,9 +184,10 @@ pub fn search_decisions(
                 default.map(Action),
             );
             let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
-            estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
+            Ok(estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows)))
         })
-    })
+    });
+    refused(py, found)
 }
 
 /// The search bot's decision for the seat to act (a card or a decision before play) within a
@@ -246,13 +258,14 @@ pub fn search_choose(
     };
     let r = rules.rules.clone();
     let model = model.map_or_else(HeuristicBot::default, |m| m.bot.clone());
-    py.detach(|| {
+    let found = py.detach(|| {
         guard(|| {
             let decision = search::choose(&r, &know, &settings, seed, &model);
             let chosen = decision.as_ref().map_or(0, |d| d.chosen.0);
-            estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows))
+            Ok(estimates(decision.map(|d| d.estimates)).map(|rows| (chosen, rows)))
         })
-    })
+    });
+    refused(py, found)
 }
 
 /// (action code, visits, mean net match points) of each action tried at the root.
@@ -338,12 +351,13 @@ pub fn ismcts_choose(
     };
     let bot = heuristic.map_or_else(HeuristicBot::default, |h| h.bot.clone());
     let r = rules.rules.clone();
-    py.detach(|| {
+    let found = py.detach(|| {
         guard(|| {
-            let out = ismcts::search(&r, &know, &settings, seed, &bot)
-                .map_err(|e| PyValueError::new_err(e.0))?;
-            let children = out.children.iter().map(|c| (c.0 .0, c.1, c.2)).collect();
-            Ok((out.action.0, children, out.iterations))
+            Ok(ismcts::search(&r, &know, &settings, seed, &bot).map(|out| {
+                let children = out.children.iter().map(|c| (c.0 .0, c.1, c.2)).collect();
+                (out.action.0, children, out.iterations)
+            }))
         })
-    })
+    });
+    refused(py, found)
 }

@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use manille_engine::coded::Coded;
 use manille_engine::rules::{Mode, Rules};
 use manille_engine::sim::{self, BotKind, BotSpec, DealRow, MetricTally, DEAL_METRICS};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::bots::CoreHeuristic;
-use super::{check_seat, guard, package_error, CoreRules};
+use super::{check_seat, coded_package_error, guard, package_error, CoreRules};
 
 /// A simulation's row of a finished deal: (team_a, team_b, tied, dealer_won, sweep, mode,
 /// calls, factor, capped, dealer_card_points), as the runner's `DealRow`.
@@ -48,10 +49,15 @@ fn counts(tally: &MetricTally) -> Counts {
         .collect()
 }
 
+/// A bot spec the core refuses, as the package's BotOptionError with its coded message.
+fn refused_spec(coded: Coded) -> PyErr {
+    Python::attach(|py| coded_package_error(py, "BotOptionError", &coded))
+}
+
 /// The bots of `bots` (as `make_bots` reads it), heuristic seats (and the IS-MCTS bot's
 /// rollouts) playing with the settings of `heuristic` (needed when a seat is either).
 fn bot_spec(bots: &str, heuristic: Option<&CoreHeuristic>) -> PyResult<BotSpec> {
-    let spec = BotSpec::parse(bots).map_err(PyValueError::new_err)?;
+    let spec = BotSpec::parse(bots).map_err(refused_spec)?;
     match heuristic {
         Some(h) => Ok(spec.with_heuristic(h.bot.clone())),
         None if spec.has(BotKind::Heuristic) => Err(PyValueError::new_err(
@@ -275,7 +281,7 @@ pub fn sim_duel(
     heuristic_b: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<Vec<(i64, bool)>> {
     let spec = |text: &str, h: Option<&CoreHeuristic>| -> PyResult<BotSpec> {
-        let s = BotSpec::parse(text).map_err(PyValueError::new_err)?;
+        let s = BotSpec::parse(text).map_err(refused_spec)?;
         Ok(match h {
             Some(h) => s.with_heuristic(h.bot.clone()),
             None => s,

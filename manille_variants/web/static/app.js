@@ -417,7 +417,12 @@ function sheetPage() {
 
   $("#names-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await send("PUT", `/api/sheets/${sheet.id}`, { ...Object.fromEntries(new FormData(event.target)), by: by.value }); }
+    const form = new FormData(event.target);
+    // A name per seat where each player keeps a score: every one or none.
+    const players = form.getAll("player").map((name) => name.trim());
+    form.delete("player");
+    const names = sheet.per_player ? { player_names: players.some(Boolean) ? players : [] } : {};
+    try { await send("PUT", `/api/sheets/${sheet.id}`, { ...Object.fromEntries(form), ...names, by: by.value }); }
     catch (error) { setProblem(error.message); }
   });
 
@@ -616,11 +621,21 @@ function sheetPage() {
 // Where ``seat`` sits on the screen seen from ``you``, as the table is played: the seats are
 // numbered clockwise round the table, and play goes round it by ``step`` (1: clockwise, so the
 // next seat to play sits on your left; -1: counter-clockwise, the next one on your right).
+// At other tables the seats sit round the felt in the same way: ``PLACES_AT[n]`` lists the
+// places clockwise from yours.
 const PLACES = ["south", "west", "north", "east"];
 const PLACE_NAMES = { south: "you", west: "left", north: "partner", east: "right" };
-function seatPlace(seat, you, step) {
-  const turns = (((seat - you) * step) % 4 + 4) % 4;  // how many turns after yours
-  const order = step === 1 ? PLACES : ["south", "east", "north", "west"];
+const PLACES_AT = {
+  2: ["south", "north"],
+  3: ["south", "northwest", "northeast"],
+  4: PLACES,
+  5: ["south", "southwest", "northwest", "northeast", "southeast"],
+  6: ["south", "southwest", "northwest", "north", "northeast", "southeast"],
+};
+function seatPlace(seat, you, step, seats = 4) {
+  const turns = (((seat - you) * step) % seats + seats) % seats;  // how many turns after yours
+  const clockwise = PLACES_AT[seats];
+  const order = step === 1 ? clockwise : [clockwise[0], ...clockwise.slice(1).reverse()];
   return order[turns];
 }
 
@@ -645,51 +660,100 @@ function playPage() {
   $("#next").addEventListener("click", async () => {
     try { show(await api("POST", `/api/play/${game.id}/next`, {})); } catch (error) { $("#play-error").textContent = error.message; }
   });
+  // The page draws four seats; a game at another table redraws them, one a seat.
+  function drawSeats(view) {
+    if ($$(".seat").length === view.seats) return;
+    for (const seat of $$(".seat")) seat.remove();
+    const center = $("#contract");
+    for (let number = 0; number < view.seats; number++) {
+      center.before(el("div", { class: "seat", "data-seat": number }, el("span", {}), el("b", { class: "card-slot" }),
+        el("small", { class: "layout" })));
+    }
+  }
+  // A seat's name: at four seats where it sits (you, left, partner, right); at other tables
+  // "Seat N", marked partner for this deal's teammates and dealer for the dealer.
+  function seatName(view, number, place) {
+    if (view.seats === 4 || number === view.seat) return w(PLACE_NAMES[place] || "you");
+    const marks = [view.partners.includes(number) ? w("partner") : null, number === view.dealer ? w("dealer") : null];
+    return [`${w("seat")} ${number}`, ...marks.filter(Boolean)].join(" · ");
+  }
   function placeSeats(view) {
+    drawSeats(view);
+    $("#felt").dataset.seats = view.seats;
     for (const seat of $$(".seat")) {
-      const place = seatPlace(Number(seat.dataset.seat), view.seat, view.step);
+      const number = Number(seat.dataset.seat);
+      const place = seatPlace(number, view.seat, view.step, view.seats);
       seat.className = `seat ${place}`;
       seat.dataset.place = place;
-      seatNames[seat.dataset.seat] = w(PLACE_NAMES[place]);
-      seat.querySelector("span").textContent = w(PLACE_NAMES[place]);
+      seatNames[seat.dataset.seat] = seatName(view, number, place);
+      seat.querySelector("span").textContent = seatNames[seat.dataset.seat];
+      const layout = seat.querySelector(".layout");
+      // The layout's face-up cards (and how many lie covered) for the other seats; yours are in your hand.
+      if (layout) {
+        const up = number === view.seat ? [] : (view.face_up[number] || []);
+        const down = view.face_down.length ? view.face_down[number] : 0;
+        layout.replaceChildren(...up.map((card) => cardNode(card)), number !== view.seat && down ? ` +${down} ${w("face_down")}` : "");
+      }
     }
+  }
+  // The name of each score column: the two teams, or each player where the dealer plays alone.
+  function columnNames(view) {
+    if (view.per_player) return view.scores.map((_, number) => number === view.seat ? w("you") : `${w("seat")} ${number}`);
+    if (view.seats === 2) return [w("you"), w("opponents")];
+    return [w(view.seats === 4 ? "us" : "your_team"), w("them")];
+  }
+  function scoreBoxes(view) {
+    const names = columnNames(view);
+    return view.scores.map((score, column) => el("div", { class: "team" }, el("span", { class: "name" }, names[column]),
+      el("b", { class: "total", "data-team": view.per_player ? `seat-${column}` : ["us", "them"][column] }, score)));
   }
   function show(view) {
     game = view;
     $("#game").hidden = false;
     placeSeats(view);
     $("#record").href = `/api/play/${view.id}/record`;
-    const team = (name, key, score) => el("div", { class: "team" }, el("span", { class: "name" }, w(name)),
-      el("b", { class: "total", "data-team": key }, score));
-    $("#scores").replaceChildren(team("us", "us", view.scores[0]), team("them", "them", view.scores[1]));
+    $("#scores").replaceChildren(...scoreBoxes(view));
     $("#game-facts").textContent = `${w("deal")} ${view.deal_number} · ${w("target")} ${view.target} · ${w(view.direction)}`;
     const contract = view.mode ? `${view.mode === "trump" ? w("trump") + " " + SUITS[view.trump] : w(view.mode)}${view.calls.length ? " · " + view.calls.join(", ") : ""}` : "";
     const turned = view.turned ? ` · ${w("turned")} ${view.turned}${view.turned_on_table ? ` (${w("on_table")})` : ""}` : "";
-    $("#contract").textContent = contract + turned;
+    const undealt = view.undealt.length ? el("span", { class: "undealt" }, ` ${w("undealt_cards")}: `, view.undealt.map((card) => cardNode(card))) : "";
+    $("#contract").replaceChildren(contract + turned, undealt);
     for (const seat of $$(".seat")) {
       const number = Number(seat.dataset.seat);
       const played = view.trick.find((t) => t.seat === number);
-      const shown = played || (!view.trick.length && view.last_trick ? { card: view.last_trick.cards[(number - view.last_trick.leader + 4) % 4] } : null);
+      const last = view.last_trick;
+      const shown = played || (!view.trick.length && last ? { card: last.cards[last.seats.indexOf(number)] } : null);
       seat.classList.toggle("to-play", view.to_play === number);
       seat.querySelector(".card-slot").replaceChildren(shown && shown.card ? cardNode(shown.card) : "");
     }
-    $("#hand").replaceChildren(...view.hand.map((card) => {
+    const button = (card) => {
       const legal = view.playing_cards && view.legal.includes(card);
       return el("button", { class: "card-button" + (legal ? " legal" : ""), "data-card": card,
         "aria-label": card + (legal ? " (legal)" : ""), onclick: () => view.playing_cards && act(card) }, cardNode(card));
-    }));
+    };
+    // With a layout your face-up cards are played like your hand, shown in a row of their own.
+    const faceUp = view.face_up.length ? view.face_up[view.seat] : [];
+    $("#hand").replaceChildren(...view.hand.filter((card) => !faceUp.includes(card)).map(button));
+    const layout = $("#your-layout");
+    if (layout) {
+      layout.hidden = !faceUp.length && !(view.face_down.length && view.face_down[view.seat]);
+      $("#your-face-up").replaceChildren(...faceUp.map(button),
+        view.face_down.length && view.face_down[view.seat] ? el("span", { class: "hint" }, ` +${view.face_down[view.seat]} ${w("face_down")}`) : "");
+    }
     $("#choices").replaceChildren(...(view.your_turn && !view.playing_cards
       ? [el("span", {}, `${w("choose")}: `), ...view.legal.map((a) => el("button", { class: "choice", "data-action": a, onclick: () => act(a) }, actionLabel(view, a)))]
       : []));
     let message = view.deal_over ? w("deal_over") : view.to_play !== null ? `${seatNames[view.to_play]} ${w("to_play")}: ${w("phase_" + view.phase)}` : "";
-    if (view.match_over) message = `${w("match_over")} ${w("team")}: ${w(view.winner === 0 ? "us" : "them")}`;
+    if (view.match_over) message = `${w("match_over")} ${view.per_player ? "" : w("team") + ": "}${columnNames(view)[view.winner]}`;
     $("#message").textContent = message;
     $("#next").hidden = !view.deal_over || view.match_over;
     const r = view.result;
     $("#result").replaceChildren(...(r ? [el("div", { class: "card result" },
       el("p", {}, `${w("points")}: ${r.card_points[0]} – ${r.card_points[1]} · ${w("tricks")}: ${r.tricks[0]} – ${r.tricks[1]}`),
       el("div", {}, el("b", {}, `${w("factors")} ×${r.factor}`), factorList(r.factors)),
-      el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
+      view.per_player ? el("p", {}, `${w("dealer_alone")}: ${w("match_points")} `,
+        view.player_points.map((points, number) => `${number ? " · " : ""}${number === view.seat ? w("you") : w("seat") + " " + number} ${points > 0 ? "+" : ""}${points}`).join(""))
+        : el("p", {}, `${w("match_points")}: ${r.team_a} – ${r.team_b}`),
       scoreNotes(r))] : []));
   }
   const saved = $("#game-data");

@@ -1,4 +1,4 @@
-"""The Python side of the core's deal states (``manille_variants._core.CoreState``).
+"""The calls the compiled core makes into Python for its deal states (``manille_variants._core.CoreDeal``).
 
 :func:`~manille_variants.engine.deal.new_deal` answers with a core state when the ruleset can
 be played by the core (no Python plug-ins; trump by a turned card included).  A core state has
@@ -8,7 +8,7 @@ members itself and calls the functions below for the rest: the deal's :class:`De
 readable filter, worded as the reference engine words them), seat views, equality and
 ``repr``.
 
-Every call the core makes into Python (``CoreState.helper(name)`` in
+Every call the core makes into Python (``CoreDeal.helper(name)`` in
 ``core/python/src/state.rs``) is one of these, listed in ``__all__``: a test holds the core's
 calls to that list and calls each.
 """
