@@ -139,12 +139,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert c.post(f"/api/sheets/{sheet}/deals", json={"entry": TIE}).status_code == 200
     assert c.post(f"/api/sheets/{sheet}/deals", json={"entry": "no-trump 38 5"}).status_code == 200
     game = c.post("/api/play", json={"ruleset": "belgian", "seed": 3}).json()["id"]
+    three = c.post("/api/play", json={"ruleset": "belgian-three", "seed": 3})
+    assert three.status_code in (200, 201), three.text
     table = c.post("/api/tables", json={"ruleset": "table-convention", "bots": {"1": "heuristic", "3": "heuristic"},
                                         "names": {"0": "An", "2": "Bo"}}).json()
     evening = c.post("/api/evenings", json={"name": "Vrijdag", "ruleset": "belgian", "rounds": 2,
                                             "players": ["An", "Bo", "Cas", "Dirk", "Els", "Fien", "Gust", "Hilde"]})
     assert evening.status_code == 201, evening.text
-    return {"client": c, "sheet": sheet, "game": game, "table": table, "evening": evening.json()["id"]}
+    return {"client": c, "sheet": sheet, "game": game, "three": three.json()["id"], "table": table,
+            "evening": evening.json()["id"]}
 
 
 PAGES = [
@@ -152,7 +155,8 @@ PAGES = [
     "/rulesets/table-convention", "/diff?a=table-convention&b=french-parlee", "/editor", "/editor?from=french-muette",
     "/score", "/score?rulesets=belgian&rulesets=french-muette&points=38&tricks=5&mode=no-trump",
     "/score?rulesets=belgian&points=30&tricks=4", "/sheets", "/sheets/{sheet}", "/play", "/play/{game}",
-    "/compare", "/advise", "/advise?ruleset=belgian&hand=AS+KS+QS+JS+10S+9S+8S+7S&samples=2", "/analyze",
+    "/play/{three}", "/compare", "/advise", "/advise?ruleset=belgian&hand=AS+KS+QS+JS+10S+9S+8S+7S&samples=2",
+    "/analyze",
     "/tables", "/evenings", "/evenings/{evening}", "/offline",
     "/rulesets/nope", "/sheets/nope", "/play/0123abcd", "/evenings/nope", "/tables/abcdef123456",
     "/score?points=x&tricks=4", "/advise?ruleset=belgian&hand=AS+KS&samples=1", "/nowhere",
@@ -198,6 +202,7 @@ ERRORS = [  # (method, path, JSON body): answers whose words a page shows
     ("POST", "/api/tables", {"bots": {"0": "heuristic", "1": "heuristic", "2": "heuristic", "3": "heuristic"}}),
     ("POST", "/api/tables", {"ruleset": "nope"}),
     ("POST", "/api/evenings", {"players": ["An", "Bo", "Cas"]}),
+    ("POST", "/api/sheets", {"ruleset": "belgian-three", "player_names": "An"}),
     ("POST", "/api/evenings", {"players": ["An", "An", "Cas", "Dirk"]}),
     ("POST", "/api/score", {"rulesets": ["belgian"], "points": "x", "tricks": 4}),
     ("POST", "/api/score", {"rulesets": [], "points": 30, "tricks": 4}),
