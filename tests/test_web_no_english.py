@@ -23,7 +23,11 @@ from starlette.testclient import TestClient
 from test_catalog import declared
 from webtools import TIE, client, make_app, new_sheet
 
-from manille_variants.messages import LOCALE_DIR, format_datetime
+from manille_variants.messages import LOCALE_DIR, format_datetime, msg
+from manille_variants.ruleset.loader import load_ruleset
+from manille_variants.sim import SimSettings
+from manille_variants.table.shared import MATCH_OVER
+from manille_variants.web.compare import Job
 from manille_variants.web.security import RateLimit
 
 LANGS = ("nl", "fr")
@@ -135,12 +139,15 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     assert c.post(f"/api/sheets/{sheet}/deals", json={"entry": TIE}).status_code == 200
     assert c.post(f"/api/sheets/{sheet}/deals", json={"entry": "no-trump 38 5"}).status_code == 200
     game = c.post("/api/play", json={"ruleset": "belgian", "seed": 3}).json()["id"]
+    three = c.post("/api/play", json={"ruleset": "belgian-three", "seed": 3})
+    assert three.status_code in (200, 201), three.text
     table = c.post("/api/tables", json={"ruleset": "table-convention", "bots": {"1": "heuristic", "3": "heuristic"},
                                         "names": {"0": "An", "2": "Bo"}}).json()
     evening = c.post("/api/evenings", json={"name": "Vrijdag", "ruleset": "belgian", "rounds": 2,
                                             "players": ["An", "Bo", "Cas", "Dirk", "Els", "Fien", "Gust", "Hilde"]})
     assert evening.status_code == 201, evening.text
-    return {"client": c, "sheet": sheet, "game": game, "table": table, "evening": evening.json()["id"]}
+    return {"client": c, "sheet": sheet, "game": game, "three": three.json()["id"], "table": table,
+            "evening": evening.json()["id"]}
 
 
 PAGES = [
@@ -148,7 +155,8 @@ PAGES = [
     "/rulesets/table-convention", "/diff?a=table-convention&b=french-parlee", "/editor", "/editor?from=french-muette",
     "/score", "/score?rulesets=belgian&rulesets=french-muette&points=38&tricks=5&mode=no-trump",
     "/score?rulesets=belgian&points=30&tricks=4", "/sheets", "/sheets/{sheet}", "/play", "/play/{game}",
-    "/compare", "/advise", "/advise?ruleset=belgian&hand=AS+KS+QS+JS+10S+9S+8S+7S&samples=2", "/analyze",
+    "/play/{three}", "/compare", "/advise", "/advise?ruleset=belgian&hand=AS+KS+QS+JS+10S+9S+8S+7S&samples=2",
+    "/analyze",
     "/tables", "/evenings", "/evenings/{evening}", "/offline",
     "/rulesets/nope", "/sheets/nope", "/play/0123abcd", "/evenings/nope", "/tables/abcdef123456",
     "/score?points=x&tricks=4", "/advise?ruleset=belgian&hand=AS+KS&samples=1", "/nowhere",
@@ -194,6 +202,7 @@ ERRORS = [  # (method, path, JSON body): answers whose words a page shows
     ("POST", "/api/tables", {"bots": {"0": "heuristic", "1": "heuristic", "2": "heuristic", "3": "heuristic"}}),
     ("POST", "/api/tables", {"ruleset": "nope"}),
     ("POST", "/api/evenings", {"players": ["An", "Bo", "Cas"]}),
+    ("POST", "/api/sheets", {"ruleset": "belgian-three", "player_names": "An"}),
     ("POST", "/api/evenings", {"players": ["An", "An", "Cas", "Dirk"]}),
     ("POST", "/api/score", {"rulesets": ["belgian"], "points": "x", "tricks": 4}),
     ("POST", "/api/score", {"rulesets": [], "points": 30, "tricks": 4}),
@@ -270,3 +279,21 @@ def test_an_evenings_date_is_a_time_the_page_shows_in_its_language(site: dict[st
     assert '<time datetime="' in text
     stamp = text.split('<time datetime="', 1)[1].split('"', 1)[0]
     assert f'<time datetime="{stamp}">{format_datetime(stamp, "fr")}</time>' in text
+
+
+def test_a_comparison_that_fails_says_why_in_the_page_language() -> None:
+    job = Job([load_ruleset("belgian")], SimSettings(deals=1))
+    job.error, job.refusal = "the match is over", msg(MATCH_OVER)
+    answer = job.as_json("fr")
+    assert (answer["error"], answer["code"], answer["message"]) == (
+        "the match is over", "table.match-over", "la partie est terminée")
+    assert "code" not in Job([load_ruleset("belgian")], SimSettings(deals=1)).as_json("fr")
+
+
+def test_a_script_without_the_access_token_is_refused_with_a_code(tmp_path: Path) -> None:
+    c = client(make_app(tmp_path, token="secret"))
+    answer = c.get("/api/sheets", headers={"Accept-Language": "nl"})
+    assert answer.status_code == 401
+    data = answer.json()
+    assert data["error"].startswith("an access token is needed") and data["code"] == "web.no-access"
+    assert data["message"].startswith("een toegangsbewijs is nodig")

@@ -155,7 +155,7 @@ def summary_messages(rs: Ruleset) -> list[Message]:
     return [*_dealing(rs), _trump(rs), _calls(rs), *_play(rs), *_scoring(rs), _match(rs)]
 
 
-def joined(clauses: Sequence[Message], joiner: str = CLAUSES) -> Message:
+def _joined(clauses: Sequence[Message], joiner: str = CLAUSES) -> Message:
     """``clauses`` as one, each joined to the next by ``joiner`` (``{first}; {rest}``)."""
     whole = clauses[-1]
     for clause in reversed(clauses[:-1]):
@@ -164,7 +164,7 @@ def joined(clauses: Sequence[Message], joiner: str = CLAUSES) -> Message:
 
 
 def _sentence(clauses: Sequence[Message]) -> Message:
-    return msg(SENTENCE, clauses=joined(clauses))
+    return msg(SENTENCE, clauses=_joined(clauses))
 
 
 def _side(rs: Ruleset, where: str) -> str:
@@ -212,7 +212,7 @@ def _calls(rs: Ruleset) -> Message:
         label, by = call_label(c.label or c.name, c.name), msg(CALLER[c.by])
         rungs.append(msg(RUNG_AFTER, label=label, by=by, after=c.after, factor=c.factor) if c.after
                      else msg(RUNG, label=label, by=by, factor=c.factor))
-    return msg(CALLS, rungs=joined(rungs, THEN))
+    return msg(CALLS, rungs=_joined(rungs, THEN))
 
 
 def _play(rs: Ruleset) -> Iterator[Message]:
@@ -233,7 +233,7 @@ def _play(rs: Ruleset) -> Iterator[Message]:
     else:
         duties.append(msg(OVER_OPPONENT, rule=msg(UNDERTRUMP[p.undertrump])))
         duties.append(msg(OVER_PARTNER, rule=msg(UNDERTRUMP[p.undertrump_partner])))
-    yield msg(VOID, duties=joined(duties))
+    yield msg(VOID, duties=_joined(duties))
     if p.extra_rules:
         yield msg(PLAY_PLUGINS, names=", ".join(p.extra_rules))
 

@@ -255,7 +255,7 @@ async def compare_state(request: Request) -> Response:
     job = request.app.state.jobs.get(request.path_params["id"])
     if job is None:
         raise Refusal(404, msg(NO_COMPARISON))
-    return JSONResponse(job.as_json())
+    return JSONResponse(job.as_json(page_language(request)))
 
 
 # ------------------------------------------------------------------------- search

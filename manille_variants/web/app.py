@@ -87,13 +87,16 @@ def create_app(data: Path | None = None, *, token: str | None = None,
     return app
 
 
-def _no_access(scope: Scope, text: str) -> Response:
+def _no_access(scope: Scope, refusal: Message) -> Response:
     """The answer to a request without the access token: for a browser, a page in its
-    language saying what to do (scan the QR code shown on the host); JSON for a script."""
+    language saying what to do (scan the QR code shown on the host); JSON for a script (the
+    English ``error``, its ``code`` and ``params``, and ``message`` in the request's language)."""
     request = Request(scope)
     if wants_json(request):
-        return JSONResponse({"error": text}, 401)
-    return render(request, "noaccess.html", 401, message=text)
+        coded = refusal.json()
+        return JSONResponse({"error": coded["text"], "code": coded["code"], "params": coded["params"],
+                             "message": refusal.text(page_language(request))}, 401)
+    return render(request, "noaccess.html", 401, message=refusal.text(page_language(request)))
 
 
 def _error(request: Request, status: int, text: str, headers: Mapping[str, str] | None = None,

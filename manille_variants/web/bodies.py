@@ -55,6 +55,7 @@ BOOLEAN = define("body.boolean", "true or false")
 BOTS = define("body.bots", "an object of seats and bot names")
 NAMES = define("body.names", "an object of seats and names")
 PLAYERS = define("body.players", "a list of 4 to 200 names")
+PLAYER_NAMES = define("body.player-names", "a name per seat, in seat order")
 SOMETHING_ELSE = define("body.something-else", "something else")
 NOT_JSON = define("body.not-json", "the body is not JSON")
 NOT_OBJECT = define("body.not-object", "the body must be a JSON object")
@@ -132,15 +133,18 @@ def _message(model: type[Body], error: ErrorDetails) -> Message:
     field = model.model_fields.get(key)
     extra = field.json_schema_extra if field is not None else None
     code = extra.get("expects") if isinstance(extra, dict) else None
-    expected = code if isinstance(code, str) and is_defined(code) else SOMETHING_ELSE
+    if isinstance(code, str) and is_defined(code):
+        expected: str | Message = msg(code)
+    else:  # a field declared without expects(): its description as it is, else "something else"
+        expected = field.description if field is not None and field.description else msg(SOMETHING_ELSE)
     got = None if error["type"] == "missing" else error["input"]
     if error["type"] in _RANGE_ERRORS and field is not None:
         low = next((m.ge for m in field.metadata if isinstance(m, Ge)), None)
         high = next((m.le for m in field.metadata if isinstance(m, Le)), None)
-        return msg(EXPECTED_RANGE, key=key, expected=msg(expected), low=low, high=high, got=_shown(got))
-    if expected not in (STRING, NUMBER):
-        return msg(EXPECTED, key=key, expected=msg(expected))
-    return msg(EXPECTED_GOT, key=key, expected=msg(expected), got=_shown(got))
+        return msg(EXPECTED_RANGE, key=key, expected=expected, low=low, high=high, got=_shown(got))
+    if code not in (STRING, NUMBER):
+        return msg(EXPECTED, key=key, expected=expected)
+    return msg(EXPECTED_GOT, key=key, expected=expected, got=_shown(got))
 
 
 def _shown(value: Any, limit: int = 40) -> str:
@@ -187,7 +191,7 @@ class SheetBody(Body):
     team_a: Text = ""
     team_b: Text = ""
     note: Text = ""
-    player_names: list[Text] = Field([], max_length=6, description="a name per seat, in seat order")
+    player_names: list[Text] = Field([], max_length=6, **expects(PLAYER_NAMES))
 
 
 class DescribeBody(Body):
@@ -198,7 +202,7 @@ class DescribeBody(Body):
     team_b: Text = ""
     note: Text = ""
     # A name per seat where each player keeps a score; None keeps the names.
-    player_names: list[Text] | None = Field(None, max_length=6, description="a name per seat, in seat order")
+    player_names: list[Text] | None = Field(None, max_length=6, **expects(PLAYER_NAMES))
 
 
 class ImportBody(DescribeBody):

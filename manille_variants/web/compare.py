@@ -11,6 +11,7 @@ from typing import Any
 
 from manille_variants.bots import make_bots
 from manille_variants.errors import ManilleError
+from manille_variants.messages import Message
 from manille_variants.ruleset.schema import Ruleset
 from manille_variants.sim import SimSettings, run_comparison
 from manille_variants.sim.report import render_html
@@ -30,6 +31,7 @@ class Job:
     done: int = 0
     report: str | None = None
     error: str | None = None
+    refusal: Message | None = None  # the error's coded message, when the library gave one
 
     @property
     def total(self) -> int:
@@ -40,7 +42,7 @@ class Job:
             comparison = run_comparison(self.rulesets, self.settings, progress=self._progress)
             self.report = render_html(comparison, _charts(comparison))
         except ManilleError as exc:
-            self.error = str(exc)
+            self.error, self.refusal = str(exc), exc.message
         except Exception as exc:  # a report must say it failed rather than spin forever
             self.error = f"{type(exc).__name__}: {exc}"
 
@@ -51,10 +53,13 @@ class Job:
     def _progress(self, units: int) -> None:
         self.done = min(self.total, self.done + units)
 
-    def as_json(self) -> dict[str, Any]:
+    def as_json(self, lang: str = "en") -> dict[str, Any]:
+        """The job's progress; a coded error adds ``code``, ``params`` and ``message`` (in ``lang``)."""
+        coded = {} if self.refusal is None else {**self.refusal.json(), "message": self.refusal.text(lang)}
         return {"id": self.id, "done": self.done, "total": self.total,
                 "finished": self.finished, "error": self.error,
-                "rulesets": [r.name for r in self.rulesets]}
+                "rulesets": [r.name for r in self.rulesets],
+                **{k: coded[k] for k in ("code", "params", "message") if k in coded}}
 
 
 def _charts(comparison: Any) -> dict[str, bytes]:

@@ -45,6 +45,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from manille_variants.messages import Message as MessageWords  # starlette's Message is an ASGI message
 from manille_variants.messages import define, msg
 from manille_variants.web.render import Refusal
 
@@ -58,7 +59,8 @@ _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # What a browser fetches on its own, without the cookie (the install prompt, the service worker),
 # and the static files (the same for everyone): the no-access page is styled too.
 _OPEN = frozenset({"/manifest.webmanifest", "/sw.js", "/icon-192.png", "/icon-512.png"})
-_MESSAGE = "an access token is needed: open the address printed when the server started (or scan its QR code)"
+NO_ACCESS = define("web.no-access",
+                   "an access token is needed: open the address printed when the server started (or scan its QR code)")
 
 # Only the app's own files run or style a page (web/static/); ``data:`` images are the report's
 # embedded charts; no page may frame one of ours (``frame-ancestors``, and X-Frame-Options for
@@ -103,7 +105,8 @@ class Guard:
 
     def __init__(self, app: ASGIApp, *, hosts: Iterable[str], token: str | None = None,
                  max_body: int = MAX_BODY, any_ip: bool = False,
-                 no_access: Callable[[Scope, str], Response] | None = None, open_paths: str | None = None) -> None:
+                 no_access: Callable[[Scope, MessageWords], Response] | None = None,
+                 open_paths: str | None = None) -> None:
         self.app = app
         self.no_access = no_access
         # Paths that check a token of their own (a shared table's seat): no access token there.
@@ -173,8 +176,8 @@ class Guard:
         if scope["method"] == "GET" and (scope["path"] in _OPEN or scope["path"].startswith("/static/")):
             return None
         if self.no_access is not None:
-            return self.no_access(scope, _MESSAGE)
-        return PlainTextResponse(_MESSAGE, 401)
+            return self.no_access(scope, msg(NO_ACCESS))
+        return PlainTextResponse(msg(NO_ACCESS).text("en"), 401)
 
 
 def safe_path(path: str) -> str:

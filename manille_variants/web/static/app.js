@@ -787,7 +787,7 @@ function comparePage() {
       }
       bar.value = bar.max;
       $("#progress-text").textContent = `${job.total} / ${job.total}`;
-      if (job.error) { $("#compare-error").textContent = job.error; return; }
+      if (job.error) { $("#compare-error").textContent = job.message || job.error; return; }
       const report = $("#report");
       report.href = `/compare/${job.id}/report`;
       report.hidden = false;
