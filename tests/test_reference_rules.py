@@ -119,11 +119,21 @@ def test_a_typed_deal_under_a_turned_trump_says_which_card_was_turned() -> None:
     assert reference.new_deal(PARLEE, 0, hands=hands, turned=str(DECK[3])).turned == 3
 
 
+def test_the_first_card_of_the_pack_turned_names_trump_too() -> None:
+    # The card of index 0 (7 of spades) turned: a turned card, not "no card turned".
+    hands = [" ".join(str(c) for c in DECK[8 * s:8 * s + 8]) for s in range(4)]
+    state = reference.new_deal(PARLEE, 0, hands=hands, turned="7S")
+    assert (state.turned, state.trump, state.mode, state.phase) == (0, "S", "trump", "play")
+    done = play_out(state)
+    assert done.result is not None and done.result.turned == "7S"
+
+
 # --- naming trump -------------------------------------------------------------------------
 
 def test_the_dealer_names_a_suit_or_no_trump_and_leads_are_from_the_dealers_left() -> None:
     state = reference.new_deal(CONVENTION, 3, dealer=1)
     assert state.phase == "trump" and state.to_play == 1
+    assert (state.mode, state.result, state.turned, state.pending_ties, state.calls) == (None, None, -1, 0, ())
     assert state.explain() == "trump: seat 1 chooses one of trump:S, trump:H, trump:D, trump:C, no-trump"
     assert state.legal_card_mask() == 0 and state.view(2).seat == 2 and list(state.view(2).hand) == state.hand(2)
     assert state.legal_actions() == [*(trump_action(s) for s in Suit), NO_TRUMP]
@@ -212,6 +222,18 @@ def test_a_call_doubles_the_deal_for_whichever_side_wins_it() -> None:
     assert a.points == b.points and a.result.factor == 2 * b.result.factor
 
 
+def test_after_a_call_the_caller_is_not_asked_again(write: WriteFile) -> None:
+    dares = mv.load_ruleset(write("dares.yaml", "name: dares\nextends: table-convention\ncalls:\n"
+                                   "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"
+                                   "  - {name: redare, label: Redare, by: anyone, after: dare, factor: 4}\n"))
+    state = reference.new_deal(dares, 3, dealer=0).apply(trump_action(Suit.H)).apply(call_action("dare"))
+    asked = []
+    while state.phase == "calls":
+        asked.append(state.to_play)
+        state = state.apply(PASS)
+    assert asked == [2, 3, 0]  # seat 1 called
+
+
 def test_a_call_by_anyone_is_asked_of_every_seat_from_the_first_leader(write: WriteFile) -> None:
     dare = mv.load_ruleset(write("dare.yaml", "name: dare\nextends: table-convention\ncalls:\n"
                                           "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"))
@@ -287,6 +309,19 @@ def test_the_highest_card_of_the_led_suit_wins_without_trump_and_its_seat_leads_
     best = min(led, key=lambda c: CONVENTION.scoring.rank_order.index(str(c)[:-1]))  # 10 A K Q J 9 8 7
     assert leader == 1 and winner == (leader + trick.index(best)) % 4
     assert state.to_play == winner and state.leader == winner and state.trick == ()
+
+
+def test_the_dealers_card_that_breaks_an_obligation_is_refused_as_not_legal() -> None:
+    for seed in range(40):
+        state = to_play_phase(reference.new_deal(CONVENTION, seed, dealer=0))
+        while state.to_play != 0:
+            state = state.apply(state.legal_actions()[0])
+        illegal = [c for c in state.hand(0) if c not in state.legal_actions()]
+        if illegal:
+            with pytest.raises(mv.IllegalPlayError, match=rf"^{illegal[0]} is not legal for seat 0: "):
+                state.apply(illegal[0])
+            return
+    raise AssertionError("no refused card of the dealer in 40 deals")
 
 
 def test_win_seat_and_win_idx_follow_the_trick_in_progress() -> None:
