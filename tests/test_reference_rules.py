@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 
@@ -14,6 +15,7 @@ import manille_variants as mv
 from manille_variants.cards import DECK, Card, Suit, parse_cards
 from manille_variants.engine import reference, refusals
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, call_action, trump_action
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.reference import ReferenceState
 
 WriteFile = Callable[[str, str], str]
@@ -117,11 +119,23 @@ def test_a_typed_deal_under_a_turned_trump_says_which_card_was_turned() -> None:
     assert reference.new_deal(PARLEE, 0, hands=hands, turned=str(DECK[3])).turned == 3
 
 
+def test_the_first_card_of_the_pack_turned_names_trump_too() -> None:
+    # The card of index 0 (7 of spades) turned: a turned card, not "no card turned".
+    hands = [" ".join(str(c) for c in DECK[8 * s:8 * s + 8]) for s in range(4)]
+    state = reference.new_deal(PARLEE, 0, hands=hands, turned="7S")
+    assert (state.turned, state.trump, state.mode, state.phase) == (0, "S", "trump", "play")
+    done = play_out(state)
+    assert done.result is not None and done.result.turned == "7S"
+
+
 # --- naming trump -------------------------------------------------------------------------
 
 def test_the_dealer_names_a_suit_or_no_trump_and_leads_are_from_the_dealers_left() -> None:
     state = reference.new_deal(CONVENTION, 3, dealer=1)
     assert state.phase == "trump" and state.to_play == 1
+    assert (state.mode, state.result, state.turned, state.pending_ties, state.calls) == (None, None, -1, 0, ())
+    assert state.explain() == "trump: seat 1 chooses one of trump:S, trump:H, trump:D, trump:C, no-trump"
+    assert state.legal_card_mask() == 0 and state.view(2).seat == 2 and list(state.view(2).hand) == state.hand(2)
     assert state.legal_actions() == [*(trump_action(s) for s in Suit), NO_TRUMP]
     played = state.apply(NO_TRUMP)
     assert (played.phase, played.mode, played.trump, played.chooser, played.to_play) == ("play", "no-trump", None,
@@ -208,6 +222,18 @@ def test_a_call_doubles_the_deal_for_whichever_side_wins_it() -> None:
     assert a.points == b.points and a.result.factor == 2 * b.result.factor
 
 
+def test_after_a_call_the_caller_is_not_asked_again(write: WriteFile) -> None:
+    dares = mv.load_ruleset(write("dares.yaml", "name: dares\nextends: table-convention\ncalls:\n"
+                                   "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"
+                                   "  - {name: redare, label: Redare, by: anyone, after: dare, factor: 4}\n"))
+    state = reference.new_deal(dares, 3, dealer=0).apply(trump_action(Suit.H)).apply(call_action("dare"))
+    asked = []
+    while state.phase == "calls":
+        asked.append(state.to_play)
+        state = state.apply(PASS)
+    assert asked == [2, 3, 0]  # seat 1 called
+
+
 def test_a_call_by_anyone_is_asked_of_every_seat_from_the_first_leader(write: WriteFile) -> None:
     dare = mv.load_ruleset(write("dare.yaml", "name: dare\nextends: table-convention\ncalls:\n"
                                           "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"))
@@ -221,6 +247,19 @@ def test_a_call_by_anyone_is_asked_of_every_seat_from_the_first_leader(write: Wr
 
 
 # --- the early look ------------------------------------------------------------------------
+
+def test_the_early_look_may_throw_the_deal_in_while_blind_is_being_decided() -> None:
+    state = reference.new_deal(BELGIAN, 3, dealer=0)
+    assert state.phase == "blind" and state.apply(THROW_IN).thrown_in
+
+
+def test_a_dealer_without_a_partner_throws_no_deal_in(write: WriteFile) -> None:
+    alone = mv.load_ruleset(write("alone.yaml", "name: alone\nextends: belgian-three\ndealing:\n"
+                                  "  early_look_throws_in: true\n"))
+    with pytest.raises(mv.IllegalPlayError, match=r"^the dealer has no partner at this table: no deal is thrown in$"):
+        reference.new_deal(alone, 3, dealer=0).apply(THROW_IN)
+    assert reference.new_deal(alone, 3, dealer=0).has_looked(1)  # no partner waits for trump to be named
+
 
 def test_the_early_look_throws_the_deal_in_before_trump_is_named() -> None:
     state = reference.new_deal(CONVENTION, 3, dealer=0, pending_ties=1)
@@ -272,8 +311,23 @@ def test_the_highest_card_of_the_led_suit_wins_without_trump_and_its_seat_leads_
     assert state.to_play == winner and state.leader == winner and state.trick == ()
 
 
+def test_the_dealers_card_that_breaks_an_obligation_is_refused_as_not_legal() -> None:
+    for seed in range(40):
+        state = to_play_phase(reference.new_deal(CONVENTION, seed, dealer=0))
+        while state.to_play != 0:
+            state = state.apply(state.legal_actions()[0])
+        illegal = [c for c in state.hand(0) if c not in state.legal_actions()]
+        if illegal:
+            with pytest.raises(mv.IllegalPlayError, match=rf"^{illegal[0]} is not legal for seat 0: "):
+                state.apply(illegal[0])
+            return
+    raise AssertionError("no refused card of the dealer in 40 deals")
+
+
 def test_win_seat_and_win_idx_follow_the_trick_in_progress() -> None:
     state = to_play_phase(reference.new_deal(CONVENTION, 6, dealer=0))
+    assert state.legal_card_mask() == sum(c.bit for c in state.legal_actions() if isinstance(c, Card))
+    assert all(state.hand_mask(s) == sum(c.bit for c in state.hand(s)) for s in range(4))
     assert (state.win_seat, state.win_idx) == (-1, -1)
     first = state.hand(1)[0]
     state = state.apply(first)
@@ -331,6 +385,16 @@ def _pack(seed: int) -> list[Card]:
     return [DECK[i] for i in [*order[cut:], *order[:cut]]]
 
 
+def test_deal_hands_gives_the_hands_of_the_deal() -> None:
+    order, cut = reference.shuffled_deck(11)
+    rules = compile_rules(COINCHEE)
+    for dealer in range(4):
+        assert reference.deal_hands(rules, order, cut, dealer) == reference.deal_table(rules, order, cut, dealer).hands
+        dealt = reference.new_deal(COINCHEE, 11, dealer=dealer).dealt_hands
+        hands = reference.deal_hands(rules, order, cut, dealer)
+        assert [sorted(h, key=lambda c: c.index) for h in hands] == list(dealt)
+
+
 def test_a_layout_is_dealt_first_face_down_then_face_up_from_the_player_after_the_dealer() -> None:
     pack, state = _pack(5), reference.new_deal(TWO, 5, dealer=0)
     assert state.face_down(1) == pack[0:4] and state.face_down(0) == pack[4:8]
@@ -367,12 +431,47 @@ def test_at_three_seats_the_last_cards_of_the_pack_stay_undealt() -> None:
     assert not set(state.undealt) & {c for h in state.dealt_hands for c in h}
 
 
+# --- the deal's score (docs/rules.md: scoring) -------------------------------------------
+
+def _scored_as_the_rules_say(rules: mv.Ruleset, state: ReferenceState) -> mv.DealScore:
+    """The deal's score from its figures, read off the finished state: team A is the dealer's
+    side, the last trick's side and the undealt cards' points as the ruleset says."""
+    compiled_rules = compile_rules(rules)
+    team = state.dealer_team
+    last: Literal["A", "B"] = "A" if compiled_rules.side(state.tricks[-1][2], state.dealer) == team else "B"
+    return mv.score_deal(rules, state.points[team], state.tricks_won[team], state.mode or "trump", len(state.calls),
+                         state.pending_ties, last_trick=last, trump=state.trump,
+                         turned=state.turned_card, undealt=state.undealt_points if state.undealt else None)
+
+
+@pytest.mark.parametrize("name", ["belgian", "belgian-three", "french-parlee", "french-coinchee"])
+def test_a_played_deal_is_scored_from_the_dealers_side_with_its_calls_and_last_trick(name: str) -> None:
+    rules = mv.load_ruleset(name)
+    for seed in range(8):
+        state = play_out(reference.new_deal(rules, seed, dealer=seed % rules.table.seats, pending_ties=seed % 2), seed)
+        if not state.thrown_in:
+            assert state.result == _scored_as_the_rules_say(rules, state)
+
+
+def test_the_last_tricks_bonus_and_the_undealt_cards_go_to_the_last_tricks_side(write: WriteFile) -> None:
+    rules = mv.load_ruleset(write("last.yaml", "name: last\nextends: belgian-three\nscoring:\n  last_trick_bonus: 10\n"
+                                  "table:\n  undealt: {count: 2, shown: true, points_to: last-trick}\n"))
+    sides = set()
+    for seed in range(12):
+        state = play_out(reference.new_deal(rules, seed, dealer=seed % 3), seed)
+        assert state.result is not None and state.result == _scored_as_the_rules_say(rules, state)
+        sides.add(compile_rules(rules).side(state.tricks[-1][2], state.dealer) == state.dealer_team)
+    assert sides == {True, False}  # both sides took the last trick in these deals
+
+
 # --- identity ------------------------------------------------------------------------------
 
 def test_two_deals_with_the_same_history_are_equal_and_hash_alike() -> None:
     a = reference.new_deal(CONVENTION, 8, dealer=2).apply(NO_TRUMP)
     b = reference.new_deal(CONVENTION, 8, dealer=2).apply(NO_TRUMP)
     assert a == b and hash(a) == hash(b) and a != reference.new_deal(CONVENTION, 8, dealer=2)
+    spades = reference.new_deal(CONVENTION, 8, dealer=2).apply(trump_action(Suit.S))
+    assert a != spades and hash(a) != hash(spades)  # the same number of actions, another one
     assert a != "a deal" and repr(a) == "<DealState table-convention seed=8 dealer=2 phase=play to_play=3>"
 
 
