@@ -185,7 +185,7 @@ def test_advise_table_in_french() -> None:
                         "--samples", "2")
     assert code == 0
     assert "choix du donneur (2 mondes chacun, points de partie" in out and "(meilleur)" in out
-    assert "intervalle à 95 %" in out and "dealer's choices" not in out and "(best)" not in out
+    assert "intervalle (95 %)" in out and "dealer's choices" not in out and "(best)" not in out
 
 
 # ----------------------------------------------------------------------------- play and the score sheet
