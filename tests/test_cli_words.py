@@ -341,7 +341,7 @@ HAND = "10H AH KH 7S 9S QD JC 8C"
     (("--lang", "fr", "advise", "-r", "belgian", "--hand", "10H AH"),
      "erreur : une main compte 8 cartes différentes (pas 2 : 10H AH)"),
     (("--lang", "nl", "evening", "--players", "2"),
-     "fout: een avond vraagt minstens 4 spelers voor één tafel (niet 2)"),
+     "fout: een avond heeft minstens 4 spelers nodig voor één tafel (gekregen: 2)"),
     (("--lang", "nl", "compare", "belgian", "belgian-six", "-n", "5"),
      "fout: vergelijk spelregels van één tafelgrootte: belgian (4 plaatsen), belgian-six (6 plaatsen)"),
 ])
