@@ -185,7 +185,7 @@ def test_the_heuristic_is_the_default_bot_at_every_table_size() -> None:
 def test_simulate_plays_the_heuristic_by_default_at_every_size(name: str) -> None:
     result = runner.invoke(app, ["simulate", "-r", name, "-n", "60", "-j", "1", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["bots"] == "heuristic" and data["deals"] == 60
     assert data["rulesets"][0]["summary"]["net"]["n"] == 60
 
@@ -202,7 +202,7 @@ def test_compare_same_size_rulesets_with_the_heuristic(tmp_path: Path) -> None:
                       encoding="utf-8")
     result = runner.invoke(app, ["compare", "belgian-six", str(hidden), "-n", "60", "-j", "1", "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert data["bots"] == "heuristic"
     assert [r["name"] for r in data["rulesets"]] == ["belgian-six", "belgian-six-hidden"]
 
