@@ -2,8 +2,8 @@
 
 A work unit is (ruleset, kind, index, master seed) and its result depends on nothing else:
 
-- deal ``i`` (``kind="deals"``): shuffle seed ``deal_seed(master, i)``, dealer ``i % 4``, no
-  pending tie, scores 0-0; the four bots are seeded from the deal seed;
+- deal ``i`` (``kind="deals"``): shuffle seed ``deal_seed(master, i)``, dealer ``i % seats``, no
+  pending tie, scores 0-0; the seats' bots are seeded from the deal seed;
 - match ``j`` (``kind="matches"``): match seed ``deal_seed(deal_seed(master, -2), j)``; the
   match seeds its first dealer and its deals itself; the bots are seeded once from it.
 
