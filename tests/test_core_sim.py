@@ -254,3 +254,22 @@ def test_the_core_refuses_a_four_seat_spec_at_six_seats_in_the_python_words() ->
     assert str(refused.value) == str(python.value) == "give one bot, one per team, or 6 (got 4)"
     with pytest.raises(UnknownBotError, match=r"or 6 \(got 3\)"):
         runner.run_units("deals", [mv.load_ruleset("belgian-six")], 5, 1, "random,random,random")
+
+
+def test_simulate_takes_one_bot_a_seat_at_six_seats_and_prints_the_python_loops_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from manille_variants.cli import app
+
+    six = "random,heuristic,heuristic,random,random,heuristic"
+    args = ["simulate", "-r", "belgian-six", "-n", "300", "--seed", "3", "-j", "1", "--bots", six, "--json"]
+    cli = CliRunner()
+    core = cli.invoke(app, args)
+    assert core.exit_code == 0, core.output
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    loop = cli.invoke(app, args)
+    assert loop.exit_code == 0, loop.output
+    assert core.stdout == loop.stdout
+    four = cli.invoke(app, [*args[:-2], "random,heuristic,heuristic,random"])
+    assert four.exit_code != 0 and "give one bot, one per team, or 6 (got 4)" in four.output
