@@ -1,6 +1,6 @@
 """The record audit speaks the CLI's language: every problem is a coded sentence (``code`` and
 ``params`` beside the English in JSON), rendered in Dutch or French by ``manille --lang``, with
-none of the English left."""
+none of the English left; a record the schema refuses is said in the language too."""
 
 from __future__ import annotations
 
@@ -122,3 +122,20 @@ def test_english_lines_and_json_keep_their_words_and_add_codes(tmp_path: Path, f
     assert illegal["params"]["why"]["code"].startswith("legal.")
     result = next(p for p in data["problems"] if p["code"] == "audit.result-why")
     assert result["params"]["key"] == "team_a" and result["params"]["why"]["code"] == "audit.why.excess"
+
+
+@pytest.mark.parametrize(("lang", "title", "defect"), [
+    ("nl", "geen geldig spelverslag:", "deals[0].dealr: onbekende sleutel"),
+    ("fr", "pas un enregistrement de partie valide :", "deals[0].dealr : clé inconnue"),
+])
+def test_a_record_the_schema_refuses_is_said_in_the_language(
+    tmp_path: Path, belgian: GameRecord, lang: str, title: str, defect: str
+) -> None:
+    data: dict[str, Any] = record_json(belgian)
+    data["deals"][0]["dealr"] = 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, ["--lang", lang, "audit", str(path)])
+    assert result.exit_code == 1
+    assert title in result.stderr and defect in result.stderr
+    assert "not a valid game record" not in result.stderr and "unknown key" not in result.stderr
