@@ -124,18 +124,29 @@ def test_english_lines_and_json_keep_their_words_and_add_codes(tmp_path: Path, f
     assert result["params"]["key"] == "team_a" and result["params"]["why"]["code"] == "audit.why.excess"
 
 
-@pytest.mark.parametrize(("lang", "title", "defect"), [
-    ("nl", "geen geldig spelverslag:", "deals[0].dealr: onbekende sleutel"),
-    ("fr", "pas un enregistrement de partie valide :", "deals[0].dealr : clé inconnue"),
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["not a valid game record:", "deals[0].dealr: unknown key", "deals[1].game: must be at least 0 (got -1)",
+            "deals[2].actions: expected a list (got 'x')"]),
+    ("nl", ["geen geldig spelverslag:", "deals[0].dealr: onbekende sleutel",
+            "deals[1].game: moet minstens 0 zijn (gekregen: -1)",
+            "deals[2].actions: verwacht een lijst (gekregen: 'x')"]),
+    ("fr", ["pas un enregistrement de partie valide :", "deals[0].dealr : clé inconnue",
+            "deals[1].game : doit valoir au moins 0 (reçu : -1)",
+            "deals[2].actions : attendu une liste (reçu : 'x')"]),
 ])
 def test_a_record_the_schema_refuses_is_said_in_the_language(
-    tmp_path: Path, belgian: GameRecord, lang: str, title: str, defect: str
+    tmp_path: Path, belgian: GameRecord, lang: str, said: list[str]
 ) -> None:
     data: dict[str, Any] = record_json(belgian)
     data["deals"][0]["dealr"] = 1
+    data["deals"][1]["game"] = -1
+    data["deals"][2]["actions"] = "x"
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     result = runner.invoke(app, ["--lang", lang, "audit", str(path)])
     assert result.exit_code == 1
-    assert title in result.stderr and defect in result.stderr
-    assert "not a valid game record" not in result.stderr and "unknown key" not in result.stderr
+    for words in said:
+        assert words in result.stderr, words
+    if lang != "en":
+        for english in ("not a valid game record", "unknown key", "must be", "expected", "got"):
+            assert english not in result.stderr, english

@@ -90,6 +90,28 @@ MISSING = define("record.missing", "missing")
 REASON = define("record.reason", "{reason}")
 REASON_GOT = define("record.reason-got", "{reason} (got {got})")
 LINES = define("record.lines", "{first}\n{rest}")
+_INTEGER = define("record.integer", "expected an integer (got {got})")
+_MAPPING = define("record.mapping", "expected a JSON object (got {got})")
+_LIST = define("record.list", "expected a list (got {got})")
+# pydantic's error type -> the defect (its ``ctx`` and the value ``got`` as parameters); another
+# type keeps pydantic's own sentence.
+_SCHEMA = {
+    "string_type": define("record.string", "expected a string (got {got})"),
+    "int_type": _INTEGER,
+    "int_parsing": _INTEGER,
+    "int_from_float": _INTEGER,
+    "bool_type": define("record.boolean", "expected true or false (got {got})"),
+    "list_type": _LIST,
+    "tuple_type": _LIST,
+    "dict_type": _MAPPING,
+    "model_type": _MAPPING,
+    "greater_than_equal": define("record.at-least", "must be at least {ge} (got {got})"),
+    "less_than_equal": define("record.at-most", "must be at most {le} (got {got})"),
+}
+_LENGTHS = {
+    "too_short": define("record.too-short", "expected at least {min_length} items (got {actual_length})"),
+    "too_long": define("record.too-long", "expected at most {max_length} items (got {actual_length})"),
+}
 OLD_VERSION = define("record.old-version", "{source}: version: must be at least 1 (got {version})")
 
 
@@ -311,15 +333,22 @@ def _validation_message(title: Message, exc: ValidationError) -> Message:
 
 
 def _short(error: Any) -> Message:
-    if error["type"] == "extra_forbidden":
+    """What is wrong at one place: our sentence for the schema's common refusals, else pydantic's
+    own (``reason``); the value got is shown unless it is an object or a list."""
+    kind, got, ctx = error["type"], error.get("input"), error.get("ctx") or {}
+    if kind == "extra_forbidden":
         return msg(UNKNOWN_KEY)
-    if error["type"] == "missing":
+    if kind == "missing":
         return msg(MISSING)
+    if kind in _LENGTHS:
+        return msg(_LENGTHS[kind], min_length=ctx.get("min_length"), max_length=ctx.get("max_length"),
+                   actual_length=ctx.get("actual_length"))
+    shown = not isinstance(got, dict | list)
+    known = _SCHEMA.get(kind)
+    if known is not None and shown:
+        return msg(known, got=repr(got), **ctx)
     reason = str(error["msg"])  # pydantic's sentence
-    got = error.get("input")
-    if not isinstance(got, dict | list):
-        return msg(REASON_GOT, reason=reason, got=repr(got))
-    return msg(REASON, reason=reason)
+    return msg(REASON_GOT, reason=reason, got=repr(got)) if shown else msg(REASON, reason=reason)
 
 
 def _loc(loc: Iterable[Any]) -> str | Message:
