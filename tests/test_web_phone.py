@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from browsertools import CHROMIUM, LiveServer, chromium, screenshots
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from starlette.applications import Starlette
 from starlette.routing import Route
 from webtools import TIE
@@ -353,16 +354,21 @@ def test_a_game_at_another_table_is_drawn_with_its_seats_on_a_phone(browser: Bro
         expect(page.locator("#your-face-up .card-button")).to_have_count(4)
         expect(page.locator(".seat[data-seat='1'] .layout .card")).to_have_count(4)
     # Play on by tapping until a trick holds cards of several seats.
-    for _ in range(120):
-        if page.locator("#felt .seat .card-slot .card").count() >= 2:
-            break
+    # The browser polls for it: at two seats a trick of both cards shows only until the bot
+    # that won it leads again, a moment at the bots' pace.
+    several = "() => document.querySelectorAll('#felt .seat .card-slot .card').length >= 2"
+    seen = False
+    for _ in range(60):
         legal = page.locator("button.card-button.legal, #choices button.choice")
         if legal.count():
             legal.first.click()
-            page.wait_for_load_state("networkidle")
-        else:  # a bot is playing at its pace (slower on a loaded machine): look again
-            page.wait_for_timeout(250)
-    assert page.locator("#felt .seat .card-slot .card").count() >= 2
+        try:
+            page.wait_for_function(several, timeout=2_000)
+        except PlaywrightTimeoutError:
+            continue
+        seen = True
+        break
+    assert seen
     expect(page.locator("#play-error")).to_have_text("")
     if ruleset == "belgian-six":  # the picture docs/web.md shows
         page.screenshot(path=str(shots / "phone-play-belgian-six-nl.png"), full_page=True)
