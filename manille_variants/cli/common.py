@@ -13,7 +13,6 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import typer
-import typer.rich_utils
 from typer.core import TyperCommand, TyperGroup
 
 from manille_variants.errors import (
@@ -213,6 +212,8 @@ _TYPER_WORDS = {
 def _help_in(lang: str, command: Any, ctx: Any) -> Iterator[None]:
     """While its help is formatted: the command's help, its options' and (a group) its
     commands', and typer's words, in ``lang``; the English words are back afterwards."""
+    import typer.rich_utils  # as typer imports it: only to format a help or an error
+
     subcommands = list(getattr(command, "commands", {}).values())
     targets = [command, *subcommands, *command.get_params(ctx)]
     saved = [(target, target.help, getattr(target, "short_help", None)) for target in targets]
