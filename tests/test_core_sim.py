@@ -4,6 +4,7 @@ Python loop, so results stay identical whatever runs them."""
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 
 import pytest
 from core_helpers import core_bundled
@@ -16,9 +17,12 @@ from manille_variants import _core
 from manille_variants.bots import make_bots, play_deal
 from manille_variants.bots.base import RandomStream
 from manille_variants.bots.heuristic import HeuristicBot
+from manille_variants.bots.registry import UnknownBotError
 from manille_variants.engine.crossing import core_rules_for
 from manille_variants.engine.reference import new_deal as reference_deal
 from manille_variants.engine.rules import Rules
+from manille_variants.errors import BotOptionError
+from manille_variants.sim import runner
 from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
     Chunk,
@@ -180,3 +184,92 @@ def test_the_core_random_bot_plays_what_the_python_bot_plays() -> None:
     assert core is not None and final.result is not None
     (row,) = _core.sim_deal_rows(core, 8, 2, 3)
     assert row[:2] == (final.result.team_a, final.result.team_b)
+
+
+# ------------------------------------------------------------------ six seats
+SIX_BOTS = ["random", "heuristic", "heuristic,random", "random,heuristic,heuristic,random,random,heuristic"]
+
+
+@pytest.mark.parametrize("bots", SIX_BOTS)
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_six_seat_rows_in_the_core_equal_the_python_loop(kind: str, bots: str) -> None:
+    # Two fixed teams of three (belgian-six): the same deals, bots seeded seed * 6 + seat,
+    # the shown undealt cards known to the heuristic in both.
+    rules = mv.compile_rules(mv.load_ruleset("belgian-six"))
+    start, stop = (50, 250) if kind == "deals" else (0, 3)
+    expected = python_rows(rules, kind, start, stop, 31, bots)
+    got = run_in_core(Chunk(kind, (rules.ruleset,), start, stop, 31, bots), rules)  # type: ignore[arg-type]
+    assert got is not None
+    assert got.deals == expected.deals
+    assert got.matches == expected.matches
+
+
+def _hidden_six(tmp_path: Path) -> mv.Ruleset:
+    hidden = tmp_path / "belgian-six-hidden.yaml"
+    hidden.write_text("name: belgian-six-hidden\nextends: belgian-six\ntable:\n  undealt: {shown: false}\n",
+                      encoding="utf-8")
+    return mv.load_ruleset(str(hidden))
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_six_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A comparison of six-seat rulesets (the undealt cards shown or not) and a four-seat one,
+    # tallied whole in the core, against the same units on the Python loop (core_plays None).
+    rulesets = (mv.load_ruleset("belgian-six"), _hidden_six(tmp_path), mv.load_ruleset("belgian"))
+    count = 200 if kind == "deals" else 3
+    (tallied,) = make_chunks(kind, rulesets, count, 23, bots, size=count)  # type: ignore[arg-type]
+    assert tallied.core
+    compiled = [mv.compile_rules(rs) for rs in rulesets]
+    assert _tally_in_core(tallied, compiled) is not None
+    got = run_chunk(tallied)
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    assert _tally_in_core(tallied, compiled) is None
+    loop = run_chunk(tallied)
+    for mine, theirs in zip(got.runs, loop.runs, strict=True):
+        assert mine.tally == theirs.tally
+    assert got.runs[0].tally.count("net") > 0
+
+
+def test_the_core_plays_six_seats_in_two_teams_with_its_random_and_heuristic_bots() -> None:
+    six, three, two, four = (mv.compile_rules(mv.load_ruleset(n))
+                             for n in ("belgian-six", "belgian-three", "belgian-two", "belgian"))
+    for bots in SIX_BOTS:
+        assert core_plays(bots, [six]) is not None
+        assert core_plays(bots, [six, four]) is not None
+    # The searching bots play four seats only (the Python loop refuses them, coded).
+    assert core_plays("search", [six]) is None and core_plays("ismcts,random", [six, four]) is None
+    # The dealer alone (three seats, a score per player) and two seats: the Python loop.
+    assert core_plays("random", [three]) is None and core_plays("heuristic", [two]) is None
+
+
+def test_the_core_refuses_a_four_seat_spec_at_six_seats_in_the_python_words() -> None:
+    core = core_rules_for(mv.load_ruleset("belgian-six"))
+    assert core is not None
+    with pytest.raises(UnknownBotError) as python:
+        make_bots("random,random,random,random", 0, seats=6)
+    with pytest.raises(BotOptionError) as refused:
+        _core.sim_deal_rows(core, 1, 0, 3, "random,random,random,random")
+    assert str(refused.value) == str(python.value) == "give one bot, one per team, or 6 (got 4)"
+    with pytest.raises(UnknownBotError, match=r"or 6 \(got 3\)"):
+        runner.run_units("deals", [mv.load_ruleset("belgian-six")], 5, 1, "random,random,random")
+
+
+def test_simulate_takes_one_bot_a_seat_at_six_seats_and_prints_the_python_loops_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from manille_variants.cli import app
+
+    six = "random,heuristic,heuristic,random,random,heuristic"
+    args = ["simulate", "-r", "belgian-six", "-n", "300", "--seed", "3", "-j", "1", "--bots", six, "--json"]
+    cli = CliRunner()
+    core = cli.invoke(app, args)
+    assert core.exit_code == 0, core.output
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    loop = cli.invoke(app, args)
+    assert loop.exit_code == 0, loop.output
+    assert core.stdout == loop.stdout
+    four = cli.invoke(app, [*args[:-2], "random,heuristic,heuristic,random"])
+    assert four.exit_code != 0 and "give one bot, one per team, or 6 (got 4)" in four.output

@@ -17,6 +17,7 @@ from manille_variants.engine import reference, refusals
 from manille_variants.engine.actions import BLIND, DELEGATE, LOOK, NO_TRUMP, PASS, THROW_IN, call_action, trump_action
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.reference import ReferenceState
+from manille_variants.ruleset import plugins
 
 WriteFile = Callable[[str, str], str]
 
@@ -499,3 +500,148 @@ def test_a_refusal_carries_its_code_and_values_beside_the_words() -> None:
     message = refusals.not_in_hand("KS", 3, cards("7H 8H"))
     assert message.code == "refused.not-in-hand" and message.params == {"action": "KS", "seat": 3, "hand": "7H 8H"}
     assert refusals.not_possible(PASS, "play", 0, []).params["options"] == ""
+
+
+# --- plug-ins, the waiting turned card, calls under a turned trump (mutation survivors) -----
+
+class _NoTrumpLeadOnTheFirstTrick:
+    """An obligation plug-in: the first trick may not be led with a trump while the leader holds
+    another suit (it reads ``tricks_played``)."""
+
+    def restrict(self, ctx: plugins.LegalContext, legal: list[Card]) -> tuple[list[Card], str | None]:
+        if ctx.trick or ctx.tricks_played != 0 or ctx.trump is None:
+            return legal, None
+        return [c for c in legal if c.suit is not ctx.trump], "no trump lead on the first trick"
+
+
+class _HeartsCountDouble:
+    """A scoring plug-in: a deal with hearts as trump counts double (it reads the trump)."""
+
+    def factor(self, ctx: plugins.ScoreContext) -> tuple[int, str] | None:
+        return (2, "hearts count double") if ctx.trump == "H" else None
+
+
+def _with_plugins(monkeypatch: pytest.MonkeyPatch, *, obligation: bool = False, scoring: bool = False) -> mv.Ruleset:
+    """The table convention with the plug-ins above, registered for this test only."""
+    update: dict[str, object] = {}
+    if obligation:
+        monkeypatch.setitem(plugins._registered, "no-trump-lead-first-trick-ref", _NoTrumpLeadOnTheFirstTrick())
+        update["play"] = CONVENTION.play.model_copy(update={"extra_rules": ["no-trump-lead-first-trick-ref"]})
+    if scoring:
+        monkeypatch.setitem(plugins._registered, "hearts-count-double-ref", _HeartsCountDouble())
+        update["scoring"] = CONVENTION.scoring.model_copy(update={"adjustments": ["hearts-count-double-ref"]})
+    return CONVENTION.model_copy(update=update)
+
+
+def _lead_with_trump_and_another_suit(rules: mv.Ruleset, trick_number: int) -> ReferenceState:
+    """A deal under hearts at the lead of trick ``trick_number`` (0: the first), the leader
+    holding a heart and another suit."""
+    for seed in range(60):
+        state = reference.new_deal(rules, seed, dealer=0).apply(trump_action(Suit.H))
+        while len(state.tricks) < trick_number and not state.is_over:
+            state = state.apply(state.legal_actions()[-1])
+        suits = {c.suit for c in state.hand(state.to_play)}
+        if not state.is_over and Suit.H in suits and len(suits) > 1:
+            return state
+    raise AssertionError(f"no lead of trick {trick_number} with a trump and another suit in 60 deals")
+
+
+def test_an_obligation_plug_in_refuses_a_card_in_its_own_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # docs/rules.md (play.extra_rules): a plug-in narrows the legal cards and says why itself.
+    state = _lead_with_trump_and_another_suit(_with_plugins(monkeypatch, obligation=True), 0)
+    seat, heart = state.to_play, next(c for c in state.hand(state.to_play) if c.suit is Suit.H)
+    assert heart not in state.legal_actions()
+    assert state.legal_actions() == [c for c in state.hand(seat) if c.suit is not Suit.H]
+    assert state.explain() == "no trump lead on the first trick"
+    assert state.explanation().text("fr") == "no trump lead on the first trick"  # as the plug-in wrote it
+    with pytest.raises(mv.IllegalPlayError, match=rf"^{heart} is not legal for seat {seat}: no trump lead on the "
+                       "first trick$"):
+        state.apply(heart)
+
+
+def test_an_obligation_plug_in_knows_how_many_tricks_were_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The same plug-in lets a trump be led from the second trick on.
+    state = _lead_with_trump_and_another_suit(_with_plugins(monkeypatch, obligation=True), 1)
+    assert state.legal_actions() == state.hand(state.to_play)
+    assert state.explain() == "you lead: any card"
+
+
+def test_a_scoring_plug_in_sees_the_trump_of_the_played_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _with_plugins(monkeypatch, scoring=True)
+    hearts = play_out(reference.new_deal(rules, 3, dealer=0).apply(trump_action(Suit.H)), 2)
+    spades = play_out(reference.new_deal(rules, 3, dealer=0).apply(trump_action(Suit.S)), 2)
+    assert hearts.result is not None and spades.result is not None
+    assert [f.reason for f in hearts.result.factors if f.name == "hearts-count-double-ref"] == ["hearts count double"]
+    assert not [f for f in spades.result.factors if f.name == "hearts-count-double-ref"]
+
+
+def _dealer_waiting_with_the_turned_card(seed: int = 4) -> ReferenceState:
+    """A deal whose turned card waits until the first trick is complete, the dealer (seat 3)
+    to play the trick's last card."""
+    state = reference.new_deal(_take_up_after_the_first_trick(), seed, dealer=3)
+    for _ in range(3):
+        state = state.apply(state.legal_actions()[0])
+    assert state.to_play == 3 and state.turned_on_table
+    return state
+
+
+def test_the_dealers_reason_while_the_turned_card_waits_is_said_in_every_language() -> None:
+    # docs/rules.md#trump-by-the-turned-card: the dealer's duty is read from the hand without
+    # the turned card, and the sentence says so, in the player's language.
+    state = _dealer_waiting_with_the_turned_card()
+    card = state.turned_card
+    assert card is not None
+    rest = [c for c in state.hand(3) if c is not card]
+    verdict = mv.explain_legal(state.rules, rest, list(state.trick), state.trump_suit)
+    assert state.legal_actions() == verdict.cards
+    english, french = state.explanation().text("en"), state.explanation().text("fr")
+    assert english == state.explain() == (f"{verdict.text('en')} (the turned {card.pretty} stays on the table until "
+                                          "the first trick is complete)")
+    assert verdict.text("fr") != verdict.text("en")
+    assert french.startswith(f"{verdict.text('fr')} (la {card.pretty} retournée reste sur la table")
+    assert state.explanation().text("nl").startswith(verdict.text("nl"))
+    assert state.explanation().text("nl") != english
+
+
+def test_the_dealers_other_card_refused_while_the_turned_card_waits_is_refused_as_not_legal() -> None:
+    for seed in range(40):
+        state = _dealer_waiting_with_the_turned_card(seed)
+        illegal = [c for c in state.hand(3) if c not in state.legal_actions() and c is not state.turned_card]
+        if illegal:
+            with pytest.raises(mv.IllegalPlayError) as refused:
+                state.apply(illegal[0])
+            assert str(refused.value) == f"{illegal[0]} is not legal for seat 3: {state.explain()}"
+            return
+    raise AssertionError("no refused card of the dealer beside the turned card in 40 deals")
+
+
+def test_the_turned_card_taken_up_and_played_against_a_duty_is_refused_as_not_legal() -> None:
+    # Once taken up the turned card is a card of the dealer's hand like any other.
+    for seed in range(60):
+        state = reference.new_deal(PARLEE, seed, dealer=0)
+        card = state.turned_card
+        while not state.is_over and card in state.hand(0):
+            if state.to_play == 0 and card not in state.legal_actions():
+                assert not state.turned_on_table
+                with pytest.raises(mv.IllegalPlayError) as refused:
+                    state.apply(card)
+                assert str(refused.value) == f"{card} is not legal for seat 0: {state.explain()}"
+                return
+            options = [c for c in state.legal_actions() if c is not card]
+            state = state.apply(options[0] if options else card)
+    raise AssertionError("no turned card refused after its take-up in 60 deals")
+
+
+def test_under_a_turned_trump_the_calls_are_asked_before_the_first_lead(write: WriteFile) -> None:
+    # docs/rules.md: the doubling calls follow trump, however trump was decided.
+    dare = mv.load_ruleset(write("turned-dare.yaml", "name: turned-dare\nextends: french-parlee\ncalls:\n"
+                                 "  - {name: dare, label: Dare, by: anyone, factor: 2}\n"))
+    state = reference.new_deal(dare, 4, dealer=1)
+    assert state.turned_card is not None and state.trump_suit is state.turned_card.suit
+    assert state.legal_actions() == [PASS, call_action("dare")]
+    asked = []
+    while state.phase == "calls":
+        asked.append(state.to_play)
+        state = state.apply(PASS)
+    assert asked == [0, 3, 2, 1]  # counter-clockwise from the first leader, the dealer's right
+    assert (state.phase, state.to_play, state.turned_on_table) == ("play", 0, True)

@@ -190,9 +190,10 @@ def with_think_ms(spec: str, think_ms: float | None) -> str:
     return ",".join(out)
 
 
-def check_spec(spec: str) -> None:
-    """Raise UnknownBotError (or BotOptionError) for a spec ``make_bots`` would refuse."""
-    for text in seat_names(spec):
+def check_spec(spec: str, seats: int = 4) -> None:
+    """Raise UnknownBotError (or BotOptionError) for a spec ``make_bots`` would refuse at a
+    table of ``seats``."""
+    for text in seat_names(spec, seats):
         name, options = parse_seat(text)
         make_bot(name, 0, **options)
 

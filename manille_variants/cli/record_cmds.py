@@ -105,8 +105,9 @@ def _print_report(file: Path, report: AuditReport, as_json: bool) -> None:
     if as_json:
         echo_json({"file": str(file), **report.to_dict()})
         return
+    lang = language()
     for problem in report.problems:
-        typer.echo(str(problem))
+        echo(problem.text(lang))
     cards = sum(len(t.plays) for w in report.walks for t in w.tricks)
     count = len(report.problems)
     verdict = msg(OK) if not count else msg(ONE_PROBLEM) if count == 1 else msg(PROBLEMS, count=count)

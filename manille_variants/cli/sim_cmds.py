@@ -29,6 +29,7 @@ from manille_variants.cli.common import (
     say,
     user_errors,
 )
+from manille_variants.engine.compiled import compile_rules
 from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import load_ruleset
 from manille_variants.sim import SimSettings, default_bots, default_jobs, run_comparison
@@ -129,8 +130,10 @@ def _run(names: list[str], settings: SimSettings, quiet: bool, kind: str) -> Com
 def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int | None,
               scheduler: str | None, records: bool = False, think_ms: float | None = None,
               names: Sequence[str] = ()) -> SimSettings:
-    spec = with_think_ms(bots or default_bots([load_ruleset(name) for name in names]), think_ms)
-    check_spec(spec)
+    rulesets = [load_ruleset(name) for name in names]
+    spec = with_think_ms(bots or default_bots(rulesets), think_ms)
+    for seats in sorted({compile_rules(rs).seats for rs in rulesets} or {4}):
+        check_spec(spec, seats)  # one name a seat counts the ruleset's seats
     return SimSettings(deals=deals, matches=matches, seed=seed, bots=spec,
                        jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
 

@@ -86,6 +86,7 @@ class RulesInput(TypedDict):
     hand_size: NotRequired[int]
     undealt: NotRequired[int]  # cards left undealt (the last of the cut pack)
     undealt_to_last_trick: NotRequired[bool]  # their points to the last trick's side, else the dealer's
+    undealt_shown: NotRequired[bool]  # they lie face up (the core's own bots know them out of play)
     dealer_alone: NotRequired[bool]  # the dealer alone against the others, else alternate seats
     strength: list[int]  # per card index, 0 weakest .. 7 strongest in its suit
     values: list[int]  # card points per card index
@@ -188,6 +189,7 @@ def rules_input(ruleset: Ruleset | Rules | CompiledRules) -> RulesInput:
     if not rules.default_table:  # the undealt cards and the dealer-alone teams (four seats: as before)
         data["undealt"] = rules.undealt_count
         data["undealt_to_last_trick"] = rules.undealt_to == "last-trick"
+        data["undealt_shown"] = rules.undealt_shown
         data["dealer_alone"] = rules.temporary_teams
     if rules.turned_take_up is not None:  # who names trump: the turned card, taken up when, and its bonus
         data["take_up"] = rules.turned_take_up

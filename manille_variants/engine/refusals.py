@@ -69,6 +69,7 @@ define("core.bots.whole-number", '{key} must be a positive whole number (got "{v
 define("core.bots.positive", '{key} must be a positive number (got "{value}")')
 define("core.bots.flag", '{key} is 0 or 1 (got "{value}")')
 define("core.bots.count", "give one bot, one per team, or four (got {count})")
+define("core.bots.count-seats", "give one bot, one per team, or {seats} (got {count})")
 define("core.match-over", "the match is over")
 
 

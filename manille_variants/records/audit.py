@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from manille_variants.cards import Card, Suit, format_cards
+from manille_variants.engine import refusals
 from manille_variants.engine.actions import THROW_IN, AnyAction
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.deal import DealState, new_deal
@@ -22,7 +23,7 @@ from manille_variants.engine.rules import Rules
 from manille_variants.engine.scoring import DealScore, ScoreInputError, score_deal
 from manille_variants.engine.tricks import trick_winner
 from manille_variants.errors import IllegalPlayError, ManilleError, RulesetMissingError
-from manille_variants.messages import define, msg
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.format import DealRecord, GameRecord
 from manille_variants.records.walk import AuditProblem, DealWalk, TrickWalk
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
@@ -39,6 +40,61 @@ __all__ = [
 ]
 
 NO_RULESET = define("record.names-no-ruleset", "{source}: names no ruleset")
+
+# The problems of a record, each a coded sentence.  {action}, {card}: as the record writes
+# them; {error}, {why}: the engine's own sentence; {recorded}, {computed}, {expected}: values
+# as the audit shows them (2-1, true, null).
+SETUP = define("audit.setup", "the deal cannot be set up: {error}")
+ALREADY_OVER = define("audit.already-over", "{action}: the deal was already over")
+THROWN_IN_OVER = define("audit.thrown-in-over", "{action}: the deal was already over (thrown in)")
+NOT_ALLOWED = define("audit.not-allowed", "{action} is not allowed: {error}")
+NO_HANDS = define("audit.no-hands", "neither the hands nor a seed: the cards cannot be checked")
+SEED_HANDS = define("audit.seed-hands", "the recorded hands are not those seed {seed} deals under {ruleset}")
+NO_TURNED = define("audit.no-turned", "{ruleset} takes trump from the turned card, and the record "
+                   "names no turned card and no seed: trump cannot be known")
+TURNED_ELSEWHERE = define("audit.turned-elsewhere",
+                          "the turned card {card} is not in the dealer's hand (seat {seat})")
+AFTER_THROW_IN = define("audit.after-throw-in", "{count} actions after the deal was thrown in")
+CARD_TOO_EARLY = define("audit.card-too-early", "a card ({card}) is played before the {phase} phase is "
+                        "over (seat {seat} to choose: {options})")
+ONE_MORE = define("audit.one-more", "1 more action after the eighth trick")
+MORE = define("audit.more", "{count} more actions after the eighth trick")
+NOT_A_CARD = define("audit.not-a-card", "{action} during the card play (only cards may follow the first lead)")
+HELD_ELSEWHERE = define("audit.held-elsewhere",
+                        "{card} is not in seat {seat}'s hand (seat {holder} holds it); hand: {hand}")
+PLAYED_ALREADY = define("audit.played-already",
+                        "{card} is not in seat {seat}'s hand (it was played already); hand: {hand}")
+EMPTY_HAND = define("audit.empty-hand", "(empty)")
+NOT_LEGAL = define("audit.not-legal", "not legal: {why}")
+NOT_SCORED = define("audit.not-scored", "cannot be scored under {ruleset}: {error}")
+UNFINISHED = define("audit.unfinished", "a result is recorded but the deal is unfinished")
+RESULT = define("audit.result", "recorded {key} {recorded}, the ruleset gives {computed}")
+RESULT_WHY = define("audit.result-why", "recorded {key} {recorded}, the ruleset gives {computed} ({why})")
+TIE = define("audit.why.tie", "a tie: nobody scores")
+EXCESS = define("audit.why.excess", "excess {excess} x{factor}: {factors}")
+NO_FACTOR = define("audit.why.no-factor", "no factor")
+FACTORS = define("audit.why.factors", "{factors}, {factor}")
+CAPPED = define("audit.why.capped", "{why}, capped at x{factor}")
+TURNED_BONUS = define("audit.why.turned", "{why}; turned {card}: +{bonus} to {side}, the dealer's side")
+HASH = define("audit.hash", "the embedded ruleset's hash {recorded} does not match its content "
+              "({actual}): the ruleset was edited after the game")
+NO_DEAL = define("audit.no-deal", "the record holds no deal")
+SEATS = define("audit.seats", "the record is of a table of {seats} seats, {ruleset} seats {ruleset_seats}: "
+               "its deals cannot be followed")
+AFTER_MATCH = define("audit.after-match", "played after the match was over (team {team} had won)")
+NOT_FOLLOWED = define("audit.not-followed", "the match cannot be followed past this deal: later deals not checked")
+UNFINISHED_THEN_MORE = define("audit.unfinished-then-more", "unfinished, yet later deals follow")
+SCORES_AFTER = define("audit.scores-after", "recorded scores after the deal {recorded}, the ruleset gives {computed}")
+FIRST_DEALER = define("audit.first-dealer",
+                      "the record says seat {recorded} dealt first, but deal 1 was dealt by seat {first}")
+DRAWN_DEALER = define("audit.drawn-dealer", "seed {seed} draws seat {drawn} as the first dealer, not seat {first}")
+DEALER = define("audit.dealer", "dealt by seat {dealer}, but it is seat {expected}'s turn to deal")
+GAME = define("audit.game", "recorded as game {recorded}, but it belongs to game {expected}")
+SCORES_BEFORE = define("audit.scores-before", "recorded scores before the deal {recorded}, the match stands at "
+                       "{expected}")
+PENDING = define("audit.pending-ties", "recorded {recorded} pending ties, the match has {expected}")
+DEAL_SEED = define("audit.deal-seed", "seed {seed} is not deal {number}'s seed of match seed {match_seed}")
+OUTCOME = define("audit.outcome", "the recorded outcome has {key} {recorded}, the ruleset gives {computed}")
 # The fields of a recorded result that the audit compares with its own scoring.
 CHECKED_RESULT_FIELDS = (
     "team_a", "team_b", "tied", "factor", "mode", "calls", "card_points", "tricks", "thrown_in",
@@ -113,13 +169,13 @@ def _walk_on_engine(rules: Rules, deal: DealRecord, walk: DealWalk) -> DealWalk:
         state = new_deal(rules, deal.seed or 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores,
                          hands=deal.hands if deal.seed is None else None)
     except ManilleError as exc:
-        walk.problem(f"the deal cannot be set up: {exc}")
+        walk.problem(msg(SETUP, error=_said(exc)))
         walk.stopped = True
         return walk
     walk.hands = tuple(tuple(h) for h in state.hands)
     for action in deal.actions:
         if state.is_over:
-            walk.problem(f"{action}: the deal was already over")
+            walk.problem(msg(ALREADY_OVER, action=str(action)))
             walk.stopped = True
             break
         seat, before = state.to_play, state
@@ -127,7 +183,7 @@ def _walk_on_engine(rules: Rules, deal: DealRecord, walk: DealWalk) -> DealWalk:
             state = state.apply(action)
         except IllegalPlayError as exc:
             where = {"trick": len(before.tricks) + 1, "card": str(action)} if isinstance(action, Card) else {}
-            walk.problem(f"{action} is not allowed: {exc}", seat=seat,
+            walk.problem(msg(NOT_ALLOWED, action=str(action), error=_said(exc)), seat=seat,
                          legal=tuple(str(a) for a in before.legal_actions()), clause=before.phase, **where)
             walk.stopped = True
             break
@@ -149,14 +205,13 @@ def _hands(
 ) -> tuple[tuple[Card, ...], ...] | None:
     if deal.seed is None:
         if deal.hands is None and deal.cards_played:
-            walk.problem("neither the hands nor a seed: the cards cannot be checked")
+            walk.problem(msg(NO_HANDS))
         return deal.hands
     dealt = tuple(tuple(h) for h in new_deal(rules, deal.seed, deal.dealer).hands)
     if deal.hands is None:
         return dealt
     if check_seed and [set(h) for h in dealt] != [set(h) for h in deal.hands]:
-        walk.problem(f"the recorded hands are not those seed {deal.seed} deals under "
-                     f"{rules.ruleset.name}")
+        walk.problem(msg(SEED_HANDS, seed=deal.seed, ruleset=rules.ruleset.name))
     return deal.hands
 
 
@@ -166,11 +221,10 @@ def _turned(rules: Rules, deal: DealRecord, walk: DealWalk) -> Card | None:
     if turned is None and deal.seed is not None:
         turned = new_deal(rules, deal.seed, deal.dealer).turned_card
     if turned is None:
-        walk.problem(f"{rules.ruleset.name} takes trump from the turned card, and the record "
-                     "names no turned card and no seed: trump cannot be known")
+        walk.problem(msg(NO_TURNED, ruleset=rules.ruleset.name))
         walk.stopped = True
     elif walk.hands is not None and turned not in walk.hands[deal.dealer]:
-        walk.problem(f"the turned card {turned} is not in the dealer's hand (seat {deal.dealer})")
+        walk.problem(msg(TURNED_ELSEWHERE, card=str(turned), seat=deal.dealer))
         walk.stopped = True
         return None
     return turned
@@ -196,12 +250,12 @@ def _decide(rules: Rules, deal: DealRecord, walk: DealWalk) -> list[AnyAction]:
     _settle(state, walk)
     rest = actions[k:]
     if state.is_over and rest:
-        walk.problem(f"{len(rest)} actions after the deal was thrown in")
+        walk.problem(msg(AFTER_THROW_IN, count=len(rest)))
         walk.stopped = True
     elif rest and state.phase != "play":
         walk.problem(
-            f"a card ({rest[0]}) is played before the {state.phase} phase is over "
-            f"(seat {state.to_play} to choose: {', '.join(map(str, state.legal_actions()))})",
+            msg(CARD_TOO_EARLY, card=str(rest[0]), phase=state.phase, seat=state.to_play,
+                options=", ".join(map(str, state.legal_actions()))),
             seat=state.to_play,
         )
         walk.stopped = True
@@ -212,14 +266,15 @@ def _decide(rules: Rules, deal: DealRecord, walk: DealWalk) -> list[AnyAction]:
 
 def _apply_decision(state: DealState, action: AnyAction, walk: DealWalk) -> DealState | None:
     if state.is_over:
-        walk.problem(f"{action}: the deal was already over (thrown in)")
+        walk.problem(msg(THROWN_IN_OVER, action=str(action)))
         return None
     seat = state.to_play
     try:
         new = state.apply(action)
     except IllegalPlayError as exc:
         legal = tuple(str(a) for a in state.legal_actions())
-        walk.problem(f"{action} is not allowed: {exc}", seat=seat, legal=legal, clause=state.phase)
+        walk.problem(msg(NOT_ALLOWED, action=str(action), error=_said(exc)), seat=seat, legal=legal,
+                     clause=state.phase)
         return None
     walk.decisions.append((seat if action != THROW_IN else state.dealer ^ 2, action))
     return new
@@ -239,20 +294,19 @@ def _play(rules: Rules, walk: DealWalk, cards: list[AnyAction]) -> None:
     for action in cards:
         trick = walk.tricks[-1] if walk.tricks else None
         if trick is None or trick.winner is not None:
-            walk.problem(f"{_extra(cards, walk)} after the eighth trick")
+            walk.problem(_extra(cards, walk))
             return
         if not isinstance(action, Card):
-            walk.problem(f"{action} during the card play (only cards may follow the first lead)",
-                         trick=trick.number)
+            walk.problem(msg(NOT_A_CARD, action=str(action)), trick=trick.number)
             walk.stopped = True
             return
         _play_card(rules, walk, hands, trick, action)
 
 
-def _extra(cards: list[AnyAction], walk: DealWalk) -> str:
+def _extra(cards: list[AnyAction], walk: DealWalk) -> Message:
     played = sum(len(t.plays) for t in walk.tricks)
     extra = len(cards) - played
-    return f"{extra} more action{'s' if extra != 1 else ''}"
+    return msg(ONE_MORE) if extra == 1 else msg(MORE, count=extra)
 
 
 def _play_card(
@@ -264,15 +318,16 @@ def _play_card(
     hand = hands[seat]
     if card not in hand:
         holder = next((s for s in range(4) if card in hands[s]), None)
-        whose = f"seat {holder} holds it" if holder is not None else "it was played already"
-        walk.problem(f"{card} is not in seat {seat}'s hand ({whose}); hand: {format_cards(hand) or '(empty)'}",
+        shown = format_cards(hand) or msg(EMPTY_HAND)
+        walk.problem(msg(HELD_ELSEWHERE, card=str(card), seat=seat, holder=holder, hand=shown) if holder is not None
+                     else msg(PLAYED_ALREADY, card=str(card), seat=seat, hand=shown),
                      legal=_legal_texts(rules, hand, played, walk.trump, trick.number), **where)
         trick.illegal.add(len(trick.plays))
         if holder is not None:
             hands[holder].remove(card)
     elif _on_table(rules, walk, trick, seat) and card == walk.turned:
         walk.problem(
-            f"{card} is the turned card: it stays on the table until {_TAKE_UP[rules.turned_take_up or '']}",
+            refusals.turned_refused(card, rules.turned_take_up or ""),
             legal=_legal_texts(rules, [c for c in hand if c != card], played, walk.trump, trick.number),
             clause="turned-card", **where,
         )
@@ -286,7 +341,7 @@ def _play_card(
             legality = explain_legal(rules, hand, played, walk.trump, tricks_played=trick.number - 1)
         if card not in legality.cards:
             walk.problem(
-                f"not legal: {legality.reason}",
+                msg(NOT_LEGAL, why=legality.message or legality.reason),
                 legal=tuple(str(c) for c in legality.cards), clause=legality.clause, **where,
             )
             trick.illegal.add(len(trick.plays))
@@ -294,12 +349,6 @@ def _play_card(
     trick.plays.append((seat, card))
     if len(trick.plays) == 4:
         _close(rules, walk, trick)
-
-
-_TAKE_UP = {
-    "after-first-card": "the first card of the first trick is played",
-    "after-first-trick": "the first trick is complete",
-}
 
 
 def _on_table(rules: Rules, walk: DealWalk, trick: TrickWalk, seat: int) -> bool:
@@ -343,7 +392,7 @@ def _score(rules: Rules, walk: DealWalk) -> DealScore | None:
             turned=walk.turned,
         )
     except ScoreInputError as exc:  # e.g. a ruleset without no-trump auditing a no-trump deal
-        walk.problem(f"cannot be scored under {rules.ruleset.name}: {exc}")
+        walk.problem(msg(NOT_SCORED, ruleset=rules.ruleset.name, error=_said(exc)))
         return None
 
 
@@ -355,15 +404,14 @@ def compare_result(walk: DealWalk) -> None:
     recorded = walk.record.result
     if recorded is None or walk.score is None:
         if recorded is not None and walk.score is None and not walk.stopped and not walk.problems:
-            walk.problem("a result is recorded but the deal is unfinished")
+            walk.problem(msg(UNFINISHED))
         return
     computed = walk.score.to_dict()
     for key in CHECKED_RESULT_FIELDS:
         if key in recorded and _plain(recorded[key]) != _plain(computed.get(key)):
-            walk.problem(
-                f"recorded {key} {_show(recorded[key])}, the ruleset gives {_show(computed.get(key))}"
-                f"{_why(walk.score) if key in ('team_a', 'team_b', 'factor', 'turned_bonus') else ''}"
-            )
+            shown = {"key": key, "recorded": _show(recorded[key]), "computed": _show(computed.get(key))}
+            walk.problem(msg(RESULT_WHY, **shown, why=_why(walk.score))
+                         if key in ("team_a", "team_b", "factor", "turned_bonus") else msg(RESULT, **shown))
 
 
 def _plain(value: Any) -> Any:
@@ -378,14 +426,27 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _why(score: DealScore) -> str:
-    turned = (f"; turned {score.turned}: +{score.turned_bonus} to {score.turned_side}, the dealer's side"
-              if score.turned is not None else "")
+def _why(score: DealScore) -> Message:
+    """How the ruleset scores the deal: a tie, or the excess, its factors and the cap; then the
+    turned card's bonus."""
     if score.tied:
-        return f" (a tie: nobody scores{turned})"
-    factors = ", ".join(f.reason for f in score.factors) or "no factor"
-    capped = f", capped at x{score.factor}" if score.capped else ""
-    return f" (excess {score.excess} x{score.factor}: {factors}{capped}{turned})"
+        why = msg(TIE)
+    else:
+        reasons: list[Message | str] = [f.message or f.reason for f in score.factors]
+        factors: Message | str = reasons[0] if reasons else msg(NO_FACTOR)
+        for reason in reasons[1:]:
+            factors = msg(FACTORS, factors=factors, factor=reason)
+        why = msg(EXCESS, excess=score.excess, factor=score.factor, factors=factors)
+        if score.capped:
+            why = msg(CAPPED, why=why, factor=score.factor)
+    if score.turned is not None:
+        why = msg(TURNED_BONUS, why=why, card=score.turned, bonus=score.turned_bonus, side=score.turned_side)
+    return why
+
+
+def _said(exc: ManilleError) -> Message | str:
+    """The engine's sentence of ``exc``: its coded message, else its text."""
+    return exc.message or str(exc)
 
 
 # ------------------------------------------------------------------------- records
@@ -398,15 +459,12 @@ def audit_record(record: GameRecord, ruleset: Ruleset | str | None = None) -> Au
     problems: list[AuditProblem] = []
     own = record.ruleset is not None and rs.content_hash() == record.ruleset.content_hash()
     if own and record.ruleset_hash and record.ruleset_hash != rs.content_hash():
-        problems.append(AuditProblem(
-            None, f"the embedded ruleset's hash {record.ruleset_hash} does not match its content "
-            f"({rs.content_hash()}): the ruleset was edited after the game"))
+        problems.append(AuditProblem(None, msg(HASH, recorded=record.ruleset_hash, actual=rs.content_hash())))
     if not record.deals:
-        problems.append(AuditProblem(None, "the record holds no deal"))
+        problems.append(AuditProblem(None, msg(NO_DEAL)))
     seats = record.ruleset.table.seats if record.ruleset is not None else len(record.players)
     if seats != rules.seats:
-        problems.append(AuditProblem(None, f"the record is of a table of {seats} seats, {rs.name} seats "
-                                     f"{rules.seats}: its deals cannot be followed"))
+        problems.append(AuditProblem(None, msg(SEATS, seats=seats, ruleset=rs.name, ruleset_seats=rules.seats)))
         return AuditReport(rs, [], problems, None)
     after: list[AuditProblem] = []
     if record.kind == "match":
@@ -447,8 +505,7 @@ def _audit_match(
     followed = True
     for i, deal in enumerate(record.deals):
         if match.is_over:
-            after.append(AuditProblem(i + 1, f"played after the match was over (team "
-                                      f"{match.winner} had won)"))
+            after.append(AuditProblem(i + 1, msg(AFTER_MATCH, team=match.winner)))
             break
         walk = walk_deal(rules, deal, number=i + 1, pending_ties=match.pending_ties,
                          scores=match.deal_scores(), check_seed=own)
@@ -457,15 +514,13 @@ def _audit_match(
         walks.append(walk)
         if walk.score is None:
             if i < len(record.deals) - 1:
-                walk.problem("the match cannot be followed past this deal: later deals not checked"
-                             if walk.stopped else "unfinished, yet later deals follow")
+                walk.problem(msg(NOT_FOLLOWED) if walk.stopped else msg(UNFINISHED_THEN_MORE))
                 followed = False
                 break
             continue
         outcome = match.add(walk.score)
         if deal.scores_after is not None and tuple(deal.scores_after) != outcome.scores_after:
-            walk.problem(f"recorded scores after the deal {_show(deal.scores_after)}, the ruleset "
-                         f"gives {_show(outcome.scores_after)}")
+            walk.problem(msg(SCORES_AFTER, recorded=_show(deal.scores_after), computed=_show(outcome.scores_after)))
     if followed:
         _check_outcome(record, match, after)
     return walks, match
@@ -475,30 +530,26 @@ def _check_first_dealer(
     rules: Rules, record: GameRecord, first: int, problems: list[AuditProblem]
 ) -> None:
     if record.first_dealer is not None and record.first_dealer != first:
-        problems.append(AuditProblem(1, f"the record says seat {record.first_dealer} dealt "
-                                     f"first, but deal 1 was dealt by seat {first}"))
+        problems.append(AuditProblem(1, msg(FIRST_DEALER, recorded=record.first_dealer, first=first)))
     if record.seed is not None and rules.first_dealer is None:
         drawn = Match(rules, record.seed).first_dealer
         if drawn != first:
-            problems.append(AuditProblem(1, f"seed {record.seed} draws seat {drawn} as the first "
-                                         f"dealer, not seat {first}"))
+            problems.append(AuditProblem(1, msg(DRAWN_DEALER, seed=record.seed, drawn=drawn, first=first)))
 
 
 def _check_course(record: GameRecord, deal: DealRecord, walk: DealWalk, match: Match) -> None:
     """The deal starts where the match stands: dealer, game, scores, pending ties, seed."""
     index = len(match.deals)
     if deal.dealer != match.dealer:
-        walk.problem(f"dealt by seat {deal.dealer}, but it is seat {match.dealer}'s turn to deal")
+        walk.problem(msg(DEALER, dealer=deal.dealer, expected=match.dealer))
     if deal.game != match.game:
-        walk.problem(f"recorded as game {deal.game + 1}, but it belongs to game {match.game + 1}")
+        walk.problem(msg(GAME, recorded=deal.game + 1, expected=match.game + 1))
     if tuple(deal.scores) != match.deal_scores():
-        walk.problem(f"recorded scores before the deal {_show(deal.scores)}, the match stands at "
-                     f"{'-'.join(str(s) for s in match.deal_scores())}")
+        walk.problem(msg(SCORES_BEFORE, recorded=_show(deal.scores), expected=_show(match.deal_scores())))
     if deal.pending_ties != match.pending_ties:
-        walk.problem(f"recorded {deal.pending_ties} pending ties, the match has "
-                     f"{match.pending_ties}")
+        walk.problem(msg(PENDING, recorded=deal.pending_ties, expected=match.pending_ties))
     if record.seed is not None and deal.seed is not None and deal.seed != deal_seed(record.seed, index):
-        walk.problem(f"seed {deal.seed} is not deal {index + 1}'s seed of match seed {record.seed}")
+        walk.problem(msg(DEAL_SEED, seed=deal.seed, number=index + 1, match_seed=record.seed))
 
 
 def _check_outcome(record: GameRecord, match: Match, problems: list[AuditProblem]) -> None:
@@ -510,8 +561,7 @@ def _check_outcome(record: GameRecord, match: Match, problems: list[AuditProblem
     for key, value in expected.items():
         if key in outcome and _plain(outcome[key]) != value:
             problems.append(AuditProblem(
-                None, f"the recorded outcome has {key} {_show(outcome[key])}, the ruleset gives "
-                f"{_show(value)}"))
+                None, msg(OUTCOME, key=key, recorded=_show(outcome[key]), computed=_show(value))))
 
 
 def consistent_rulesets(record: GameRecord) -> list[str]:

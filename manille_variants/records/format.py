@@ -30,7 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from manille_variants.cards import Card, format_cards, parse_card, parse_cards
 from manille_variants.engine.actions import AnyAction, parse_action
 from manille_variants.errors import CardError, OutputExistsError, RecordError
-from manille_variants.messages import define, msg
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.model import (
     DealRecord,
     GameRecord,
@@ -78,6 +78,40 @@ NOT_JSON = define("record.not-json", "{source}:{line}:{column}: not valid JSON: 
 NOT_A_RECORD = define("record.format", "{source}: format: not a game record (expected {expected!r}, got {got})")
 NEWER = define("record.newer", "{source}: version: record version {version} is newer than this program reads"
                                " ({reads}); upgrade manille_variants")
+EXISTS = define("record.exists", "{path} exists")
+# A record (or its embedded ruleset) the schema refuses: a title, then one line per defect,
+# pydantic's own sentence ({reason}) where no plainer one is known.
+INVALID = define("record.invalid", "{source}: not a valid game record:")
+INVALID_RULESET = define("record.invalid-ruleset", "{source}: the embedded ruleset (ruleset.content) is not valid:")
+DEFECT = define("record.defect", "  {place}: {problem}")
+TOP = define("record.top", "(top)")
+UNKNOWN_KEY = define("record.unknown-key", "unknown key")
+MISSING = define("record.missing", "missing")
+REASON = define("record.reason", "{reason}")
+REASON_GOT = define("record.reason-got", "{reason} (got {got})")
+LINES = define("record.lines", "{first}\n{rest}")
+_INTEGER = define("record.integer", "expected an integer (got {got})")
+_MAPPING = define("record.mapping", "expected a JSON object (got {got})")
+_LIST = define("record.list", "expected a list (got {got})")
+# pydantic's error type -> the defect (its ``ctx`` and the value ``got`` as parameters); another
+# type keeps pydantic's own sentence.
+_SCHEMA = {
+    "string_type": define("record.string", "expected a string (got {got})"),
+    "int_type": _INTEGER,
+    "int_parsing": _INTEGER,
+    "int_from_float": _INTEGER,
+    "bool_type": define("record.boolean", "expected true or false (got {got})"),
+    "list_type": _LIST,
+    "tuple_type": _LIST,
+    "dict_type": _MAPPING,
+    "model_type": _MAPPING,
+    "greater_than_equal": define("record.at-least", "must be at least {ge} (got {got})"),
+    "less_than_equal": define("record.at-most", "must be at most {le} (got {got})"),
+}
+_LENGTHS = {
+    "too_short": define("record.too-short", "expected at least {min_length} items (got {actual_length})"),
+    "too_long": define("record.too-long", "expected at most {max_length} items (got {actual_length})"),
+}
 OLD_VERSION = define("record.old-version", "{source}: version: must be at least 1 (got {version})")
 
 
@@ -150,7 +184,7 @@ def write_record(record: GameRecord, path: str | Path, *, force: bool = True) ->
     """
     target = Path(path)
     if not force and target.exists():
-        raise RecordExistsError(f"{target} exists")
+        raise RecordExistsError(msg(EXISTS, path=str(target)))
     text = dumps_record(record)
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -215,7 +249,7 @@ def loads_record(text: str, source: str = "<record>") -> GameRecord:
     try:
         raw = _RecordFile.model_validate(data)
     except ValidationError as exc:
-        raise RecordError(_validation_message(source, "not a valid game record", exc)) from None
+        raise RecordError(_validation_message(msg(INVALID, source=source), exc)) from None
     ruleset = _ruleset(raw.ruleset, source)
     deals = tuple(_deal(entry, i, source) for i, entry in enumerate(raw.deals))
     if len(raw.players) != 4:
@@ -290,39 +324,45 @@ def _check_header(data: dict[str, Any], source: str) -> None:
         raise RecordError(msg(OLD_VERSION, source=source, version=version))
 
 
-def _validation_message(source: str, title: str, exc: ValidationError) -> str:
-    lines = [f"{source}: {title}:"]
+def _validation_message(title: Message, exc: ValidationError) -> Message:
+    """The title, then one line per defect the schema found: its place and what is wrong."""
+    message = title
     for error in exc.errors():
-        lines.append(f"  {_loc(error['loc'])}: {_short(error)}")
-    return "\n".join(lines)
-
-
-def _short(error: Any) -> str:
-    message = str(error["msg"])
-    if error["type"] == "extra_forbidden":
-        return "unknown key"
-    if error["type"] == "missing":
-        return "missing"
-    got = error.get("input")
-    if error["type"] not in ("missing",) and not isinstance(got, dict | list):
-        return f"{message} (got {got!r})"
+        message = msg(LINES, first=message, rest=msg(DEFECT, place=_loc(error["loc"]), problem=_short(error)))
     return message
 
 
-def _loc(loc: Iterable[Any]) -> str:
+def _short(error: Any) -> Message:
+    """What is wrong at one place: our sentence for the schema's common refusals, else pydantic's
+    own (``reason``); the value got is shown unless it is an object or a list."""
+    kind, got, ctx = error["type"], error.get("input"), error.get("ctx") or {}
+    if kind == "extra_forbidden":
+        return msg(UNKNOWN_KEY)
+    if kind == "missing":
+        return msg(MISSING)
+    if kind in _LENGTHS:
+        return msg(_LENGTHS[kind], min_length=ctx.get("min_length"), max_length=ctx.get("max_length"),
+                   actual_length=ctx.get("actual_length"))
+    shown = not isinstance(got, dict | list)
+    known = _SCHEMA.get(kind)
+    if known is not None and shown:
+        return msg(known, got=repr(got), **ctx)
+    reason = str(error["msg"])  # pydantic's sentence
+    return msg(REASON_GOT, reason=reason, got=repr(got)) if shown else msg(REASON, reason=reason)
+
+
+def _loc(loc: Iterable[Any]) -> str | Message:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(top)"
+    return out or msg(TOP)
 
 
 def _ruleset(entry: _RulesetEntry, source: str) -> Ruleset:
     try:
         return Ruleset.model_validate(entry.content)
     except ValidationError as exc:
-        raise RecordError(
-            _validation_message(source, "the embedded ruleset (ruleset.content) is not valid", exc)
-        ) from None
+        raise RecordError(_validation_message(msg(INVALID_RULESET, source=source), exc)) from None
 
 
 def _deal(entry: _DealEntry, index: int, source: str) -> DealRecord:

@@ -11,45 +11,72 @@ from typing import Any
 from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import AnyAction
 from manille_variants.engine.scoring import DealScore
+from manille_variants.messages import Message, define, msg
 from manille_variants.records.format import DealRecord
 
 __all__ = ["AuditProblem", "DealWalk", "TrickWalk"]
 
 
+# The parts of a problem's line: where it is, then the legal cards and the rule clause.
+WHERE_DEAL = define("audit.where.deal", "deal {deal}")
+WHERE_RECORD = define("audit.where.record", "record")
+WHERE_TRICK = define("audit.where.trick", "trick {trick}")
+WHERE_SEAT = define("audit.where.seat", "seat {seat}")
+LEGAL = define("audit.legal", "legal: {cards}")
+LEGAL_NONE = define("audit.legal-none", "legal: none")
+CLAUSE = define("audit.clause", "clause: {clause}")
+LINE = define("audit.line", "{where}: {problem}")
+LINE_EXTRA = define("audit.line-extra", "{where}: {problem} [{extra}]")
+
+
 @dataclass(frozen=True)
 class AuditProblem:
     """One problem: where (deal, trick, seat, card, numbered from 1 except seats 0-3), the
-    legal cards and the rule clause when a card was illegal, and a sentence."""
+    legal cards and the rule clause when a card was illegal, and a sentence (``words``, a
+    coded message; ``message`` is its English)."""
 
     deal: int | None
-    message: str
+    words: Message
     trick: int | None = None
     seat: int | None = None
     card: str | None = None
     legal: tuple[str, ...] | None = None
     clause: str | None = None
 
-    def __str__(self) -> str:
-        where = [f"deal {self.deal}"] if self.deal is not None else ["record"]
+    @property
+    def message(self) -> str:
+        """The sentence in English."""
+        return self.words.text("en")
+
+    def text(self, lang: str) -> str:
+        """The problem's line in ``lang``: where, the sentence, then the legal cards and the clause."""
+        where = [msg(WHERE_DEAL, deal=self.deal) if self.deal is not None else msg(WHERE_RECORD)]
         if self.trick is not None:
-            where.append(f"trick {self.trick}")
+            where.append(msg(WHERE_TRICK, trick=self.trick))
         if self.seat is not None:
-            where.append(f"seat {self.seat}")
-        if self.card is not None:
-            where.append(self.card)
+            where.append(msg(WHERE_SEAT, seat=self.seat))
+        places = [m.text(lang) for m in where] + ([self.card] if self.card is not None else [])
         extra = []
         if self.legal is not None:
-            extra.append(f"legal: {' '.join(self.legal) or 'none'}")
+            extra.append(msg(LEGAL, cards=" ".join(self.legal)) if self.legal else msg(LEGAL_NONE))
         if self.clause is not None:
-            extra.append(f"clause: {self.clause}")
-        tail = f" [{'; '.join(extra)}]" if extra else ""
-        return f"{', '.join(where)}: {self.message}{tail}"
+            extra.append(msg(CLAUSE, clause=self.clause))
+        problem = self.words.text(lang)
+        if not extra:
+            return msg(LINE, where=", ".join(places), problem=problem).text(lang)
+        return msg(LINE_EXTRA, where=", ".join(places), problem=problem,
+                   extra="; ".join(m.text(lang) for m in extra)).text(lang)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
+        """Where, the legal cards, the clause, the English ``message``, its ``code`` and ``params``."""
+        coded = self.words.json()
         return {
             "deal": self.deal, "trick": self.trick, "seat": self.seat, "card": self.card,
             "legal": list(self.legal) if self.legal is not None else None,
-            "clause": self.clause, "message": self.message,
+            "clause": self.clause, "message": self.message, "code": coded["code"], "params": coded["params"],
         }
 
 
@@ -93,5 +120,5 @@ class DealWalk:
     def finished(self) -> bool:
         return self.score is not None
 
-    def problem(self, message: str, **where: Any) -> None:
-        self.problems.append(AuditProblem(self.number, message, **where))
+    def problem(self, words: Message, **where: Any) -> None:
+        self.problems.append(AuditProblem(self.number, words, **where))

@@ -2,8 +2,8 @@
 
 A work unit is (ruleset, kind, index, master seed) and its result depends on nothing else:
 
-- deal ``i`` (``kind="deals"``): shuffle seed ``deal_seed(master, i)``, dealer ``i % 4``, no
-  pending tie, scores 0-0; the four bots are seeded from the deal seed;
+- deal ``i`` (``kind="deals"``): shuffle seed ``deal_seed(master, i)``, dealer ``i % seats``, no
+  pending tie, scores 0-0; the seats' bots are seeded from the deal seed;
 - match ``j`` (``kind="matches"``): match seed ``deal_seed(deal_seed(master, -2), j)``; the
   match seeds its first dealer and its deals itself; the bots are seeded once from it.
 
@@ -60,6 +60,7 @@ __all__ = [
     "chunk_shape",
     "core_heuristics",
     "core_plays",
+    "core_tallies",
     "default_bots",
     "default_jobs",
     "execute",
@@ -296,8 +297,10 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     names = {name.split(":")[0].strip() for name in bots.split(",")}
     if any(n not in CORE_BOTS or BOTS.get(n) is not CORE_BOTS[n] for n in names):
         return None
-    # None: plug-ins, another table than four seats (the core's bots and tallies know four), no core built
-    cores = [core_rules_for(r) if r.default_table else None for r in rules]
+    # None: plug-ins, a table whose tallies the core does not keep (core_tallies), no core built
+    cores = [core_rules_for(r) if core_tallies(r) else None for r in rules]
+    if names & SEARCHING_BOTS and not all(r.default_table for r in rules):
+        return None  # the searching bots play four seats only: the Python loop says so
     if any(c is None for c in cores):
         return None
     from manille_variants import _core
@@ -305,6 +308,14 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
     if not names <= set(_core.sim_bots()):
         return None
     return cores
+
+
+def core_tallies(rules: Rules) -> bool:
+    """Whether the core's simulations play this table as the Python loop does: four seats, or
+    six in two fixed teams (belgian-six).  A table where the dealer plays alone (three seats)
+    keeps a score per player in Python, which the core's matches do not; two seats stay on the
+    Python loop too (not yet held to it by a test)."""
+    return rules.default_table or (rules.seats == 6 and not rules.temporary_teams)
 
 
 def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:
@@ -508,7 +519,8 @@ def run_plan(plan: Sequence[tuple[Kind, int]], rulesets: Sequence[Ruleset], seed
     for kind, count in plan:
         if count < 0:
             raise SimError(msg(NEGATIVE, kind=kind, count=count))
-    make_bots(bots, 0)  # an unknown bot name fails here, not in a worker
+    for seats in sorted({compile_rules(r).seats for r in rulesets} or {4}):
+        make_bots(bots, 0, seats=seats)  # an unknown bot name or a bad count fails here, not in a worker
     parts = [make_chunks(kind, rulesets, count, seed, bots, jobs=jobs, records=records, rows=rows)
              for kind, count in plan]
     order = sorted(range(len(parts)), key=lambda k: plan[k][0] != "matches")

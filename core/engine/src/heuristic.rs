@@ -434,8 +434,12 @@ impl SeatView {
             scores,
             pending_ties: deal.pending_ties,
             legal,
-            // The core's own game loops deal without undealt cards (four seats).
-            out: 0,
+            // Shown undealt cards are known to be in no hand (as the Python view says).
+            out: if rules.data.undealt_shown {
+                deal.undealt
+            } else {
+                0
+            },
         }
     }
 

@@ -104,6 +104,9 @@ pub struct RulesData {
     pub undealt: u8,
     /// The undealt cards' points go to the side of the last trick (else the dealer's side).
     pub undealt_to_last_trick: bool,
+    /// The undealt cards lie face up: every seat knows they are in no hand (what the bots of
+    /// the core's own game loops see; a view from Python says it itself).
+    pub undealt_shown: bool,
     /// The dealer plays alone against the others, a temporary team (else the teams are fixed,
     /// alternate seats: team `seat & 1`).
     pub dealer_alone: bool,
@@ -173,6 +176,7 @@ impl Default for RulesData {
             hand_size: 8,
             undealt: 0,
             undealt_to_last_trick: false,
+            undealt_shown: false,
             dealer_alone: false,
             strength,
             values,

@@ -234,7 +234,7 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
 
 /// One seat's bot, whatever its kind.
 #[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)] // four per unit, on the stack: no boxing
+#[allow(clippy::large_enum_variant)] // one per seat of a unit, side by side: no boxing
 pub enum SeatBot {
     Random(RandomBot),
     Heuristic(HeuristicBot),
@@ -263,58 +263,81 @@ impl Bot for SeatBot {
     }
 }
 
-/// The bots of a simulation under one ruleset: the kind of each of the four seats, as
-/// `make_bots(spec, seed)` names them (one name for every seat, two for team 0 and team 1,
-/// or four in seat order, separated by commas), and the settings the heuristic seats play
-/// with (its thresholds and the ruleset's decision table).
+/// The bots of a simulation under one ruleset: the kind of each seat of its table, as
+/// `make_bots(spec, seed, seats=...)` names them (one name for every seat, two for team 0 and
+/// team 1 (seat `k` plays team `k % 2`'s bot), or one a seat in seat order, separated by
+/// commas), and the settings the heuristic seats play with (its thresholds and the ruleset's
+/// decision table).
 #[derive(Clone, Debug)]
 pub struct BotSpec {
-    pub seats: [BotKind; 4],
+    /// The kind of each seat (as many as the table has seats).
+    pub seats: Vec<BotKind>,
     pub heuristic: HeuristicBot,
     /// The search settings of each seat (read by search seats) ...
-    pub search: [Settings; 4],
+    pub search: Vec<Settings>,
     /// ... and the IS-MCTS settings (read by ismcts seats).
-    pub tree: [ismcts::Settings; 4],
+    pub tree: Vec<ismcts::Settings>,
 }
 
 impl BotSpec {
-    /// The spec (heuristic seats with the default settings), or the first name the core
-    /// does not play (or the bad count) as an error.
+    /// The spec at a table of four (heuristic seats with the default settings), or the
+    /// first name the core does not play (or the bad count) as an error.
     pub fn parse(spec: &str) -> Result<BotSpec, Coded> {
+        BotSpec::parse_at(spec, 4)
+    }
+
+    /// The spec at a table of `seats` (2 to [`crate::cards::MAX_SEATS`]), as `seat_names`
+    /// reads it: one name for all, two for the teams (alternate seats; at two seats, one a
+    /// seat) or one a seat; another count is refused (`core.bots.count` at four seats, as
+    /// always, `core.bots.count-seats` with the table's seats at another table).
+    pub fn parse_at(spec: &str, seats: u8) -> Result<BotSpec, Coded> {
         let names: Vec<&str> = spec.split(',').map(str::trim).collect();
         let kinds = names
             .iter()
             .map(|n| BotKind::parse_seat(n))
             .collect::<Result<Vec<_>, _>>()?;
-        let seats = match kinds[..] {
-            [a] => [a; 4],
-            [a, b] => [a, b, a, b],
-            [a, b, c, d] => [a, b, c, d],
-            _ => {
-                let count = ("count", Param::Int(kinds.len() as u64));
-                return Err(Coded::new("core.bots.count", vec![count]));
+        let n = seats as usize;
+        let seats: Vec<SeatSpec> = match kinds.len() {
+            1 => vec![kinds[0]; n],
+            2 => (0..n).map(|s| kinds[s % 2]).collect(),
+            k if k == n => kinds,
+            k => {
+                let count = ("count", Param::Int(k as u64));
+                return Err(match n {
+                    4 => Coded::new("core.bots.count", vec![count]),
+                    _ => Coded::new(
+                        "core.bots.count-seats",
+                        vec![("seats", Param::Int(n as u64)), count],
+                    ),
+                });
             }
         };
         Ok(BotSpec {
-            search: seats.map(|s| s.search),
-            tree: seats.map(|s| s.tree),
-            ..BotSpec::of(seats.map(|s| s.kind))
+            search: seats.iter().map(|s| s.search).collect(),
+            tree: seats.iter().map(|s| s.tree).collect(),
+            ..BotSpec::of(seats.iter().map(|s| s.kind).collect())
         })
     }
 
-    /// These seats, heuristic ones with the default settings.
-    pub fn of(seats: [BotKind; 4]) -> BotSpec {
+    /// These seats (one kind a seat), heuristic ones with the default settings.
+    pub fn of(seats: Vec<BotKind>) -> BotSpec {
+        let n = seats.len();
         BotSpec {
             seats,
             heuristic: HeuristicBot::default(),
-            search: [Settings::default(); 4],
-            tree: [ismcts::Settings::default(); 4],
+            search: vec![Settings::default(); n],
+            tree: vec![ismcts::Settings::default(); n],
         }
     }
 
     /// Four random bots.
     pub fn random() -> BotSpec {
-        BotSpec::of([BotKind::Random; 4])
+        BotSpec::random_at(4)
+    }
+
+    /// Random bots at a table of `seats`.
+    pub fn random_at(seats: u8) -> BotSpec {
+        BotSpec::of(vec![BotKind::Random; seats as usize])
     }
 
     /// The same seats, heuristic ones playing with the settings of `heuristic`.
@@ -327,19 +350,26 @@ impl BotSpec {
         self.seats.contains(&kind)
     }
 
-    /// The four bots seeded from `seed` as `make_bots` seeds them (`seed * 4 + seat`).
-    pub fn make(&self, seed: u64) -> [SeatBot; 4] {
-        let base = seed.wrapping_mul(4);
-        [0u64, 1, 2, 3].map(|seat| {
-            let k = seat as usize;
-            let bot = self.seats[k];
-            bot.make(
-                base.wrapping_add(seat),
-                &self.heuristic,
-                &self.search[k],
-                &self.tree[k],
-            )
-        })
+    /// The seats' bots seeded from `seed` as `make_bots` seeds them (`seed * 4 + seat` at a
+    /// table of four or fewer, `seed * seats + seat` at a larger one).
+    pub fn make(&self, seed: u64) -> Vec<SeatBot> {
+        let base = seed.wrapping_mul(self.seats.len().max(4) as u64);
+        (0..self.seats.len())
+            .map(|k| {
+                self.seats[k].make(
+                    base.wrapping_add(k as u64),
+                    &self.heuristic,
+                    &self.search[k],
+                    &self.tree[k],
+                )
+            })
+            .collect()
+    }
+
+    /// The spec's bots for a deal or match under `rules`, or `None` if the spec is for a
+    /// table of another size (its bots would not cover the seats).
+    fn make_for(&self, rules: &Rules, seed: u64) -> Option<Vec<SeatBot>> {
+        (self.seats.len() == rules.seats() as usize).then(|| self.make(seed))
     }
 }
 
@@ -545,7 +575,7 @@ pub fn bot_seed(seed: u64) -> u64 {
 
 /// Deal `index` of a deal-mode simulation (the Python runner's `play_one_deal`) under each
 /// ruleset of `plays` with its bots, from its seed and shuffle: each ruleset's row given to
-/// `each`; false if a deal did not finish.
+/// `each`; false if a deal did not finish (or a spec is for another table size).
 fn sim_deal_rows(
     plays: &[(&Rules, &BotSpec)],
     index: u64,
@@ -553,7 +583,9 @@ fn sim_deal_rows(
     mut each: impl FnMut(usize, DealRow),
 ) -> bool {
     for (k, &(r, bots)) in plays.iter().enumerate() {
-        let mut seat_bots = bots.make(bot_seed(seed));
+        let Some(mut seat_bots) = bots.make_for(r, bot_seed(seed)) else {
+            return false;
+        };
         let dealer = (index % r.seats() as u64) as u8;
         let deal = Deal::from_shuffle(r, &order, cut, dealer, 0, [0, 0]);
         match play_deal(r, deal, &mut seat_bots).result(r) {
@@ -606,7 +638,7 @@ pub fn sim_deal(rules: &Rules, master: u64, index: u64, bots: &BotSpec) -> Optio
 
 /// Deal `index` of a deal-mode simulation with random bots.
 pub fn random_bot_deal(rules: &Rules, master: u64, index: u64) -> Option<DealRow> {
-    sim_deal(rules, master, index, &BotSpec::random())
+    sim_deal(rules, master, index, &BotSpec::random_at(rules.seats()))
 }
 
 /// Deals `start..stop` of a deal-mode simulation under every ruleset of `plays`, each with
@@ -655,7 +687,7 @@ pub fn drawn_first_dealer(rules: &Rules, seed: u64) -> u8 {
 
 /// Match `index` of a match-mode simulation (the Python runner's `play_one_match`), each
 /// finished deal's row given to `each`: the match's row, `None` without a winner in
-/// `max_deals` or with a deal unfinished.
+/// `max_deals`, with a deal unfinished or with bots for another table size.
 pub fn sim_match(
     rules: &Rules,
     master: u64,
@@ -667,7 +699,7 @@ pub fn sim_match(
 ) -> Option<MatchRow> {
     let seed = match_seed(master, index);
     let dealer = first_dealer.unwrap_or_else(|| drawn_first_dealer(rules, seed));
-    let mut seat_bots = bots.make(bot_seed(seed));
+    let mut seat_bots = bots.make_for(rules, bot_seed(seed))?;
     play_match(rules, seed, dealer, max_deals, &mut seat_bots, each)
 }
 
@@ -728,7 +760,7 @@ pub fn random_bot_match(
     max_deals: u32,
 ) -> Option<(MatchRow, Vec<DealRow>)> {
     let mut rows = Vec::new();
-    let bots = BotSpec::random();
+    let bots = BotSpec::random_at(rules.seats());
     let row = sim_match(rules, master, index, first_dealer, max_deals, &bots, |r| {
         rows.push(r)
     })?;
@@ -752,13 +784,14 @@ pub fn duel_pair(
     let mut named = Vec::new();
     for a_team in 0..2u8 {
         let (first, second) = if a_team == 0 { (a, b) } else { (b, a) };
-        let mut bots: [SeatBot; 4] = {
-            let one = first.make(bot_seed(seed));
-            let two = second.make(bot_seed(seed));
-            let [f0, _, f2, _] = one;
-            let [_, s1, _, s3] = two;
-            [f0, s1, f2, s3]
-        };
+        let one = first.make_for(rules, bot_seed(seed))?;
+        let two = second.make_for(rules, bot_seed(seed))?;
+        let mut bots: Vec<SeatBot> = one
+            .into_iter()
+            .zip(two)
+            .enumerate()
+            .map(|(seat, (f, s))| if seat % 2 == 0 { f } else { s })
+            .collect();
         let deal = Deal::new(rules, seed as i128, (index % 4) as u8, 0, [0, 0]);
         let done = play_deal(rules, deal, &mut bots);
         let result = done.result(rules)?;
@@ -783,15 +816,15 @@ mod tests {
     fn bot_specs_name_one_two_or_four_bots() {
         use BotKind::{Heuristic, Random};
         let seats = |spec: &str| BotSpec::parse(spec).map(|s| s.seats);
-        assert_eq!(seats("random"), Ok([Random; 4]));
-        assert_eq!(seats("random, random"), Ok([Random; 4]));
+        assert_eq!(seats("random"), Ok(vec![Random; 4]));
+        assert_eq!(seats("random, random"), Ok(vec![Random; 4]));
         assert_eq!(
             seats("heuristic,random"),
-            Ok([Heuristic, Random, Heuristic, Random])
+            Ok(vec![Heuristic, Random, Heuristic, Random])
         );
         assert_eq!(
             seats("random,heuristic,heuristic,random"),
-            Ok([Random, Heuristic, Heuristic, Random])
+            Ok(vec![Random, Heuristic, Heuristic, Random])
         );
         assert!(BotSpec::parse("random,random,random").is_err());
         let unknown = Coded::new(
@@ -814,6 +847,60 @@ mod tests {
         assert_eq!(option.param("value"), Some(&Param::Text("0".into())));
         assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));
         assert!(!BotSpec::random().has(Heuristic));
+    }
+
+    #[test]
+    fn bot_specs_at_six_seats_name_one_bot_one_a_team_or_one_a_seat() {
+        use BotKind::{Heuristic, Random, Search};
+        let seats = |spec: &str| BotSpec::parse_at(spec, 6).map(|s| s.seats);
+        assert_eq!(seats("heuristic"), Ok(vec![Heuristic; 6]));
+        // Two names: seat k plays team k % 2's bot (teams 0, 2, 4 and 1, 3, 5).
+        assert_eq!(
+            seats("heuristic, random"),
+            Ok(vec![
+                Heuristic, Random, Heuristic, Random, Heuristic, Random
+            ])
+        );
+        assert_eq!(
+            seats("random,random,heuristic,random,random,heuristic"),
+            Ok(vec![Random, Random, Heuristic, Random, Random, Heuristic])
+        );
+        // Four names are a four-seat spec: refused with the table's seats.
+        for (spec, count) in [
+            ("random,random,random,random", 4),
+            ("random,random,random", 3),
+        ] {
+            assert_eq!(
+                seats(spec),
+                Err(Coded::new(
+                    "core.bots.count-seats",
+                    vec![("seats", Param::Int(6)), ("count", Param::Int(count))]
+                ))
+            );
+        }
+        // Options go with their seat; every seat gets its own settings.
+        let spec = BotSpec::parse_at("search:worlds=7,random", 6).unwrap();
+        assert_eq!(spec.seats[4], Search);
+        assert_eq!(spec.search.len(), 6);
+        assert_eq!(spec.search[4].budget, Budget::Worlds(7));
+        assert_eq!(spec.search[5], Settings::default());
+        // Seeded seed * 6 + seat, as make_bots seeds a table of six.
+        let bots = BotSpec::parse_at("random", 6).unwrap().make(11);
+        assert_eq!(bots.len(), 6);
+        for (seat, bot) in bots.iter().enumerate() {
+            assert!(matches!(bot, SeatBot::Random(b) if *b == RandomBot::new(66 + seat as u64)));
+        }
+        // A four-seat spec plays no six-seat deal (its bots would not cover the table).
+        let six = Rules::new(RulesData {
+            seats: 6,
+            hand_size: 5,
+            undealt: 2,
+            packets: vec![3, 2],
+            ..RulesData::default()
+        })
+        .expect("valid");
+        assert!(sim_deal(&six, 1, 0, &BotSpec::random()).is_none());
+        assert!(sim_deal(&six, 1, 0, &BotSpec::random_at(6)).is_some());
     }
 
     #[test]

@@ -39,6 +39,8 @@ pub(crate) struct RulesInput {
     #[pyo3(default)]
     undealt_to_last_trick: bool,
     #[pyo3(default)]
+    undealt_shown: bool,
+    #[pyo3(default)]
     dealer_alone: bool,
     strength: [u8; 32],
     values: [u32; 32],
@@ -184,6 +186,7 @@ impl RulesInput {
             hand_size: self.hand_size,
             undealt: self.undealt,
             undealt_to_last_trick: self.undealt_to_last_trick,
+            undealt_shown: self.undealt_shown,
             dealer_alone: self.dealer_alone,
             strength: self.strength,
             values: self.values,

@@ -54,10 +54,11 @@ fn refused_spec(coded: Coded) -> PyErr {
     Python::attach(|py| coded_package_error(py, "BotOptionError", &coded))
 }
 
-/// The bots of `bots` (as `make_bots` reads it), heuristic seats (and the IS-MCTS bot's
-/// rollouts) playing with the settings of `heuristic` (needed when a seat is either).
-fn bot_spec(bots: &str, heuristic: Option<&CoreHeuristic>) -> PyResult<BotSpec> {
-    let spec = BotSpec::parse(bots).map_err(refused_spec)?;
+/// The bots of `bots` at the table of `rules` (as `make_bots` reads it for its seats),
+/// heuristic seats (and the IS-MCTS bot's rollouts) playing with the settings of `heuristic`
+/// (needed when a seat is either).
+fn bot_spec(rules: &Rules, bots: &str, heuristic: Option<&CoreHeuristic>) -> PyResult<BotSpec> {
+    let spec = BotSpec::parse_at(bots, rules.seats()).map_err(refused_spec)?;
     match heuristic {
         Some(h) => Ok(spec.with_heuristic(h.bot.clone())),
         None if spec.has(BotKind::Heuristic) => Err(PyValueError::new_err(
@@ -105,10 +106,14 @@ pub fn sim_deal_tally(
         return Err(PyValueError::new_err("give at least one ruleset"));
     }
     let specs: Vec<BotSpec> = match &heuristics {
-        None => vec![bot_spec(bots, None)?; rules.len()],
-        Some(h) if h.len() == rules.len() => h
+        None => rules
             .iter()
-            .map(|h| bot_spec(bots, Some(h)))
+            .map(|r| bot_spec(&r.rules, bots, None))
+            .collect::<PyResult<_>>()?,
+        Some(h) if h.len() == rules.len() => rules
+            .iter()
+            .zip(h)
+            .map(|(r, h)| bot_spec(&r.rules, bots, Some(h)))
             .collect::<PyResult<_>>()?,
         Some(h) => {
             return Err(PyValueError::new_err(format!(
@@ -145,7 +150,7 @@ pub fn sim_deal_rows(
     bots: &str,
     heuristic: Option<PyRef<'_, CoreHeuristic>>,
 ) -> PyResult<Vec<DealRowTuple>> {
-    let spec = bot_spec(bots, heuristic.as_deref())?;
+    let spec = bot_spec(&rules.rules, bots, heuristic.as_deref())?;
     let r = rules.rules.clone();
     py.detach(|| {
         guard(|| {
@@ -215,7 +220,7 @@ pub fn sim_match_tally(
         py,
         rules,
         (master, start, stop),
-        bot_spec(bots, heuristic.as_deref())?,
+        bot_spec(&rules.rules, bots, heuristic.as_deref())?,
         first_dealer,
         max_deals,
         |row| tally.add(&row.metrics()),
@@ -245,7 +250,7 @@ pub fn sim_match_rows(
         py,
         rules,
         (master, start, stop),
-        bot_spec(bots, heuristic.as_deref())?,
+        bot_spec(&rules.rules, bots, heuristic.as_deref())?,
         first_dealer,
         max_deals,
         |row| deals.push(row_tuple(&row)),
