@@ -22,7 +22,8 @@ from manille_variants.cli import (
     sim_cmds,
     web_cmds,
 )
-from manille_variants.cli.common import Command, Group, set_debug, set_language
+from manille_variants.cli.common import Command, Group, english, set_debug, set_language
+from manille_variants.messages import define
 
 
 class Language(enum.StrEnum):
@@ -31,9 +32,11 @@ class Language(enum.StrEnum):
     fr = "fr"
 
 
+ROOT_HELP = english(define("help.manille", "Manille rulesets: validate, compare, play, score and simulate variants."))
+
 app = typer.Typer(
     name="manille",
-    help="Manille rulesets: validate, compare, play, score and simulate variants.",
+    help=ROOT_HELP,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -41,14 +44,15 @@ app = typer.Typer(
 )
 
 
-@app.callback()
+@app.callback(help=ROOT_HELP)
 def _root(
-    debug: bool = typer.Option(False, "--debug", help="Show tracebacks for errors (for bug reports)."),
+    debug: bool = typer.Option(False, "--debug", help=english(define(
+        "help.manille.debug", "Show tracebacks for errors (for bug reports)."))),
     lang: Language | None = typer.Option(
-        None, "--lang", help="The language of the messages: en, nl or fr (default: the environment's, as "
-        "LANGUAGE, LC_ALL, LC_MESSAGES or LANG say; English otherwise). JSON keeps English."),
+        None, "--lang", help=english(define(
+            "help.manille.lang", "The language of the messages: en, nl or fr (default: the environment's, as "
+            "LANGUAGE, LC_ALL, LC_MESSAGES or LANG say; English otherwise). JSON keeps English."))),
 ) -> None:
-    """Manille rulesets: validate, compare, play, score and simulate variants."""
     set_debug(debug)
     set_language(lang.value if lang is not None else None)
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import typer
 from typer.core import TyperCommand, TyperGroup
@@ -23,11 +23,32 @@ from manille_variants.errors import (
     RulesetMissingError,
     SheetMissingError,
 )
-from manille_variants.messages import Message, define, env_language, msg
+from manille_variants.messages import LANGUAGES, Message, define, env_language, msg, templates
 from manille_variants.ruleset.loader import bundled_names, load_ruleset
 from manille_variants.ruleset.schema import Ruleset
 
-RULESET_HELP = "A bundled ruleset (name or alias) or a .yaml file."
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def english(code: str) -> str:
+    """The English words of a declared help text, as typer is given them: ``help=english(define(
+    "help.simulate.deals", "Play ..."))`` declares the sentence once for the catalog; ``--help``
+    shows it in the CLI's language (:class:`Command`, :class:`Group`)."""
+    return msg(code).text("en")
+
+
+def documented(code: str) -> Callable[[F], F]:
+    """A command's help, declared as a catalog sentence (one line per paragraph, paragraphs
+    apart by a blank line), set as the command function's docstring (what typer shows)."""
+
+    def decorate(function: F) -> F:
+        function.__doc__ = english(code)
+        return function
+
+    return decorate
+
+
+RULESET_HELP = english(define("help.common.ruleset", "A bundled ruleset (name or alias) or a .yaml file."))
 
 _state: dict[str, Any] = {"debug": False, "lang": None}
 
@@ -160,15 +181,112 @@ def _no_type(ctx: Any) -> None:
     return None
 
 
+def _help_codes() -> dict[str, str]:
+    """English help text -> its code, for every help text declared (``help.*``)."""
+    return {english(code): code for code in templates() if code.startswith("help.")}
+
+
+def translated_help(text: str | None, lang: str) -> str | None:
+    """A help text typer was given in English, in ``lang`` (as it is when it is no declared one)."""
+    if text is None or lang == "en":
+        return text
+    code = _help_codes().get(text)
+    return text if code is None else msg(code).text(lang)
+
+
+# Click's and typer's own words in --help (click's gettext reads no catalog of ours): the help
+# option's text is a help text like any other; typer's panel titles and labels are the module
+# settings typer formats the help with, set while it does; "Usage:" starts click's usage line.
+define("help.help-option", "Show this message and exit.")
+USAGE = define("help.usage", "Usage:")
+_TYPER_WORDS = {
+    "ARGUMENTS_PANEL_TITLE": define("help.panel.arguments", "Arguments"),
+    "OPTIONS_PANEL_TITLE": define("help.panel.options", "Options"),
+    "COMMANDS_PANEL_TITLE": define("help.panel.commands", "Commands"),
+    "DEFAULT_STRING": define("help.label.default", "[default: {{}}]"),
+    "REQUIRED_LONG_STRING": define("help.label.required", "[required]"),
+}
+
+
+@contextmanager
+def _help_in(lang: str, command: Any, ctx: Any) -> Iterator[None]:
+    """While its help is formatted: the command's help, its options' and (a group) its
+    commands', and typer's words, in ``lang``; the English words are back afterwards."""
+    import typer.rich_utils  # as typer imports it: only to format a help or an error
+
+    subcommands = list(getattr(command, "commands", {}).values())
+    targets = [command, *subcommands, *command.get_params(ctx)]
+    saved = [(target, target.help, getattr(target, "short_help", None)) for target in targets]
+    words = {name: getattr(typer.rich_utils, name) for name, code in _TYPER_WORDS.items()
+             if getattr(typer.rich_utils, name, None) == english(code)}
+    try:
+        for target, help_text, short_help in saved:
+            target.help = translated_help(help_text, lang)
+            if short_help is not None:
+                target.short_help = translated_help(short_help, lang)
+        for name in words:
+            setattr(typer.rich_utils, name, msg(_TYPER_WORDS[name]).text(lang))
+        yield
+    finally:
+        for target, help_text, short_help in saved:
+            target.help = help_text
+            if short_help is not None:
+                target.short_help = short_help
+        for name, word in words.items():
+            setattr(typer.rich_utils, name, word)
+
+
+def _usage_in(lang: str, usage: str) -> str:
+    """Click's usage line with its "Usage:" in ``lang``."""
+    prefix = english(USAGE)
+    if lang == "en" or not usage.startswith(prefix):
+        return usage
+    return msg(USAGE).text(lang) + usage[len(prefix):]
+
+
+def lang_of(args: list[str], commands: Any) -> str | None:
+    """The ``--lang`` of a command line, read before click parses it (``--help`` is eager:
+    the help is printed before the callback that reads ``--lang`` runs); None if not given
+    before the command's name, or not one we speak."""
+    value: str | None = None
+    for i, arg in enumerate(args):
+        if arg in commands:
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+    return value if value in LANGUAGES else None
+
+
 class Command(TyperCommand):
-    """A command whose help shows flags bare."""
+    """A command whose help shows flags bare, in the CLI's language."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _bare_flags(super().get_params(ctx))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with _help_in(language(), self, ctx):
+            super().format_help(ctx, formatter)
+
+    def get_usage(self, ctx: Any) -> str:
+        return _usage_in(language(), super().get_usage(ctx))
 
 
 class Group(TyperGroup):
-    """The application group: its help shows flags bare (``--debug``, ``--help``)."""
+    """The application group: its help shows flags bare (``--debug``, ``--help``), in the
+    language of ``--lang`` or the environment."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         return _bare_flags(super().get_params(ctx))
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        set_language(lang_of(args, self.commands))
+        return super().parse_args(ctx, args)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        with _help_in(language(), self, ctx):
+            super().format_help(ctx, formatter)
+
+    def get_usage(self, ctx: Any) -> str:
+        return _usage_in(language(), super().get_usage(ctx))

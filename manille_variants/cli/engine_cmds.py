@@ -15,7 +15,17 @@ from rich.console import Console
 from rich.table import Table
 
 from manille_variants.cards import format_cards, parse_cards
-from manille_variants.cli.common import echo, echo_json, fail, language, load_rulesets, ruleset_option, user_errors
+from manille_variants.cli.common import (
+    documented,
+    echo,
+    echo_json,
+    english,
+    fail,
+    language,
+    load_rulesets,
+    ruleset_option,
+    user_errors,
+)
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.engine.legality import explain_legal, parse_trump
 from manille_variants.engine.match import seat_credits
@@ -33,39 +43,48 @@ WHY_LINE = define("cli.legal.why", "why: {why}")
 CLAUSE_LINE = define("cli.legal.clause", "clause: {clause} ({ruleset})")
 
 
+@documented(define(
+    "help.legal",
+    "The cards you may play, the rule clause that decided and why, in plain words.",
+))
 def legal_command(
     rulesets: list[str] = ruleset_option(
         ["table-convention"],
-        "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all') to ask "
-        "each ruleset in turn.",
+        english(define("help.legal.rulesets",
+                       "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all') to ask "
+                       "each ruleset in turn.")),
     ),
     trump: str = typer.Option(
         ..., "--trump", metavar="SUIT",
-        help="The trump suit: S, H, D or C (or ♥, hearts ...); 'none' (or nt) for a no-trump deal.",
+        help=english(define("help.legal.trump",
+                            "The trump suit: S, H, D or C (or ♥, hearts ...); 'none' (or nt) for a no-trump deal.")),
     ),
     trick: str = typer.Option(
         "",
         "--trick",
         metavar="CARDS",
-        help="Cards already in the trick, in play order from its leader (empty: you lead). "
-        "The last card is your right-hand opponent's, the one before your partner's.",
+        help=english(define("help.legal.trick",
+                            "Cards already in the trick, in play order from its leader (empty: you lead). "
+                            "The last card is your right-hand opponent's, the one before your partner's.")),
     ),
-    hand: str = typer.Option(..., "--hand", metavar="CARDS", help='Your hand, e.g. "QC 7C 8H".'),
+    hand: str = typer.Option(..., "--hand", metavar="CARDS", help=english(define("help.legal.hand",
+                                                                                 'Your hand, e.g. "QC 7C 8H".'))),
     face_up: str = typer.Option(
         "", "--face-up", metavar="CARDS",
-        help="Your face-up cards on the table (a layout, at two seats): played like hand cards, they "
-        "count for every duty.",
+        help=english(define("help.legal.face-up",
+                            "Your face-up cards on the table (a layout, at two seats): played like hand cards, they "
+                            "count for every duty.")),
     ),
     winner: str | None = typer.Option(
         None, "--winner", metavar="WHO",
-        help="Whose card wins the trick now, where the positions do not say (a dealer-alone table): "
-        "partner or opponent.",
+        help=english(define("help.legal.winner",
+                            "Whose card wins the trick now, where the positions do not say (a dealer-alone table): "
+                            "partner or opponent.")),
     ),
     as_json: bool = typer.Option(
-        False, "--json", help='Print {"legal", "reason", "clause", ...} as JSON.'
+        False, "--json", help=english(define("help.legal.json", 'Print {{"legal", "reason", "clause", ...}} as JSON.'))
     ),
 ) -> None:
-    """The cards you may play, the rule clause that decided and why, in plain words."""
     with user_errors():
         loaded = load_rulesets(rulesets)
         cards, played = parse_cards(hand) + parse_cards(face_up), parse_cards(trick)
@@ -106,47 +125,58 @@ def _winner(text: str | None) -> bool | None:
     return word == "partner"
 
 
+@documented(define(
+    "help.score",
+    "Score one deal: card points, totals, each factor and why, and the match points.\n\n"
+    "With several rulesets (-r A -r B, or -r all): one column per ruleset.",
+))
 def score_command(
     rulesets: list[str] = ruleset_option(
         ["table-convention"],
-        "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all', every bundled "
-        "ruleset) to score the deal under each, side by side.",
+        english(define("help.score.rulesets",
+                       "A bundled ruleset (name or alias) or a .yaml file. Repeat it (or give 'all', every "
+                       "bundled ruleset) to score the deal under each, side by side.")),
     ),
     points: int = typer.Option(
-        ..., "--points", metavar="N", help="Card points taken by team A, the dealer's (contract) side."
+        ..., "--points", metavar="N", help=english(define("help.score.points",
+                                                          "Card points taken by team A, the dealer's (contract) side."))
     ),
     tricks: int = typer.Option(
-        ..., "--tricks", metavar="N", help="Tricks taken by team A (0-8 at four seats, 0 to all at another table)."
+        ..., "--tricks", metavar="N", help=english(define("help.score.tricks",
+                                          "Tricks taken by team A (0-8 at four seats, 0 to all at another table)."))
     ),
-    mode: str = typer.Option("trump", "--mode", metavar="MODE", help="trump, no-trump or blind (blind no-trump)."),
+    mode: str = typer.Option("trump", "--mode", metavar="MODE", help=english(define("help.score.mode",
+                                                                    "trump, no-trump or blind (blind no-trump)."))),
     calls: int = typer.Option(
         0,
         "--calls",
         metavar="N",
-        help="Rungs of the ruleset's call ladder made: 0 none, 1 the first call (Ik ga mee, "
-        "contre), 2 it and its reply (Ik ga tegen, surcontre).",
+        help=english(define("help.score.calls",
+                            "Rungs of the ruleset's call ladder made: 0 none, 1 the first call (Ik ga mee, "
+                            "contre), 2 it and its reply (Ik ga tegen, surcontre).")),
     ),
     pending_ties: int = typer.Option(
-        0, "--pending-ties", metavar="N", help="Tied deals in a row just before this one."
+        0, "--pending-ties", metavar="N", help=english(define("help.score.pending-ties",
+                                                              "Tied deals in a row just before this one."))
     ),
     last_trick: str | None = typer.Option(
-        None, "--last-trick", metavar="A|B", help="A or B: who won the last trick (only with a last-trick bonus)."
+        None, "--last-trick", metavar="A|B", help=english(define("help.score.last-trick",
+                                                 "A or B: who won the last trick (only with a last-trick bonus)."))
     ),
     turned: str | None = typer.Option(
         None, "--turned", metavar="CARD",
-        help="The card turned up for trump (rulesets that take trump from it): its bonus.",
+        help=english(define("help.score.turned",
+                            "The card turned up for trump (rulesets that take trump from it): its bonus.")),
     ),
     undealt: int | None = typer.Option(
         None, "--undealt", metavar="N",
-        help="Card points of the undealt cards (tables that leave some): counted for the side the "
-        "ruleset gives them to; --points are then those of team A's tricks.",
+        help=english(define("help.score.undealt",
+                            "Card points of the undealt cards (tables that leave some): counted for the side the "
+                            "ruleset gives them to; --points are then those of team A's tricks.")),
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print the full breakdown as JSON."),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.score.json",
+                                                                      "Print the full breakdown as JSON."))),
 ) -> None:
-    """Score one deal: card points, totals, each factor and why, and the match points.
-
-    With several rulesets (-r A -r B, or -r all): one column per ruleset.
-    """
     with user_errors():
         loaded = load_rulesets(rulesets)
         results = score_across(loaded, points, tricks, mode, calls, pending_ties, last_trick=_side(last_trick),

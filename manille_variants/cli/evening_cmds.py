@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from manille_variants.cli.common import echo_json, fail, say, user_errors
+from manille_variants.cli.common import documented, echo_json, english, fail, say, user_errors
 from manille_variants.messages import define, msg
 from manille_variants.table.evening import Schedule, draw_schedule, player_names
 
@@ -18,21 +18,28 @@ SITTING_OUT = define("cli.evening.sitting-out", "  sitting out: {players}")
 PARTNERS = define("cli.evening.partners", "Every pair partners {low} to {high} times.")
 
 
+@documented(define(
+    "help.evening",
+    "Draw the seating of a club evening: partners rotate round after round.\n\n"
+    "Every pair of players partners at most once more than any other pair, and when the players do "
+    "not fill the tables, those who sit out take turns.",
+))
 def evening_command(
     names: list[str] = typer.Argument(None, metavar="PLAYER...", show_default=False,
-                                      help="The players' names (or give --players N)."),
+                                      help=english(define("help.evening.names",
+                                                          "The players' names (or give --players N)."))),
     players: int | None = typer.Option(None, "--players", metavar="N",
-                                       help="Number of players, named P1, P2 ... (instead of names)."),
-    rounds: int = typer.Option(3, "--rounds", metavar="R", help="Number of rounds."),
-    seed: int = typer.Option(0, "--seed", metavar="S", help="Seed of the draw: the same seed draws the same evening."),
-    seats: int = typer.Option(4, "--seats", metavar="N", help="Players at a table (two teams of partners)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the schedule as JSON."),
+                                       help=english(define("help.evening.players",
+                                                           "Number of players, named P1, P2 ... (instead of names)."))),
+    rounds: int = typer.Option(3, "--rounds", metavar="R", help=english(define("help.evening.rounds",
+                                                                               "Number of rounds."))),
+    seed: int = typer.Option(0, "--seed", metavar="S", help=english(define("help.evening.seed",
+                                                           "Seed of the draw: the same seed draws the same evening."))),
+    seats: int = typer.Option(4, "--seats", metavar="N", help=english(define("help.evening.seats",
+                                                             "Players at a table (two teams of partners)."))),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.evening.json",
+                                                                      "Print the schedule as JSON."))),
 ) -> None:
-    """Draw the seating of a club evening: partners rotate round after round.
-
-    Every pair of players partners at most once more than any other pair, and when the players
-    do not fill the tables, those who sit out take turns.
-    """
     with user_errors():
         if names and players is not None:
             raise fail(msg(NAMES_OR_COUNT), 2)

@@ -13,7 +13,17 @@ import typer
 from rich.console import Console
 
 from manille_variants.bots.registry import check_spec, with_think_ms
-from manille_variants.cli.common import EXISTS, echo_json, fail, language, ruleset_option, say, user_errors
+from manille_variants.cli.common import (
+    EXISTS,
+    documented,
+    echo_json,
+    english,
+    fail,
+    language,
+    ruleset_option,
+    say,
+    user_errors,
+)
 from manille_variants.errors import ScoresheetError
 from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import load_ruleset
@@ -33,32 +43,42 @@ LEFT_OUT = define("cli.scoresheet.left-out",
 ADD_NUMBER = define("cli.scoresheet.add-number", "--add #{number} ({entry}): {error}")
 
 
+@documented(define(
+    "help.play",
+    "Play a match in the terminal against three bots (the other seats' bots at another table).\n\n"
+    "Type a card like 10h or qs when it is your turn, a choice when asked (look/blind, S H D C nt, "
+    "pass or a call).\n\n"
+    "'?' shows help; 'quit', end of input or Ctrl-C leaves (the record is kept).",
+))
 def play_command(
-    ruleset: str = ruleset_option(..., "The ruleset to play: a bundled name, alias or .yaml file."),
-    seed: int = typer.Option(0, "--seed", metavar="N", help="Seed of the shuffles, the first dealer and the bots."),
+    ruleset: str = ruleset_option(
+        ..., english(define("help.play.ruleset",
+                            "The ruleset to play: a bundled name, alias or .yaml file.")),
+    ),
+    seed: int = typer.Option(0, "--seed", metavar="N", help=english(define("help.play.seed",
+                                                           "Seed of the shuffles, the first dealer and the bots."))),
     seat: str = typer.Option("0", "--seat", metavar="SEAT",
-                             help="Your seat, 0-3 or N E S W (your partner sits opposite)."),
+                             help=english(define("help.play.seat",
+                                                 "Your seat, 0-3 or N E S W (your partner sits opposite)."))),
     bots: str | None = typer.Option(
         None, "--bots", metavar="SPEC",
-        help="The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
-             "'search': the strongest, a moment per card; options as search:think_ms=200). "
-             "Default: heuristic.",
+        help=english(define("help.play.bots",
+                            "The bots at the table: one name for all, or 'A,B' per team ('heuristic', 'random', "
+                            "'search': the strongest, a moment per card; options as search:think_ms=200). "
+                            "Default: heuristic.")),
     ),
     think_ms: float | None = typer.Option(
         None, "--think-ms", metavar="T",
-        help="Give every bot with a time budget (search) T milliseconds a decision."),
+        help=english(define("help.play.think-ms",
+                            "Give every bot with a time budget (search) T milliseconds a decision."))),
     record: Path | None = typer.Option(
         None, "--record", metavar="FILE",
-        help="Write the game record (JSON) to this file, after every deal and when you leave."
+        help=english(define("help.play.record",
+                            "Write the game record (JSON) to this file, after every deal and when you leave."))
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite the --record file if it exists."),
+    force: bool = typer.Option(False, "--force", help=english(define("help.play.force",
+                                                                     "Overwrite the --record file if it exists."))),
 ) -> None:
-    """Play a match in the terminal against three bots (the other seats' bots at another table).
-
-    Type a card like 10h or qs when it is your turn, a choice when asked (look/blind, S H D C nt, pass or a call).
-
-    '?' shows help; 'quit', end of input or Ctrl-C leaves (the record is kept).
-    """
     with user_errors():
         rs = load_ruleset(ruleset)
         if record is not None and record.exists() and not force:
@@ -75,34 +95,44 @@ def play_command(
         raise typer.Exit(status)
 
 
+@documented(define(
+    "help.scoresheet",
+    "Keep the score of a real table under a ruleset.\n\n"
+    "An entry is 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in', e.g. "
+    "'H 38 5'.\n\n"
+    "With --add, --undo, --show or --json it runs once; otherwise it asks for one deal per line until"
+    " the end.\n\n"
+    "The file is saved after every deal; a refused entry changes nothing.",
+))
 def scoresheet_command(
     file: Path = typer.Option(
-        ..., "--file", "-f", metavar="FILE", help="The score sheet file (JSON); created if missing (then -r is needed)."
+        ..., "--file", "-f", metavar="FILE",
+        help=english(define("help.scoresheet.file",
+                            "The score sheet file (JSON); created if missing (then -r is needed)."))
     ),
-    ruleset: str | None = ruleset_option(None, "Ruleset of a new sheet (fixed once the file exists)."),
+    ruleset: str | None = ruleset_option(
+        None, english(define("help.scoresheet.ruleset",
+                             "Ruleset of a new sheet (fixed once the file exists).")),
+    ),
     add: list[str] | None = typer.Option(
         None, "--add", metavar="ENTRY",
-        help="Score a deal: 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in'. "
-        "Repeat for several deals.",
+        help=english(define("help.scoresheet.add",
+            "Score a deal: 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in'. "
+                            "Repeat for several deals.")),
     ),
-    undo: bool = typer.Option(False, "--undo", help="Remove the last deal."),
+    undo: bool = typer.Option(False, "--undo", help=english(define("help.scoresheet.undo", "Remove the last deal."))),
     as_ruleset: str | None = typer.Option(
         None, "--as", metavar="RULESET",
-        help="Show the sheet's deals re-scored under this ruleset (the file is not changed).",
+        help=english(define("help.scoresheet.as",
+                            "Show the sheet's deals re-scored under this ruleset (the file is not changed).")),
     ),
-    show: bool = typer.Option(False, "--show", help="Print the sheet and exit."),
+    show: bool = typer.Option(False, "--show", help=english(define("help.scoresheet.show",
+                                                                   "Print the sheet and exit."))),
     as_json: bool = typer.Option(
-        False, "--json", help="Print the state as JSON: team_a, team_b, pending_ties, deals, winner (and games)."
+        False, "--json", help=english(define("help.scoresheet.json",
+                             "Print the state as JSON: team_a, team_b, pending_ties, deals, winner (and games)."))
     ),
 ) -> None:
-    """Keep the score of a real table under a ruleset.
-
-    An entry is 'MODE POINTS TRICKS [CALLS]' (team A's card points and tricks) or 'thrown-in', e.g. 'H 38 5'.
-
-    With --add, --undo, --show or --json it runs once; otherwise it asks for one deal per line until the end.
-
-    The file is saved after every deal; a refused entry changes nothing.
-    """
     with user_errors():
         if as_ruleset is not None:
             if add or undo:

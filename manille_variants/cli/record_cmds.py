@@ -11,7 +11,7 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from manille_variants.cli.common import echo, echo_json, language, ruleset_option, user_errors
+from manille_variants.cli.common import documented, echo, echo_json, english, language, ruleset_option, user_errors
 from manille_variants.errors import ManilleError
 from manille_variants.messages import define, msg
 from manille_variants.records.audit import AuditReport, audit_record
@@ -29,16 +29,23 @@ ONE_PROBLEM = define("cli.audit.one-problem", "1 problem")
 PROBLEMS = define("cli.audit.problems", "{count} problems")
 
 
+@documented(define(
+    "help.replay",
+    "Show a recorded game trick by trick, with each deal's breakdown and the match points.\n\n"
+    "Hands, choices and calls, every card, who won each trick and its card points.",
+))
 def replay_command(
-    file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
-    ruleset: str | None = ruleset_option(None, "Replay under this ruleset instead of the record's own."),
-    deal: int | None = typer.Option(None, "--deal", min=1, metavar="N", help="Show only this deal (numbered from 1)."),
-    text: bool = typer.Option(False, "--text", help="Print the deals in the typed text format instead."),
+    file: Path = typer.Argument(..., metavar="FILE", help=english(define("help.replay.file",
+                                                         "A game record (JSON) or a typed deal file."))),
+    ruleset: str | None = ruleset_option(
+        None, english(define("help.replay.ruleset",
+                             "Replay under this ruleset instead of the record's own.")),
+    ),
+    deal: int | None = typer.Option(None, "--deal", min=1, metavar="N", help=english(define("help.replay.deal",
+                                                                            "Show only this deal (numbered from 1)."))),
+    text: bool = typer.Option(False, "--text", help=english(define("help.replay.text",
+                                                   "Print the deals in the typed text format instead."))),
 ) -> None:
-    """Show a recorded game trick by trick, with each deal's breakdown and the match points.
-
-    Hands, choices and calls, every card, who won each trick and its card points.
-    """
     with user_errors():
         record = load_game(file, ruleset)
         report = audit_record(record, ruleset)
@@ -46,22 +53,25 @@ def replay_command(
                      lang=language())
 
 
+@documented(define(
+    "help.audit",
+    "Check every action against the ruleset and recompute every score.\n\n"
+    "Each problem names its deal, trick, seat and card, the legal cards and the rule clause.\n\n"
+    "Exit status 1 if there is any problem.",
+))
 def audit_command(
-    file: Path = typer.Argument(..., metavar="FILE", help="A game record (JSON) or a typed deal file."),
+    file: Path = typer.Argument(..., metavar="FILE", help=english(define("help.audit.file",
+                                                         "A game record (JSON) or a typed deal file."))),
     ruleset: str | None = ruleset_option(
-        None, "Check under this ruleset (default: the one embedded in the record)."
+        None, english(define("help.audit.ruleset",
+                             "Check under this ruleset (default: the one embedded in the record)."))
     ),
     which: bool = typer.Option(
-        False, "--which", help="List the bundled rulesets the game is consistent with."
+        False, "--which", help=english(define("help.audit.which",
+                                              "List the bundled rulesets the game is consistent with."))
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.audit.json", "Print the report as JSON."))),
 ) -> None:
-    """Check every action against the ruleset and recompute every score.
-
-    Each problem names its deal, trick, seat and card, the legal cards and the rule clause.
-
-    Exit status 1 if there is any problem.
-    """
     with user_errors():
         if which:
             names = _consistent(file)

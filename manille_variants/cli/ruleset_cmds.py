@@ -13,7 +13,18 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from manille_variants.cli.common import EXISTS, WROTE, echo, echo_json, fail, language, say, user_errors
+from manille_variants.cli.common import (
+    EXISTS,
+    WROTE,
+    documented,
+    echo,
+    echo_json,
+    english,
+    fail,
+    language,
+    say,
+    user_errors,
+)
 from manille_variants.errors import RulesetError
 from manille_variants.messages import Message, define, msg
 from manille_variants.ruleset.docgen import diff_rulesets, format_value, ruleset_yaml
@@ -36,10 +47,14 @@ def _table(*columns: Message | str) -> Table:
     return table
 
 
+@documented(define(
+    "help.rulesets",
+    "List the bundled rulesets: name, title, parent and aliases.",
+))
 def rulesets_command(
-    as_json: bool = typer.Option(False, "--json", help="Print a JSON list instead of a table."),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.rulesets.json",
+                                                                      "Print a JSON list instead of a table."))),
 ) -> None:
-    """List the bundled rulesets: name, title, parent and aliases."""
     with user_errors():
         entries = bundled_rulesets()
         if as_json:
@@ -61,14 +76,20 @@ def rulesets_command(
         Console().print(table)
 
 
+@documented(define(
+    "help.show",
+    "Print the fully resolved ruleset (it loads back to an equal ruleset) and a summary.",
+))
 def show_command(
     ruleset: str = typer.Argument(
-        ..., metavar="RULESET", help="A bundled ruleset (name or alias) or a .yaml file."
+        ..., metavar="RULESET", help=english(define("help.show.ruleset",
+                                                    "A bundled ruleset (name or alias) or a .yaml file."))
     ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON (no summary) instead of YAML."),
-    raw: bool = typer.Option(False, "--raw", help="Leave out the plain-word summary."),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.show.json",
+                                                                      "Print JSON (no summary) instead of YAML."))),
+    raw: bool = typer.Option(False, "--raw", help=english(define("help.show.raw",
+                                                                 "Leave out the plain-word summary."))),
 ) -> None:
-    """Print the fully resolved ruleset (it loads back to an equal ruleset) and a summary."""
     with user_errors():
         rs = load_ruleset(ruleset)
         if as_json:
@@ -78,12 +99,16 @@ def show_command(
             typer.echo(ruleset_yaml(rs, summary=not raw, lang=lang), nl=False)
 
 
+@documented(define(
+    "help.validate",
+    "Check ruleset files: 'PATH: ok' for each valid one, every problem of the others.",
+))
 def validate_command(
     paths: list[str] = typer.Argument(
-        ..., metavar="PATH...", help="Ruleset files (or bundled names) to check."
+        ..., metavar="PATH...", help=english(define("help.validate.paths",
+                                                    "Ruleset files (or bundled names) to check."))
     ),
 ) -> None:
-    """Check ruleset files: 'PATH: ok' for each valid one, every problem of the others."""
     with user_errors():
         failed = 0
         for path in paths:
@@ -99,15 +124,22 @@ def validate_command(
             raise fail(msg(INVALID, failed=failed, total=len(paths)))
 
 
+@documented(define(
+    "help.diff",
+    "List every setting on which two rulesets differ (rules first, then metadata).",
+))
 def diff_command(
-    a: str = typer.Argument(..., metavar="A", help="First ruleset (name, alias or file)."),
-    b: str = typer.Argument(..., metavar="B", help="Second ruleset (name, alias or file)."),
-    as_json: bool = typer.Option(False, "--json", help='Print a JSON list of {"path", "a", "b"}.'),
+    a: str = typer.Argument(..., metavar="A", help=english(define("help.diff.a",
+                                                                  "First ruleset (name, alias or file)."))),
+    b: str = typer.Argument(..., metavar="B", help=english(define("help.diff.b",
+                                                                  "Second ruleset (name, alias or file)."))),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.diff.json",
+                                                                      'Print a JSON list of {{"path", "a", "b"}}.'))),
     rules_only: bool = typer.Option(
-        False, "--rules-only", help="Leave out the metadata (name, title, ...)."
+        False, "--rules-only", help=english(define("help.diff.rules-only",
+                                                   "Leave out the metadata (name, title, ...)."))
     ),
 ) -> None:
-    """List every setting on which two rulesets differ (rules first, then metadata)."""
     with user_errors():
         left, right = load_ruleset(a), load_ruleset(b)
         rows = diff_rulesets(left, right, metadata=not rules_only)
@@ -123,13 +155,18 @@ def diff_command(
         Console().print(table)
 
 
+@documented(define(
+    "help.schema",
+    "Print the JSON Schema of a ruleset file (for editors and YAML language servers).",
+))
 def schema_command(
     output: Path | None = typer.Option(
-        None, "-o", "--output", metavar="FILE", help="Write to this file instead of stdout."
+        None, "-o", "--output", metavar="FILE", help=english(define("help.schema.output",
+                                                                    "Write to this file instead of stdout."))
     ),
-    force: bool = typer.Option(False, "--force", help="Overwrite the output file if it exists."),
+    force: bool = typer.Option(False, "--force", help=english(define("help.schema.force",
+                                                                     "Overwrite the output file if it exists."))),
 ) -> None:
-    """Print the JSON Schema of a ruleset file (for editors and YAML language servers)."""
     with user_errors():
         text = json.dumps(ruleset_file_schema(), indent=2, ensure_ascii=False) + "\n"
         if output is None:

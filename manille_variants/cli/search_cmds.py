@@ -14,7 +14,7 @@ from rich.table import Table
 
 from manille_variants.bots.registry import search_model
 from manille_variants.cards import parse_cards
-from manille_variants.cli.common import echo, echo_json, fail, ruleset_option, say, user_errors
+from manille_variants.cli.common import documented, echo, echo_json, english, fail, ruleset_option, say, user_errors
 from manille_variants.messages import Message, define, msg
 from manille_variants.records.textdeal import load_game
 from manille_variants.ruleset.loader import load_ruleset
@@ -47,30 +47,37 @@ def _score(text: str) -> tuple[int, int]:
         raise fail(msg(SCORE_ERROR, error=said), 2) from None
 
 
+@documented(define(
+    "help.advise",
+    "Rank the dealer's choices for a hand by expected match points, with 95% intervals.\n\n"
+    "Each trump, no-trump, delegation and, for a hand not yet seen (--unseen), blind no-trump where "
+    "the ruleset allows them is played out double-dummy in sampled worlds and scored under the "
+    "ruleset (net: the dealer's side's match points minus the opponents').  A ruleset that takes "
+    "trump from the turned card leaves the dealer no choice: the command says so and exits 1.",
+))
 def advise_command(
     ruleset: str = ruleset_option(),
     hand: str = typer.Option(..., "--hand", metavar="CARDS",
-                             help='The dealer\'s 8 cards, e.g. "10H AH KH 7S 9S QD JC 8C".'),
+                             help=english(define("help.advise.hand",
+                                                 'The dealer\'s 8 cards, e.g. "10H AH KH 7S 9S QD JC 8C".'))),
     score: str = typer.Option("0-0", "--score", metavar="SCORE",
-                              help="Match points in the current game as A-B, the dealer's side first."),
+                              help=english(define("help.advise.score",
+                                  "Match points in the current game as A-B, the dealer's side first."))),
     pending_ties: int = typer.Option(0, "--pending-ties", metavar="N", min=0,
-                                     help="Tied deals in a row just before this one."),
+                                     help=english(define("help.advise.pending-ties",
+                                                         "Tied deals in a row just before this one."))),
     samples: int = typer.Option(24, "--samples", metavar="N", min=2,
-                                help="Worlds sampled per choice (more: narrower intervals, slower)."),
-    seed: int = typer.Option(1, "--seed", metavar="S", help="Seed of the sampled worlds."),
+                                help=english(define("help.advise.samples",
+                                                    "Worlds sampled per choice (more: narrower intervals, slower)."))),
+    seed: int = typer.Option(1, "--seed", metavar="S", help=english(define("help.advise.seed",
+                                                                           "Seed of the sampled worlds."))),
     unseen: bool = typer.Option(False, "--unseen",
-                                help="The dealer has not looked at the hand yet: blind no-trump is a choice "
-                                     "(valued on these cards, as had you not looked)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the choices as JSON."),
+                                help=english(define("help.advise.unseen",
+                                    "The dealer has not looked at the hand yet: blind no-trump is a choice "
+                                                    "(valued on these cards, as had you not looked)."))),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.advise.json",
+                                                                      "Print the choices as JSON."))),
 ) -> None:
-    """Rank the dealer's choices for a hand by expected match points, with 95% intervals.
-
-    Each trump, no-trump, delegation and, for a hand not yet seen (--unseen), blind no-trump
-    where the ruleset allows them is played out double-dummy in sampled worlds and scored
-    under the ruleset (net: the dealer's side's match points minus the opponents').  A
-    ruleset that takes trump from the turned card leaves the dealer no choice: the command
-    says so and exits 1.
-    """
     from manille_variants.search.advise import advise
 
     with user_errors():
@@ -94,13 +101,21 @@ def advise_command(
             echo(msg(NOT_OFFERED, choices=", ".join(advice.not_offered)))
 
 
+@documented(define(
+    "help.analyze",
+    "Compare each played deal with double-dummy play: the value at the first lead, the value reached,"
+    " and every card that cost points (who, which trick, how many).",
+))
 def analyze_command(
-    file: Path = typer.Argument(..., metavar="RECORD", help="A game record (JSON) or a typed deal file."),
-    ruleset: str | None = ruleset_option(None, "Analyse under this ruleset instead of the record's own."),
-    as_json: bool = typer.Option(False, "--json", help="Print the analysis as JSON."),
+    file: Path = typer.Argument(..., metavar="RECORD", help=english(define("help.analyze.file",
+                                                           "A game record (JSON) or a typed deal file."))),
+    ruleset: str | None = ruleset_option(
+        None, english(define("help.analyze.ruleset",
+                             "Analyse under this ruleset instead of the record's own.")),
+    ),
+    as_json: bool = typer.Option(False, "--json", help=english(define("help.analyze.json",
+                                                                      "Print the analysis as JSON."))),
 ) -> None:
-    """Compare each played deal with double-dummy play: the value at the first lead, the
-    value reached, and every card that cost points (who, which trick, how many)."""
     from manille_variants.search.analyze import analyze_record
 
     with user_errors():

@@ -16,7 +16,19 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from manille_variants.bots.registry import check_spec, with_think_ms
-from manille_variants.cli.common import EXISTS, WROTE, echo, echo_json, fail, language, ruleset_option, say, user_errors
+from manille_variants.cli.common import (
+    EXISTS,
+    WROTE,
+    documented,
+    echo,
+    echo_json,
+    english,
+    fail,
+    language,
+    ruleset_option,
+    say,
+    user_errors,
+)
 from manille_variants.engine.compiled import compile_rules
 from manille_variants.messages import define, msg
 from manille_variants.ruleset.loader import load_ruleset
@@ -25,26 +37,30 @@ from manille_variants.sim.compare import Comparison
 from manille_variants.sim.runner import Progress as ProgressCallback
 from manille_variants.sim.tables import csv_text, difference_table, summary_table
 
-SEED = typer.Option(1, "--seed", metavar="S", help="Master seed: the same seed gives the same numbers.")
+SEED = typer.Option(1, "--seed", metavar="S", help=english(define("help.sim.seed",
+                                                  "Master seed: the same seed gives the same numbers.")))
 BOTS = typer.Option(
     None, "--bots", metavar="SPEC",
-    help="Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
-         "(the strongest; options as search:worlds=64 or search:think_ms=40), ismcts (tree search; "
-         "ismcts:iterations=N, ismcts:think_ms=T) (default: heuristic if available, else random).",
+    help=english(define("help.sim.bots",
+                        "Bots: one name for all seats, 'a,b' per team, or four names: random, heuristic, search "
+                        "(the strongest; options as search:worlds=64 or search:think_ms=40), ismcts (tree search; "
+                        "ismcts:iterations=N, ismcts:think_ms=T) (default: heuristic if available, else random).")),
 )
 THINK_MS = typer.Option(
     None, "--think-ms", metavar="T",
-    help="Give every bot with a time budget (search, ismcts) T milliseconds a decision (anytime; the "
-         "results then depend on the machine's speed).",
+    help=english(define("help.sim.think-ms",
+                        "Give every bot with a time budget (search, ismcts) T milliseconds a decision (anytime; the "
+                        "results then depend on the machine's speed).")),
 )
-JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help="Worker processes (default: all cores).")
+JOBS = typer.Option(None, "--jobs", "-j", min=1, metavar="J", help=english(define("help.sim.jobs",
+                                                                  "Worker processes (default: all cores).")))
 SCHEDULER = typer.Option(
     None, "--scheduler", metavar="tcp://HOST:PORT",
-    help="Run on this Dask distributed scheduler instead of local processes.",
+    help=english(define("help.sim.scheduler", "Run on this Dask distributed scheduler instead of local processes.")),
 )
-AS_JSON = typer.Option(False, "--json", help="Print the result as JSON (no table).")
-AS_CSV = typer.Option(False, "--csv", help="Print one CSV row per (ruleset, metric).")
-FORCE = typer.Option(False, "--force", help="Overwrite existing output files.")
+AS_JSON = typer.Option(False, "--json", help=english(define("help.sim.json", "Print the result as JSON (no table).")))
+AS_CSV = typer.Option(False, "--csv", help=english(define("help.sim.csv", "Print one CSV row per (ruleset, metric).")))
+FORCE = typer.Option(False, "--force", help=english(define("help.sim.force", "Overwrite existing output files.")))
 
 PLAYING = define("cli.sim.playing", "playing")
 PROGRESS = define("cli.sim.progress", "{kind}: {done} of {total} ({percent}%), {seconds} s")
@@ -122,19 +138,25 @@ def _settings(deals: int, matches: int, seed: int, bots: str | None, jobs: int |
                        jobs=jobs or default_jobs(), scheduler=scheduler, records=records)
 
 
+@documented(define(
+    "help.simulate",
+    "Play seeded deals (-n) or matches (--matches) with bots and summarise the scores.",
+))
 def simulate_command(
     ruleset: str = ruleset_option(),
     deals: int | None = typer.Option(None, "-n", "--deals", min=1, metavar="DEALS",
-                                     help="Play this many independent seeded deals."),
+                                     help=english(define("help.simulate.deals",
+                                                         "Play this many independent seeded deals."))),
     matches: int | None = typer.Option(None, "--matches", min=1, metavar="M",
-                                       help="Play this many whole matches instead."),
+                                       help=english(define("help.simulate.matches",
+                                                           "Play this many whole matches instead."))),
     seed: int = SEED, bots: str | None = BOTS, think_ms: float | None = THINK_MS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER, as_json: bool = AS_JSON, as_csv: bool = AS_CSV,
     records: Path | None = typer.Option(None, "--records", metavar="DIR",
-                                        help="Write a game record per deal or match here."),
+                                        help=english(define("help.simulate.records",
+                                                            "Write a game record per deal or match here."))),
     force: bool = FORCE,
 ) -> None:
-    """Play seeded deals (-n) or matches (--matches) with bots and summarise the scores."""
     with user_errors():
         if (deals is None) == (matches is None):
             raise fail(msg(ONE_OF), 2)
@@ -161,23 +183,31 @@ def _write_records(directory: Path, comparison: Comparison) -> None:
     echo(msg(WROTE_RECORDS, count=len(written), path=str(directory)), err=True)
 
 
+@documented(define(
+    "help.compare",
+    "Play the same deals under every ruleset and compare them, with paired 95% CIs.",
+))
 def compare_command(
     rulesets: list[str] = typer.Argument(..., metavar="R1 R2 [R3 ...]",
-                                         help="Rulesets to compare; the first is the baseline."),
+                                         help=english(define("help.compare.rulesets",
+                                                             "Rulesets to compare; the first is the baseline."))),
     deals: int | None = typer.Option(None, "-n", "--deals", min=1, metavar="N",
-                                     help="Duplicate deals to play under every ruleset."),
+                                     help=english(define("help.compare.deals",
+                                                         "Duplicate deals to play under every ruleset."))),
     matches: int | None = typer.Option(
         None, "--matches", min=0, metavar="M",
-        help="Duplicate matches for game and match lengths (default: deals / 50)."),
+        help=english(define("help.compare.matches",
+                            "Duplicate matches for game and match lengths (default: deals / 50)."))),
     seed: int = SEED, bots: str | None = BOTS, think_ms: float | None = THINK_MS, jobs: int | None = JOBS,
     scheduler: str | None = SCHEDULER,
     report: Path | None = typer.Option(None, "--report", metavar="FILE.html",
-                                       help="Write a self-contained HTML report with charts."),
+                                       help=english(define("help.compare.report",
+                                                           "Write a self-contained HTML report with charts."))),
     plots: Path | None = typer.Option(None, "--plots", metavar="DIR",
-                                      help="Write the charts as PNG files into DIR."),
+                                      help=english(define("help.compare.plots",
+                                                          "Write the charts as PNG files into DIR."))),
     as_json: bool = AS_JSON, as_csv: bool = AS_CSV, force: bool = FORCE,
 ) -> None:
-    """Play the same deals under every ruleset and compare them, with paired 95% CIs."""
     with user_errors():
         if len(rulesets) < 2:
             raise fail(msg(TWO_RULESETS), 2)
