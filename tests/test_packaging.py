@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.packaging
+# One worker builds the wheel for every test of the module (make test runs --dist loadgroup).
+pytestmark = [pytest.mark.packaging, pytest.mark.xdist_group("packaging")]
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette",
