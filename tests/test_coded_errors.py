@@ -105,3 +105,19 @@ def test_a_field_check_keeps_its_english_after_the_key() -> None:
     error = _ruleset_error("name: club\nextends: belgian\nmatch:\n  best_of: 2\n")
     assert error.problems[0].message == "must be odd (got 2)"
     assert error.problems[0].message_text("fr") == "doit être impair (reçu : 2)"
+
+
+def test_a_table_that_does_not_deal_the_pack_is_a_coded_problem_located_at_the_hand_size() -> None:
+    error = _ruleset_error("name: club\nextends: belgian\ntable:\n  seats: 6\n")
+    problem = error.problems[0]
+    assert problem.path == "table.hand_size"
+    assert problem.message == "6 seats x (8 in hand) + 0 undealt make 48 cards, not the 32 of the pack"
+    assert problem.detail is not None and problem.detail.code == "ruleset.invalid"
+    assert "48 kaarten, niet de 32" in problem.text("nl") and "48 cartes, pas les 32" in problem.text("fr")
+
+
+def test_a_team_list_that_misses_a_seat_is_said_in_dutch() -> None:
+    error = _ruleset_error("name: club\nextends: belgian\ntable:\n  teams: [[0, 2], [1]]\n")
+    assert error.problems[0].path == "table.teams"
+    assert error.problems[0].message == "seat 3 is in no team (every seat 0-3 plays in one)"
+    assert "plaats 3 zit in geen enkele ploeg" in error.text("nl")

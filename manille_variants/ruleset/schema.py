@@ -70,6 +70,25 @@ class SettingProblem(ValueError):
 
 
 AND = define("schema.and", "{first} and {rest}")
+# The table's cross-field checks.
+TWO_TEAMS = define("schema.table.two-teams", "expected two teams (got {count})")
+EMPTY_TEAM = define("schema.table.empty-team", "a team needs at least one seat")
+NOT_A_SEAT = define("schema.table.not-a-seat", "seat {seat} is not a seat at a table of {seats} (seats 0-{last})")
+SEAT_TWICE = define("schema.table.seat-twice", "seat {seat} is in two teams")
+SEAT_IN_NO_TEAM = define("schema.table.seat-in-no-team", "seat {seat} is in no team (every seat 0-{last} plays in one)")
+PACK = define("schema.table.pack", "{seats} seats x ({hand_size} in hand) + {undealt} undealt make {dealt} cards, "
+                                   "not the {pack} of the pack")
+PACK_LAYOUT = define("schema.table.pack-layout", "{seats} seats x ({hand_size} in hand + 2 x {covered} on the table) + "
+                                                 "{undealt} undealt make {dealt} cards, not the {pack} of the pack")
+LAYOUT_TWO = define("schema.table.layout-two", "a layout is played at a table of 2 seats (this one has {seats})")
+CREDIT_TEMPORARY = define("schema.table.credit-temporary",
+                          "only a temporary team is credited another way (set teams: dealer-alone)")
+PACKETS_SUM = define("schema.table.packets-sum", "must sum to the hand size {hand_size} (they sum to {total})")
+FIRST_DEALER_SEAT = define("schema.table.first-dealer", "seat {seat} is not a seat at a table of {seats}")
+NO_PARTNER_TO_DELEGATE = define("schema.table.no-partner",
+                                "the dealer has no partner to hand the choice to at this table")
+TURNED_ALL_DEALT = define("schema.table.turned-all-dealt",
+                          "trump by the turned card needs every card dealt into the hands")
 TURNED_CLASH = define("schema.turned-clash", "must be false while trump comes from the turned card (nobody chooses"
                                              " trump; set {settings} to false)")
 BEAT_PARTNER_NO_TRUMP = define("schema.beat-partner-no-trump",
@@ -459,26 +478,26 @@ class Table(_Model):
         """Whether the sides change with the dealer (each player keeps their own score)."""
         return self.teams == "dealer-alone"
 
-    def team_problem(self) -> str | None:
-        """What is wrong with fixed ``teams`` at this table ("@sub.path: text"), or None."""
+    def team_problem(self) -> tuple[str, Message] | None:
+        """What is wrong with fixed ``teams`` at this table (the path below the table, the
+        coded words), or None."""
         if isinstance(self.teams, str):
             return None
         if len(self.teams) != 2:
-            return f"@teams: expected two teams (got {len(self.teams)})"
+            return "teams", msg(TWO_TEAMS, count=len(self.teams))
         seen: list[int] = []
         for i, team in enumerate(self.teams):
             if not team:
-                return f"@teams.{i}: a team needs at least one seat"
+                return f"teams.{i}", msg(EMPTY_TEAM)
             for seat in team:
                 if seat >= self.seats:
-                    last = self.seats - 1
-                    return f"@teams.{i}: seat {seat} is not a seat at a table of {self.seats} (seats 0-{last})"
+                    return f"teams.{i}", msg(NOT_A_SEAT, seat=seat, seats=self.seats, last=self.seats - 1)
                 if seat in seen:
-                    return f"@teams.{i}: seat {seat} is in two teams"
+                    return f"teams.{i}", msg(SEAT_TWICE, seat=seat)
                 seen.append(seat)
         missing = [s for s in range(self.seats) if s not in seen]
         if missing:
-            return f"@teams: seat {missing[0]} is in no team (every seat 0-{self.seats - 1} plays in one)"
+            return "teams", msg(SEAT_IN_NO_TEAM, seat=missing[0], last=self.seats - 1)
         return None
 
 
@@ -520,7 +539,7 @@ class Ruleset(_Model):
         # Cross-field checks of the table; "@path: text" is located from the file's top.
         problem = _table_problem(self)
         if problem is not None:
-            raise ValueError(problem)
+            raise problem
         return self
 
     def content_dump(self) -> dict[str, Any]:
@@ -566,31 +585,33 @@ _QUIET_DEFAULTS: tuple[tuple[str, str, Any], ...] = (
 _TABLE_DEFAULT = Table().model_dump(mode="json")
 
 
-def _table_problem(rs: Ruleset) -> str | None:
-    """The first cross-field problem of a ruleset's table, as "@path: text", or None."""
+def _table_problem(rs: Ruleset) -> SettingProblem | None:
+    """The first cross-field problem of a ruleset's table (located from the file's top), or None."""
     table, dealing = rs.table, rs.dealing
     dealt = table.seats * table.tricks + table.undealt.count
     if dealt != DECK_SIZE:
-        layout = f" + 2 x {table.layout.covered} on the table" if table.layout.covered else ""
-        return (
-            f"@table.hand_size: {table.seats} seats x ({table.hand_size} in hand{layout}) + "
-            f"{table.undealt.count} undealt make {dealt} cards, not the {DECK_SIZE} of the pack"
-        )
+        words = (msg(PACK_LAYOUT, seats=table.seats, hand_size=table.hand_size, covered=table.layout.covered,
+                     undealt=table.undealt.count, dealt=dealt, pack=DECK_SIZE) if table.layout.covered
+                 else msg(PACK, seats=table.seats, hand_size=table.hand_size, undealt=table.undealt.count,
+                          dealt=dealt, pack=DECK_SIZE))
+        return SettingProblem(words, at="table.hand_size")
     team = table.team_problem()
     if team is not None:
-        return f"@table.{team[1:]}"
+        return SettingProblem(team[1], at=f"table.{team[0]}")
     if table.layout.covered and table.seats != 2:
-        return f"@table.layout.covered: a layout is played at a table of 2 seats (this one has {table.seats})"
+        return SettingProblem(msg(LAYOUT_TWO, seats=table.seats), at="table.layout.covered")
     if table.credit != "each-member" and not table.temporary:
-        return "@table.credit: only a temporary team is credited another way (set teams: dealer-alone)"
+        return SettingProblem(msg(CREDIT_TEMPORARY), at="table.credit")
     if sum(dealing.packets) != table.hand_size:
-        return f"@dealing.packets: must sum to the hand size {table.hand_size} (they sum to {sum(dealing.packets)})"
+        return SettingProblem(msg(PACKETS_SUM, hand_size=table.hand_size, total=sum(dealing.packets)),
+                              at="dealing.packets")
     if dealing.first_dealer != "random" and dealing.first_dealer >= table.seats:
-        return f"@dealing.first_dealer: seat {dealing.first_dealer} is not a seat at a table of {table.seats}"
+        return SettingProblem(msg(FIRST_DEALER_SEAT, seat=dealing.first_dealer, seats=table.seats),
+                              at="dealing.first_dealer")
     if rs.trump.delegation and not _dealer_has_partner(table):
-        return "@trump.delegation: the dealer has no partner to hand the choice to at this table"
+        return SettingProblem(msg(NO_PARTNER_TO_DELEGATE), at="trump.delegation")
     if rs.trump.turned_card is not None and table.seats * table.hand_size != DECK_SIZE:
-        return "@trump.turned_card: trump by the turned card needs every card dealt into the hands"
+        return SettingProblem(msg(TURNED_ALL_DEALT), at="trump.turned_card")
     return None
 
 
