@@ -83,15 +83,14 @@ $(CHROMIUM):
 	apt-get update -qq
 	apt-get install -y -qq chromium
 
-# The suite runs on two workers (pytest-xdist): the machines have two cores; tests that share
-# one expensive fixture (the wheel) stay on one worker (--dist loadgroup).
+# The suite runs on two workers (pytest-xdist): the machines have two cores.
 TEST_WORKERS ?= 2
 
 test: $(VENV)/.test-installed $(CHROMIUM) core core-lint core-test
 	$(VENV)/bin/ruff check manille_variants tests bench tools
 	$(VENV)/bin/mypy
 	$(PY) -m mypy.stubtest manille_variants._core
-	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist loadgroup
+	$(VENV)/bin/pytest -n $(TEST_WORKERS)
 
 # Retake the screenshots of docs/web.md (the browser tests, copying their pictures into docs/img/).
 screenshots: $(VENV)/.test-installed $(CHROMIUM)

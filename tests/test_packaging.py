@@ -4,6 +4,7 @@ for every CPython from 3.11)."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -13,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-# One worker builds the wheel for every test of the module (make test runs --dist loadgroup).
-pytestmark = [pytest.mark.packaging, pytest.mark.xdist_group("packaging")]
+pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee", "french-muette",
@@ -23,11 +23,18 @@ BUNDLED = {"table-convention", "belgian", "belgian-capped", "french-coinchee", "
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    subprocess.run(
-        [sys.executable, "-m", "maturin", "build", "--quiet", "--out", str(out)],
-        cwd=ROOT, check=True, capture_output=True,
-    )
+    """The wheel, built once a run: under pytest-xdist the workers share one build behind a
+    lock (two maturin builds at once into one target directory fail)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    out = shared / "dist"
+    with (shared / "wheel.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not list(out.glob("manille_variants-*.whl")):
+            subprocess.run(
+                [sys.executable, "-m", "maturin", "build", "--quiet", "--out", str(out)],
+                cwd=ROOT, check=True, capture_output=True,
+            )
     (found,) = out.glob("manille_variants-*.whl")
     return found
 
