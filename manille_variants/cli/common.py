@@ -186,11 +186,12 @@ def _help_codes() -> dict[str, str]:
     return {english(code): code for code in templates() if code.startswith("help.")}
 
 
-def translated_help(text: str | None, lang: str) -> str | None:
-    """A help text typer was given in English, in ``lang`` (as it is when it is no declared one)."""
+def translated_help(text: str | None, lang: str, codes: dict[str, str] | None = None) -> str | None:
+    """A help text typer was given in English, in ``lang`` (as it is when it is no declared
+    one); ``codes``: :func:`_help_codes`, when the caller looks up several."""
     if text is None or lang == "en":
         return text
-    code = _help_codes().get(text)
+    code = (codes if codes is not None else _help_codes()).get(text)
     return text if code is None else msg(code).text(lang)
 
 
@@ -219,11 +220,12 @@ def _help_in(lang: str, command: Any, ctx: Any) -> Iterator[None]:
     saved = [(target, target.help, getattr(target, "short_help", None)) for target in targets]
     words = {name: getattr(typer.rich_utils, name) for name, code in _TYPER_WORDS.items()
              if getattr(typer.rich_utils, name, None) == english(code)}
+    codes = _help_codes()  # once for every text of this help
     try:
         for target, help_text, short_help in saved:
-            target.help = translated_help(help_text, lang)
+            target.help = translated_help(help_text, lang, codes)
             if short_help is not None:
-                target.short_help = translated_help(short_help, lang)
+                target.short_help = translated_help(short_help, lang, codes)
         for name in words:
             setattr(typer.rich_utils, name, msg(_TYPER_WORDS[name]).text(lang))
         yield
