@@ -1099,9 +1099,9 @@ impl Solver {
     /// points are cut into fixed buckets of `tolerance + 1` values and the middle (rounded
     /// down) of the exact value's bucket is returned.  The answer depends on the exact value
     /// alone, not on the path of the search (the table and the history left by earlier
-    /// searches).  `tolerance` 0 is [`Solver::value`].  (Zero-window tests that stop once the
-    /// value is known to lie in one bucket cost as much as the one full-window search at
-    /// tolerance 4, so the value is searched exactly.)
+    /// searches).  `tolerance` 0 is [`Solver::value`].  From [`PROBE_TOLERANCE`] on, the
+    /// bucket is found by zero-window tests at its edges ([`Solver::bucket`]); below it, such
+    /// tests cost as much as one full-window search, so the value is searched exactly.
     pub fn value_within(&mut self, rules: &Rules, deal: &Deal, tolerance: u32) -> Option<u32> {
         if deal.phase == Phase::Over {
             return Some(banked(rules, deal));
@@ -1113,11 +1113,40 @@ impl Solver {
         let width = tolerance as i32 + 1;
         let v = self.with_ctx(rules, deal, |solver, ctx| {
             let pos = ctx.pos(deal);
-            let lower = solver.exact(ctx, &pos);
-            let bucket = lower / width * width;
+            let bucket = if tolerance >= PROBE_TOLERANCE {
+                solver.bucket(ctx, &pos, width)
+            } else {
+                solver.exact(ctx, &pos) / width * width
+            };
             let top = (bucket + width - 1).min(ctx.available(&pos));
             (bucket + top) / 2
         });
         Some(banked(rules, deal) + v as u32)
     }
+
+    /// The lowest value of the bucket of `width` points that holds `pos`'s exact value, by
+    /// zero-window tests at bucket edges: each test's fail-soft answer bounds the value from
+    /// below (it reaches the edge) or from above (it does not), and the tests halve the
+    /// buckets still open until one is left.  The first edge tried is the one nearest the
+    /// middle of the points still to be won.  (Counted on 300 whole deals at the first lead,
+    /// buckets of 11 points: 72,000 nodes a deal against 114,000 for the exact value.)
+    fn bucket(&mut self, ctx: &Ctx, pos: &Pos, width: i32) -> i32 {
+        let avail = ctx.available(pos);
+        let (mut lo, mut hi) = (0, avail);
+        let mut edge = ((avail + width) / (2 * width)).max(1) * width;
+        while lo / width != hi / width {
+            let v = self.search(ctx, pos, edge - 1, edge);
+            if v >= edge {
+                lo = lo.max(v);
+            } else {
+                hi = hi.min(v);
+            }
+            edge = (lo / width + hi / width + 1) / 2 * width;
+        }
+        lo / width * width
+    }
 }
+
+/// The tolerance from which [`Solver::value_within`] finds a value's bucket by zero-window
+/// tests rather than by the exact value.
+pub const PROBE_TOLERANCE: u32 = 8;

@@ -6,8 +6,8 @@
 mod common;
 use common::random_position;
 use manille_engine::rules::RulesData;
-use manille_engine::solver::{brute_force, Solver};
-use manille_engine::Rules;
+use manille_engine::solver::{banked, brute_force, Solver};
+use manille_engine::{Deal, Rules};
 use proptest::prelude::*;
 
 /// Rulesets whose cards differ: the table convention (10 A K Q J 9 8 7; 7-9 worth nothing),
@@ -67,7 +67,7 @@ proptest! {
     fn values_within_a_tolerance_stay_within_it_whatever_was_searched_before(
         seed in any::<u64>(),
         left in 4u32..12,
-        tolerance in 0u32..6,
+        tolerance in 0u32..16,
         which in 0usize..3,
     ) {
         let all = rulesets();
@@ -86,4 +86,40 @@ proptest! {
         }
         prop_assert_eq!(used.value_within(rules, &deal, tolerance), Some(fresh));
     }
+
+    #[test]
+    fn a_value_within_a_tolerance_is_the_middle_of_the_exact_values_bucket(
+        seed in any::<u64>(),
+        tricks in 2u32..6,
+        tolerance in 0u32..16,
+        which in 0usize..3,
+    ) {
+        // Whether the bucket is found by the exact value or by zero-window tests at its edges
+        // (from PROBE_TOLERANCE on), the answer is the middle of the bucket of `tolerance + 1`
+        // points (cut from what is still to be won) that holds the exact value.
+        let all = rulesets();
+        let rules = &all[which];
+        let deal = random_position(rules, seed, 4 * tricks); // at a trick's start
+        let mut solver = Solver::new();
+        let exact = solver.value(rules, &deal).unwrap();
+        let banked = banked(rules, &deal);
+        let most = still_to_win(rules, &deal);
+        let width = tolerance + 1;
+        let bucket = (exact - banked) / width * width;
+        let top = (bucket + width - 1).min(most);
+        prop_assert_eq!(solver.value_within(rules, &deal, tolerance), Some(banked + (bucket + top) / 2));
+    }
+}
+
+/// The points still to be won from a position (every card left, the tricks' points and the
+/// last-trick bonus), as the solver counts what team A could take at most.
+fn still_to_win(rules: &Rules, deal: &Deal) -> u32 {
+    let tricks_left = deal.rem.count_ones().div_ceil(rules.seats() as u32);
+    rules.points(deal.rem)
+        + tricks_left * rules.data.trick_points
+        + if deal.rem != 0 {
+            rules.data.last_trick_bonus
+        } else {
+            0
+        }
 }
