@@ -276,6 +276,7 @@ def search_choose(
     z: float = 2.0,
     inference: bool = True,
     model: CoreHeuristic | None = None,
+    loss: float | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
 def ismcts_choose(
     rules: CoreRules,

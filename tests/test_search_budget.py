@@ -72,8 +72,31 @@ def test_a_budget_that_is_not_a_positive_number_is_refused(kwargs: dict[str, flo
         SearchBot(1, **kwargs)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("loss", [-1, float("nan"), float("inf"), True, "0.5"])
+def test_a_loss_that_is_not_a_number_of_zero_or_more_is_refused(loss: object) -> None:
+    with pytest.raises(SearchError, match="loss must be a number of match points, 0 or more"):
+        SearchBot(1, loss=loss)  # type: ignore[arg-type]
+
+
+def test_a_loss_stops_a_close_decision_before_play_sooner_and_zero_changes_nothing() -> None:
+    # The dealer's choice of the example hand: with the default (no loss) the search draws
+    # worlds until a suit leads by z standard errors or the budget is spent; with a loss of a
+    # few match points it stops once the suits left are that close, on no fewer than 8 worlds.
+    view = _dealer_view("table-convention", EXAMPLE)
+    _, plain = search_bot(1, worlds=24).choose(view)
+    _, off = search_bot(1, worlds=24, loss=0).choose(view)
+    _, cheap = search_bot(1, worlds=24, loss=5).choose(view)
+    assert off == plain
+    worlds = max(n for _, _, _, n in plain)
+    cheap_worlds = max(n for _, _, _, n in cheap)
+    assert 8 <= cheap_worlds < worlds
+
+
 def test_bot_options_are_read_from_the_spec() -> None:
     assert parse_seat("search:worlds=48:z=3") == ("search", {"worlds": 48, "z": 3.0})
+    assert parse_seat("search:loss=0.5") == ("search", {"loss": 0.5})
+    loss_bot = make_bot("search:loss=0.5", 2)
+    assert isinstance(loss_bot, SearchBot) and loss_bot.loss == 0.5
     bot = make_bot("search:think_ms=40", 2)
     assert isinstance(bot, SearchBot) and bot.think_ms == 40.0 and bot.worlds is None
     assert with_think_ms("search:worlds=4,heuristic", 25) == "search:think_ms=25,heuristic"
@@ -93,6 +116,7 @@ def test_bot_options_are_read_from_the_spec() -> None:
     (["--bots", "heuristic", "--think-ms", "10"], "a time budget (think_ms) needs a bot that takes one"),
     (["--bots", "search:foo=1"], "bot 'search' has no option 'foo=1'"),
     (["--bots", "search:worlds=0"], "worlds must be a positive whole number"),
+    (["--bots", "search:loss=-1"], "loss must be a number of match points, 0 or more"),
 ])
 def test_the_cli_refuses_bad_bot_options_as_bad_usage(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["simulate", "-r", "table-convention", "-n", "2", *args])

@@ -50,6 +50,7 @@ DEFAULT_WORLDS = 12
 BOTH_BUDGETS = define("search.both-budgets", "give the search a budget of worlds or of think_ms, not both")
 WORLDS = define("search.worlds", "worlds must be a positive whole number (got {worlds})")
 THINK_MS = define("search.think-ms", "think_ms must be a positive number of milliseconds (got {think_ms})")
+LOSS = define("search.loss", "loss must be a number of match points, 0 or more (got {loss})")
 PLUG_INS = define("search.plug-ins", "the search bot cannot play {ruleset}: it has Python plug-ins")
 
 
@@ -65,6 +66,16 @@ def check_budget(worlds: int | None, think_ms: float | None) -> tuple[int | None
             raise SearchError(msg(THINK_MS, think_ms=repr(think_ms)))
         think_ms = float(think_ms)
     return worlds, think_ms
+
+
+def check_loss(loss: float | None) -> float | None:
+    """The expected loss a decision before play may stop at, as given: None (the core's
+    default) or a number of match points, 0 (off) or more; SearchError otherwise."""
+    if loss is None:
+        return None
+    if isinstance(loss, bool) or not isinstance(loss, (int, float)) or not 0 <= loss < math.inf:
+        raise SearchError(msg(LOSS, loss=repr(loss)))
+    return float(loss)
 
 
 def card_samples(cards_left: int, base: int) -> int:
@@ -90,7 +101,10 @@ class SearchBot:
     for a close card; decisions before play up to twice as many) or ``think_ms``
     milliseconds per decision (anytime: the best answer when the time is up).  Without
     either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the older name, is taken as
-    ``worlds``).  ``model`` gives the model of play under a ruleset
+    ``worlds``).  With a budget of worlds, a decision before play also stops once taking the
+    best option so far is expected to lose less than ``loss`` match points against the others
+    (None: the core's default; 0: off), so worlds are not spent telling apart options that are
+    worth about the same.  ``model`` gives the model of play under a ruleset
     (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
     exact ties, weighs worlds by the cards played, and its table skips the dealer's trump
     choices far below its best); without it, the heuristic's default settings, no table
@@ -110,11 +124,12 @@ class SearchBot:
                  z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10, prior: bool = False,
                  close_factor: int = 2, guided: bool = False, call_z: float = 3.0,
                  inference: bool = True, model: Model | None = None, default_rule: Default | None = None,
-                 prior_rule: Prior | None = None) -> None:
+                 prior_rule: Prior | None = None, loss: float | None = None) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         if worlds is None and samples is not None and think_ms is None:
             worlds = samples
         self.worlds, self.think_ms = check_budget(worlds, think_ms)
+        self.loss = check_loss(loss)
         self.samples = samples if samples is not None else 12
         self.decision_samples = decision_samples
         self.decision_min = decision_min
@@ -159,7 +174,7 @@ class SearchBot:
         rules = view.rules
         chosen, rows = search_choose(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.played, k.turned,
                                      k.pending_ties, k.scores, self.seed, self.worlds, self.think_ms, self.z,
-                                     self.inference, None if self.model is None else self.model(rules))
+                                     self.inference, None if self.model is None else self.model(rules), self.loss)
         return code_action(rules, chosen), [(code_action(rules, c), m, sd, n) for c, m, sd, n in rows]
 
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:

@@ -16,9 +16,8 @@ use manille_engine::heuristic::HeuristicBot;
 use manille_engine::ismcts::{
     Budget, IsmctsBot, Rollout, Settings, DEFAULT_EXPLORATION, DEFAULT_WORLDS,
 };
-use manille_engine::rules::{CallBy, CallData, RulesData};
 use manille_engine::sim::SeatBot;
-use manille_engine::{Action, Deal, Phase, Rules};
+use manille_engine::{Action, Deal, Phase};
 
 #[repr(C)]
 struct Timespec {
@@ -38,45 +37,9 @@ fn cpu_ms() -> f64 {
     ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
 }
 
-#[path = "../tests/common/mod.rs"]
-mod common;
-
-fn call(name: &str, by: CallBy, after: Option<u8>, factor: u64) -> CallData {
-    CallData {
-        name: name.into(),
-        label: name.into(),
-        by,
-        after,
-        factor,
-        modes: 7,
-    }
-}
-
-fn rules_named(which: &str) -> Rules {
-    let (name, calls) = match which {
-        "belgian" => (
-            "belgian",
-            vec![
-                call("ik-ga-mee", CallBy::Opponents, None, 2),
-                call("ik-ga-tegen", CallBy::ContractSide, Some(0), 4),
-            ],
-        ),
-        "coinchee" => (
-            "french-coinchee",
-            vec![
-                call("contre", CallBy::Opponents, None, 2),
-                call("surcontre", CallBy::ContractSide, Some(0), 4),
-            ],
-        ),
-        _ => ("table-convention", Vec::new()),
-    };
-    let data = common::bundled()
-        .into_iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, d)| d)
-        .unwrap_or_default();
-    Rules::new(RulesData { calls, ..data }).expect("valid")
-}
+#[path = "shared/rules.rs"]
+mod bench_rules;
+use bench_rules::rules_named;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -327,6 +327,56 @@ fn beats(a: &[f64], b: &[f64], z: f64, floor: f64) -> bool {
     m > z * (var / n).sqrt()
 }
 
+/// The standard normal distribution function (Abramowitz and Stegun 7.1.26: within 1.5e-7).
+fn normal_cdf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs() / std::f64::consts::SQRT_2);
+    let poly = t
+        * (0.254_829_592
+            + t * (-0.284_496_736
+                + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-(x * x) / 2.0).exp();
+    if x >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
+}
+
+/// The expected loss of taking the option with the best mean now: for each other option, how
+/// much it is expected to be worth more than the best, `E[max(0, other - best)]`, with their
+/// paired difference taken as normal with its mean and standard error (the variance at least
+/// `floor`, as in [`beats`]), summed over the other options.  Small when the best is clearly
+/// ahead, and also when the options left are so close that taking either costs little: the
+/// worlds that would still be drawn to tell them apart are saved.
+pub fn expected_loss<V: AsRef<[f64]>>(values: &[V], floor: f64) -> f64 {
+    let Some(best) = (0..values.len())
+        .max_by(|&i, &j| mean(values[i].as_ref()).total_cmp(&mean(values[j].as_ref())))
+    else {
+        return 0.0;
+    };
+    let top = values[best].as_ref();
+    let mut loss = 0.0;
+    for (j, other) in values.iter().enumerate() {
+        let other = other.as_ref();
+        if j == best || top == other {
+            continue;
+        }
+        let d: Vec<f64> = top.iter().zip(other).map(|(x, y)| x - y).collect();
+        let n = d.len() as f64;
+        let m = mean(&d);
+        let var = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).max(floor);
+        let se = (var / n).sqrt();
+        let u = m / se;
+        let density = (-(u * u) / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
+        loss += se * density - m * (1.0 - normal_cdf(u));
+    }
+    loss
+}
+
+/// The fewest worlds a decision before play stops on by its expected loss: the variance of
+/// fewer is too rough a guess to trust (four worlds can agree by chance).
+pub const LOSS_MIN: u32 = 8;
+
 /// Whether the option with the best mean beats every other by more than `z` standard errors
 /// of the paired difference (options equal in every world so far do not hold it back).
 fn clear_winner<V: AsRef<[f64]>>(values: &[V], z: f64, floor: f64) -> bool {
@@ -546,6 +596,10 @@ pub struct Settings {
     /// reply within `call_tolerance`: only the sign of the margin matters there).
     pub tolerance: u32,
     pub call_tolerance: u32,
+    /// A decision before play (deterministic budgets only) also stops once taking the best
+    /// option so far is expected to lose less than this many match points against the others
+    /// ([`expected_loss`], after [`LOSS_MIN`] worlds); 0: off.
+    pub loss: f64,
     /// Weigh worlds by the cards the other seats played (the heuristic's card play as the
     /// model: [`crate::infer::play_likelihood`]).
     pub inference: bool,
@@ -579,6 +633,7 @@ impl Default for Settings {
             z: 2.0,
             tolerance: 4,
             call_tolerance: 10,
+            loss: 0.0,
             inference: true,
             prior: true,
         }
@@ -712,6 +767,7 @@ fn blind_decision(
     };
     let fixed = Settings {
         budget: Budget::Worlds(BLIND_WORLDS),
+        loss: 0.0,
         ..*settings
     };
     let sampler = Sampler::new(rules, &canonical)?;
@@ -784,7 +840,7 @@ impl Race<'_> {
             }
             n += 1;
             let last = t.elapsed().as_secs_f64() * 1000.0;
-            if self.settled(&values, n, &clock) || clock.spent(n, last) {
+            if self.settled(&values, n, &clock, false) || clock.spent(n, last) {
                 break;
             }
             deal = self.next_world(rng)?;
@@ -845,7 +901,7 @@ impl Race<'_> {
                 .filter(|(_, &l)| l)
                 .map(|(v, _)| v.as_slice())
                 .collect();
-            if self.settled(&racing, n, &clock) || clock.spent(n, last) {
+            if self.settled(&racing, n, &clock, true) || clock.spent(n, last) {
                 break;
             }
             deal = self.next_world(rng)?;
@@ -911,15 +967,26 @@ impl Race<'_> {
 
     /// Whether the options are settled: one beats every other by `z` standard errors (after
     /// the clock's fewest worlds), or every option has had the same value in every world so
-    /// far (four worlds at least).
-    fn settled<V: AsRef<[f64]>>(&self, values: &[V], n: u32, clock: &Clock) -> bool {
+    /// far (four worlds at least); before play (`before_play`), also once the best is expected
+    /// to lose less than the settings' `loss` ([`expected_loss`]).
+    fn settled<V: AsRef<[f64]>>(
+        &self,
+        values: &[V],
+        n: u32,
+        clock: &Clock,
+        before_play: bool,
+    ) -> bool {
         if values.len() <= 1 {
             return true;
         }
         let all_equal = values.iter().all(|v| v.as_ref() == values[0].as_ref());
         let timed = matches!(clock.budget, Budget::Millis(_));
+        let loss = self.settings.loss;
+        let cheap = before_play && loss > 0.0 && n >= LOSS_MIN;
         (all_equal && n >= if timed { 2 * DEPART_MIN } else { DEPART_MIN })
-            || (clock.may_stop(n) && clear_winner(values, self.settings.z, 1.0))
+            || (clock.may_stop(n)
+                && (clear_winner(values, self.settings.z, 1.0)
+                    || (cheap && expected_loss(values, 1.0) < loss)))
     }
 }
 
@@ -1012,6 +1079,40 @@ impl Bot for SearchBot {
     fn set_scores(&mut self, scores: [i64; 2]) {
         self.scores = scores;
         self.model.set_scores(scores);
+    }
+}
+
+#[cfg(test)]
+mod stopping {
+    use super::*;
+
+    #[test]
+    fn the_expected_loss_is_small_when_the_best_is_clearly_ahead_or_the_options_are_close() {
+        let ahead = [vec![10.0, 12.0, 11.0, 9.0], vec![0.0, 1.0, -1.0, 2.0]];
+        let close = [vec![5.0, 5.0, 5.0, 5.0], vec![5.0, 5.0, 5.0, 5.0 - 1e-9]];
+        let unsure = [
+            vec![20.0, -20.0, 15.0, -10.0],
+            vec![-15.0, 25.0, -10.0, 5.0],
+        ];
+        assert!(expected_loss(&ahead, 1.0) < 1e-3);
+        // Equal in all but a hair: each world's difference is tiny, its variance the floor.
+        assert!(expected_loss(&close, 0.0) < 1e-6);
+        assert!(expected_loss(&unsure, 1.0) > 3.0);
+        // One option, or none: nothing to lose.
+        assert_eq!(expected_loss(&[vec![1.0, 2.0]], 1.0), 0.0);
+        assert_eq!(expected_loss::<Vec<f64>>(&[], 1.0), 0.0);
+    }
+
+    #[test]
+    fn the_normal_distribution_function_is_close_to_its_table() {
+        for (x, p) in [
+            (0.0, 0.5),
+            (1.0, 0.841_344_7),
+            (-1.96, 0.024_997_9),
+            (3.0, 0.998_650_1),
+        ] {
+            assert!((normal_cdf(x) - p).abs() < 1e-6, "{x}");
+        }
     }
 }
 

@@ -124,8 +124,8 @@ impl BotKind {
     }
 
     /// One seat's bot as a spec names it: `NAME`, or `NAME:KEY=VALUE:...` with the options of
-    /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `prior` and `inference` 0 or
-    /// 1; `ismcts`: `iterations`, `think_ms`).
+    /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `loss`, `prior` and `inference`
+    /// 0 or 1; `ismcts`: `iterations`, `think_ms`).
     pub fn parse_seat(text: &str) -> Result<SeatSpec, Coded> {
         let mut parts = text.split(':').map(str::trim);
         let name = parts.next().unwrap_or("");
@@ -208,6 +208,10 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
         },
         "think_ms" => settings.budget = Budget::Millis(positive(value)?),
         "z" => settings.z = positive(value)?,
+        "loss" => match value.parse::<f64>() {
+            Ok(x) if x >= 0.0 && x.is_finite() => settings.loss = x,
+            _ => return Err(bad("core.bots.not-negative")),
+        },
         "prior" => {
             settings.prior = match value {
                 "1" | "true" => true,
@@ -845,6 +849,14 @@ mod tests {
             .unwrap_err();
         assert_eq!(option.code, "core.bots.whole-number");
         assert_eq!(option.param("value"), Some(&Param::Text("0".into())));
+        assert_eq!(
+            BotKind::parse_seat("search:loss=0.5").map(|s| s.search.loss),
+            Ok(0.5)
+        );
+        for bad in ["-1", "nan", "inf", "x"] {
+            let refused = BotKind::parse_seat(&format!("search:loss={bad}")).unwrap_err();
+            assert_eq!(refused.code, "core.bots.not-negative");
+        }
         assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));
         assert!(!BotSpec::random().has(Heuristic));
     }

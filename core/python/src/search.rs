@@ -194,7 +194,7 @@ pub fn search_decisions(
 /// budget of `worlds` per decision (deterministic) or `think_ms` milliseconds (anytime; not
 /// both): the action taken and each option's (code, mean, sd, worlds).
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, worlds=None, think_ms=None, z=2.0, inference=true, model=None))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, worlds=None, think_ms=None, z=2.0, inference=true, model=None, loss=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_choose(
     py: Python<'_>,
@@ -213,6 +213,7 @@ pub fn search_choose(
     z: f64,
     inference: bool,
     model: Option<PyRef<'_, CoreHeuristic>>,
+    loss: Option<f64>,
 ) -> PyResult<(u8, Estimates)> {
     let budget = match (worlds, think_ms) {
         (Some(_), Some(_)) => {
@@ -250,10 +251,17 @@ pub fn search_choose(
         pending_ties,
         scores,
     )?;
+    let loss = loss.unwrap_or(Settings::default().loss);
+    if !(loss >= 0.0 && loss.is_finite()) {
+        return Err(PyValueError::new_err(format!(
+            "loss must be a number of match points, 0 or more (got {loss})"
+        )));
+    }
     let settings = Settings {
         budget,
         z,
         inference,
+        loss,
         ..Settings::default()
     };
     let r = rules.rules.clone();

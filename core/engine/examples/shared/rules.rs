@@ -1,0 +1,48 @@
+//! The rules the core's examples are timed under (their play settings as the tests take
+//! them, with the calls of the bundled rulesets).
+
+use manille_engine::rules::{CallBy, CallData, RulesData};
+use manille_engine::Rules;
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+
+/// A call of the ladder, playable in every mode.
+fn call(name: &str, by: CallBy, after: Option<u8>, factor: u64) -> CallData {
+    CallData {
+        name: name.into(),
+        label: name.into(),
+        by,
+        after,
+        factor,
+        modes: 7,
+    }
+}
+
+/// The rules of a bundled ruleset by its short name (`table`, `belgian`, `coinchee`), with
+/// their calls.
+pub fn rules_named(which: &str) -> Rules {
+    let (name, calls) = match which {
+        "belgian" => (
+            "belgian",
+            vec![
+                call("ik-ga-mee", CallBy::Opponents, None, 2),
+                call("ik-ga-tegen", CallBy::ContractSide, Some(0), 4),
+            ],
+        ),
+        "coinchee" => (
+            "french-coinchee",
+            vec![
+                call("contre", CallBy::Opponents, None, 2),
+                call("surcontre", CallBy::ContractSide, Some(0), 4),
+            ],
+        ),
+        _ => ("table-convention", Vec::new()),
+    };
+    let data = common::bundled()
+        .into_iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, d)| d)
+        .unwrap_or_default();
+    Rules::new(RulesData { calls, ..data }).expect("valid")
+}
