@@ -54,7 +54,7 @@ pub fn random_match(
             m.next_seed() as i128,
             m.dealer,
             m.pending_ties,
-            m.scores,
+            m.deal_scores(rules),
         );
         let Some(result) = random_playout(rules, deal, rng).result(rules) else {
             break;
@@ -725,15 +725,16 @@ pub fn play_match<B: Bot>(
         if m.deals >= max_deals {
             return None;
         }
+        let scores = m.deal_scores(rules);
         for bot in bots.iter_mut() {
-            bot.set_scores(m.scores);
+            bot.set_scores(scores);
         }
         let deal = Deal::new(
             rules,
             m.next_seed() as i128,
             m.dealer,
             m.pending_ties,
-            m.scores,
+            scores,
         );
         let result = play_deal(rules, deal, bots).result(rules)?;
         each(DealRow::of(rules, &result));

@@ -427,18 +427,10 @@ impl CoreMatch {
         }
         let s = &self.state;
         let seed = s.next_seed();
-        let deal = Deal::new(
-            &self.rules,
-            seed as i128,
-            s.dealer,
-            s.pending_ties,
-            s.scores,
-        );
+        let told = s.deal_scores(&self.rules);
+        let deal = Deal::new(&self.rules, seed as i128, s.dealer, s.pending_ties, told);
         let seed = seed.into_pyobject(py)?.into_any().unbind();
-        let scores = (s.scores[0], s.scores[1])
-            .into_pyobject(py)?
-            .into_any()
-            .unbind();
+        let scores = (told[0], told[1]).into_pyobject(py)?.into_any().unbind();
         Ok(CoreDeal::start(
             &self.rules,
             &self.shared,
