@@ -114,7 +114,8 @@ class DealRow(NamedTuple):
 
 
 class MatchRow(NamedTuple):
-    """One finished match: its length and winner (team 0 = seats 0 and 2)."""
+    """One finished match: its length and winner (team 0 = seats 0 and 2; a seat where the
+    dealer plays alone)."""
 
     deals: int
     games: int

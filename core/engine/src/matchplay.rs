@@ -1,4 +1,5 @@
-//! The course of a match: deals until a side reaches the target, games until one wins.
+//! The course of a match: deals until a side reaches the target, games until one wins (a side:
+//! a team, or a player where the dealer plays alone and each player keeps a score).
 
 use crate::cards::MAX_SEATS;
 use crate::coded::{Coded, Param};

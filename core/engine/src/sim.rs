@@ -671,7 +671,8 @@ pub fn tally_deals(
     Ok(tally)
 }
 
-/// The row kept for a finished match: deals, games, deals per game, winner.
+/// The row kept for a finished match: deals, games, deals per game, winner (a team, or a seat
+/// where the dealer plays alone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRow {
     pub deals: u32,
@@ -708,9 +709,9 @@ pub fn match_seed(master: u64, index: u64) -> u64 {
     deal_seed(deal_seed(master, -2), index as i64)
 }
 
-/// A whole match seeded `seed` played by `bots` (told the match score before each deal),
-/// each finished deal's row given to `each`: the match's row, `None` without a winner in
-/// `max_deals` or with a deal unfinished.
+/// A whole match seeded `seed` played by `bots` (told before each deal the scores the deal is
+/// told, [`Match::deal_scores`]), each finished deal's row given to `each`: the match's row,
+/// `None` without a winner in `max_deals` or with a deal unfinished.
 pub fn play_match<B: Bot>(
     rules: &Rules,
     seed: u64,
