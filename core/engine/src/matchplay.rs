@@ -66,8 +66,8 @@ pub struct Outcome {
     pub index: u32,
     pub game: u32,
     pub dealer: u8,
-    /// The deal's match points by side: the dealer's team first where teams are fixed, the
-    /// dealer then the others where the dealer plays alone.
+    /// The deal's match points: team 0's and team 1's where teams are fixed, the dealer's and
+    /// the others' side's where the dealer plays alone.
     pub team_points: [i64; 2],
     pub scores_after: [i64; MAX_SEATS],
     pub pending_after: u32,
