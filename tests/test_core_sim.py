@@ -14,7 +14,7 @@ from strategies import BUNDLED as ALL_BUNDLED
 
 import manille_variants as mv
 from manille_variants import _core
-from manille_variants.bots import make_bots, play_deal
+from manille_variants.bots import make_bots, play_deal, play_match
 from manille_variants.bots.base import RandomStream
 from manille_variants.bots.heuristic import HeuristicBot
 from manille_variants.bots.registry import UnknownBotError
@@ -240,8 +240,9 @@ def test_the_core_plays_six_seats_in_two_teams_with_its_random_and_heuristic_bot
         assert core_plays(bots, [six, four]) is not None
     # The searching bots play four seats only (the Python loop refuses them, coded).
     assert core_plays("search", [six]) is None and core_plays("ismcts,random", [six, four]) is None
-    # The dealer alone (three seats, a score per player) and two seats: the Python loop.
-    assert core_plays("random", [three]) is None and core_plays("heuristic", [two]) is None
+    # The dealer alone (three seats, a score per player) in the core too; two seats: the Python loop.
+    assert core_plays("random", [three]) is not None and core_plays("heuristic,random", [three]) is not None
+    assert core_plays("ismcts", [three]) is None and core_plays("heuristic", [two]) is None
 
 
 def test_the_core_refuses_a_four_seat_spec_at_six_seats_in_the_python_words() -> None:
@@ -273,3 +274,99 @@ def test_simulate_takes_one_bot_a_seat_at_six_seats_and_prints_the_python_loops_
     assert core.stdout == loop.stdout
     four = cli.invoke(app, [*args[:-2], "random,heuristic,heuristic,random"])
     assert four.exit_code != 0 and "give one bot, one per team, or 6 (got 4)" in four.output
+
+
+# ------------------------------------------------------------------ three seats
+THREE_BOTS = ["random", "heuristic", "heuristic,random", "random,heuristic,heuristic"]
+
+
+def _three(tmp_path: Path, credit: str) -> mv.Ruleset:
+    """belgian-three with the others credited ``credit`` (each-member: the bundled one)."""
+    if credit == "each-member":
+        return mv.load_ruleset("belgian-three")
+    path = tmp_path / f"belgian-three-{credit}.yaml"
+    path.write_text(f"name: belgian-three-{credit}\nextends: belgian-three\ntable:\n  credit: {credit}\n",
+                    encoding="utf-8")
+    return mv.load_ruleset(str(path))
+
+
+@pytest.mark.parametrize("bots", THREE_BOTS)
+@pytest.mark.parametrize("credit", ["each-member", "split", "zero-sum"])
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_three_seat_rows_in_the_core_equal_the_python_loop(kind: str, credit: str, bots: str,
+                                                           tmp_path: Path) -> None:
+    # The dealer alone against the other two (belgian-three and its split and zero-sum
+    # credits): the same deals, each player's score credited as Match credits it, the deals
+    # told the dealer's score and the best other's, the same match ends.
+    rules = mv.compile_rules(_three(tmp_path, credit))
+    start, stop = (50, 250) if kind == "deals" else (0, 4)
+    expected = python_rows(rules, kind, start, stop, 37, bots)
+    got = run_in_core(Chunk(kind, (rules.ruleset,), start, stop, 37, bots), rules)  # type: ignore[arg-type]
+    assert got is not None
+    assert got.deals == expected.deals
+    assert got.matches == expected.matches
+    assert len(got.deals) >= (200 if kind == "deals" else 4)
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic,heuristic"])
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_three_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: str, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # A comparison of the three credits, tallied whole in the core, against the same units
+    # on the Python loop (core_plays None).
+    rulesets = tuple(_three(tmp_path, credit) for credit in ("each-member", "split", "zero-sum"))
+    count = 200 if kind == "deals" else 5
+    (tallied,) = make_chunks(kind, rulesets, count, 29, bots, size=count)  # type: ignore[arg-type]
+    assert tallied.core
+    compiled = [mv.compile_rules(rs) for rs in rulesets]
+    assert _tally_in_core(tallied, compiled) is not None
+    got = run_chunk(tallied)
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    assert _tally_in_core(tallied, compiled) is None
+    loop = run_chunk(tallied)
+    for mine, theirs in zip(got.runs, loop.runs, strict=True):
+        assert mine.tally == theirs.tally
+    assert got.runs[0].tally.count("net") >= count
+
+
+def test_a_match_where_the_dealer_plays_alone_keeps_the_python_scores_in_the_core(tmp_path: Path) -> None:
+    # The core's match course itself: its winner and game lengths are those of Match, whose
+    # winner is a seat (a player, not a team) and whose scores were credited per table.credit.
+    for credit in ("each-member", "split", "zero-sum"):
+        rules = mv.compile_rules(_three(tmp_path, credit))
+        core = core_rules_for(rules)
+        assert core is not None
+        winners = set()
+        for index in range(12):
+            seed = runner.match_seed(41, index)
+            match = play_match(rules, seed, make_bots("random", bot_seed(seed), seats=3))
+            rows, _ = _core.sim_match_tally(core, 41, index, index + 1, "random", rules.first_dealer)
+            ((deals, games, lengths, winner),) = rows
+            assert (deals, games, winner) == (len(match.deals), match.game + 1, match.winner)
+            assert sum(lengths) == deals
+            winners.add(winner)
+        assert winners <= {0, 1, 2} and len(winners) > 1, credit
+
+
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic,heuristic"])
+def test_simulate_and_compare_at_three_seats_print_the_python_loops_bytes(
+        command: str, bots: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from manille_variants.cli import app
+
+    split = tmp_path / "three-split.yaml"
+    split.write_text("name: three-split\nextends: belgian-three\ntable:\n  credit: split\n", encoding="utf-8")
+    # simulate plays one kind a run (here matches), compare its deals and matches
+    units = ["-r", "belgian-three", "--matches", "6"] if command == "simulate" else \
+        ["belgian-three", str(split), "-n", "300", "--matches", "6"]
+    args = [command, *units, "--seed", "5", "-j", "1", "--bots", bots, "--json"]
+    cli = CliRunner()
+    core = cli.invoke(app, args)
+    assert core.exit_code == 0, core.output
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    loop = cli.invoke(app, args)
+    assert loop.exit_code == 0, loop.output
+    assert core.stdout == loop.stdout
+    assert '"belgian-three"' in core.stdout

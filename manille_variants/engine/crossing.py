@@ -127,6 +127,7 @@ class RulesInput(TypedDict):
     cap: NotRequired[int | None]
     target: int
     best_of: int
+    credit: NotRequired[str]  # each-member, split, zero-sum: the others' credit where the dealer plays alone
 
 
 def has_plugins(rules: Rules | CompiledRules) -> bool:
@@ -191,6 +192,8 @@ def rules_input(ruleset: Ruleset | Rules | CompiledRules) -> RulesInput:
         data["undealt_to_last_trick"] = rules.undealt_to == "last-trick"
         data["undealt_shown"] = rules.undealt_shown
         data["dealer_alone"] = rules.temporary_teams
+    if rules.temporary_teams:  # a score per player: how the others are credited
+        data["credit"] = rules.credit
     if rules.turned_take_up is not None:  # who names trump: the turned card, taken up when, and its bonus
         data["take_up"] = rules.turned_take_up
         data["turned_bonus"] = rules.turned_bonus

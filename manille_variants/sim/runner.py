@@ -114,7 +114,8 @@ class DealRow(NamedTuple):
 
 
 class MatchRow(NamedTuple):
-    """One finished match: its length and winner (team 0 = seats 0 and 2)."""
+    """One finished match: its length and winner (team 0 = seats 0 and 2; a seat where the
+    dealer plays alone)."""
 
     deals: int
     games: int
@@ -311,11 +312,14 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
 
 
 def core_tallies(rules: Rules) -> bool:
-    """Whether the core's simulations play this table as the Python loop does: four seats, or
-    six in two fixed teams (belgian-six).  A table where the dealer plays alone (three seats)
-    keeps a score per player in Python, which the core's matches do not; two seats stay on the
-    Python loop too (not yet held to it by a test)."""
-    return rules.default_table or (rules.seats == 6 and not rules.temporary_teams)
+    """Whether the core's simulations play this table as the Python loop does: four seats, six
+    in two fixed teams (belgian-six), or three with the dealer alone (belgian-three: a score
+    per player, the others credited per ``table.credit``, as
+    :class:`~manille_variants.engine.match.Match` keeps them); two seats stay on the Python
+    loop (not yet held to it by a test)."""
+    if rules.default_table:
+        return True
+    return (rules.seats, rules.temporary_teams) in ((6, False), (3, True))
 
 
 def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:

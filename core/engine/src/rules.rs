@@ -95,6 +95,18 @@ pub enum TurnedBonus {
     CardValue,
 }
 
+/// How a temporary team (the others, where the dealer plays alone) is credited in a match
+/// where each player keeps a score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Credit {
+    /// Every member is credited the side's match points.
+    EachMember,
+    /// The members share the side's match points, rounded down.
+    Split,
+    /// Each member gains the side's points less the dealer's, the dealer the opposite from each.
+    ZeroSum,
+}
+
 /// A compiled ruleset as plain data: switches, tables and factors.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RulesData {
@@ -157,6 +169,8 @@ pub struct RulesData {
     // Match.
     pub target: i64,
     pub best_of: u32,
+    /// How the others are credited where the dealer plays alone (each player keeps a score).
+    pub credit: Credit,
 }
 
 impl Default for RulesData {
@@ -217,6 +231,7 @@ impl Default for RulesData {
             cap: None,
             target: 101,
             best_of: 1,
+            credit: Credit::EachMember,
         }
     }
 }

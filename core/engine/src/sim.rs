@@ -54,7 +54,7 @@ pub fn random_match(
             m.next_seed() as i128,
             m.dealer,
             m.pending_ties,
-            m.scores,
+            m.deal_scores(rules),
         );
         let Some(result) = random_playout(rules, deal, rng).result(rules) else {
             break;
@@ -675,7 +675,8 @@ pub fn tally_deals(
     Ok(tally)
 }
 
-/// The row kept for a finished match: deals, games, deals per game, winner.
+/// The row kept for a finished match: deals, games, deals per game, winner (a team, or a seat
+/// where the dealer plays alone).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MatchRow {
     pub deals: u32,
@@ -712,9 +713,9 @@ pub fn match_seed(master: u64, index: u64) -> u64 {
     deal_seed(deal_seed(master, -2), index as i64)
 }
 
-/// A whole match seeded `seed` played by `bots` (told the match score before each deal),
-/// each finished deal's row given to `each`: the match's row, `None` without a winner in
-/// `max_deals` or with a deal unfinished.
+/// A whole match seeded `seed` played by `bots` (told before each deal the scores the deal is
+/// told, [`Match::deal_scores`]), each finished deal's row given to `each`: the match's row,
+/// `None` without a winner in `max_deals` or with a deal unfinished.
 pub fn play_match<B: Bot>(
     rules: &Rules,
     seed: u64,
@@ -729,15 +730,16 @@ pub fn play_match<B: Bot>(
         if m.deals >= max_deals {
             return None;
         }
+        let scores = m.deal_scores(rules);
         for bot in bots.iter_mut() {
-            bot.set_scores(m.scores);
+            bot.set_scores(scores);
         }
         let deal = Deal::new(
             rules,
             m.next_seed() as i128,
             m.dealer,
             m.pending_ties,
-            m.scores,
+            scores,
         );
         let result = play_deal(rules, deal, bots).result(rules)?;
         each(DealRow::of(rules, &result));

@@ -2,8 +2,9 @@
 //! the survivors of the cargo-mutants run (docs/testing.md, "Rust core"). The names follow the
 //! Python tests of `tests/test_match.py`.
 
+use manille_engine::cards::MAX_SEATS;
 use manille_engine::matchplay::{deal_seed, Match, MatchOver};
-use manille_engine::rules::{Mode, RulesData};
+use manille_engine::rules::{Credit, Mode, RulesData};
 use manille_engine::scoring::{self, DealResult, Figures};
 use manille_engine::Rules;
 
@@ -30,6 +31,20 @@ fn deal(rules: &Rules, points: u32, tricks: u8, mode: Mode, pending_ties: u32) -
             turned: None,
         },
     )
+}
+
+/// A match's columns holding the scores of team 0 and team 1 (the others stay 0).
+fn teams(team_0: i64, team_1: i64) -> [i64; MAX_SEATS] {
+    let mut scores = [0; MAX_SEATS];
+    scores[..2].copy_from_slice(&[team_0, team_1]);
+    scores
+}
+
+/// A match's columns holding the games of team 0 and team 1.
+fn games(team_0: u32, team_1: u32) -> [u32; MAX_SEATS] {
+    let mut games = [0; MAX_SEATS];
+    games[..2].copy_from_slice(&[team_0, team_1]);
+    games
 }
 
 fn win(rules: &Rules) -> DealResult {
@@ -86,11 +101,14 @@ fn deal_scores_go_to_the_dealers_team_or_the_other() {
         (second.team_points, second.dealer, second.index),
         ([0, 9], 2, 1)
     );
-    assert_eq!((m.scores, second.scores_after), ([0, 17], [0, 17]));
+    assert_eq!(
+        (m.scores, second.scores_after),
+        (teams(0, 17), teams(0, 17))
+    );
     let third = m.add(&rules, &win(&rules)).unwrap(); // dealer 3: team 1 scores 8
     let fourth = m.add(&rules, &lose(&rules)).unwrap(); // dealer 0: team 1 scores 9
     assert_eq!((third.team_points, fourth.team_points), ([0, 8], [0, 9]));
-    assert_eq!((m.scores, m.deals, m.dealer), ([0, 34], 4, 1));
+    assert_eq!((m.scores, m.deals, m.dealer), (teams(0, 34), 4, 1));
 }
 
 #[test]
@@ -147,7 +165,7 @@ fn thrown_in_deal_keeps_the_pending_tie_and_passes_the_deal_on() {
     assert_eq!((outcome.pending_after, m.pending_ties), (1, 1));
     assert_eq!(
         (outcome.team_points, m.scores, m.dealer),
-        ([0, 0], [0, 0], 3)
+        ([0, 0], teams(0, 0), 3)
     );
 }
 
@@ -166,17 +184,17 @@ fn a_game_ends_when_a_side_reaches_the_target_after_a_deal() {
         (second.game_winner, m.winner, m.is_over()),
         (Some(0), Some(0), true)
     );
-    assert_eq!(m.games, [1, 0]);
+    assert_eq!(m.games, games(1, 0));
     let mut other = Match::new(1, 1);
     other.add(&rules, &win(&rules)).unwrap(); // team 1: 8
     other.add(&rules, &lose(&rules)).unwrap(); // dealer 2 (team 0) loses: team 1 has 17
-    assert_eq!((other.winner, other.games), (Some(1), [0, 1]));
+    assert_eq!((other.winner, other.games), (Some(1), games(0, 1)));
     let mut exact = Match::new(1, 0);
     exact.add(&rules, &win(&rules)).unwrap();
     let at = exact
         .add(&rules, &deal(&rules, 22, 3, Mode::Trump, 0))
         .unwrap(); // B (team 0): +8 = 16
-    assert_eq!((at.scores_after, at.game_winner), ([16, 0], Some(0)));
+    assert_eq!((at.scores_after, at.game_winner), (teams(16, 0), Some(0)));
 }
 
 #[test]
@@ -198,7 +216,7 @@ fn both_sides_over_the_target_the_higher_wins_and_team_0_on_equal_scores() {
         ([100, 90], (5, 11), 0), // 105-101
     ] {
         let mut m = Match::new(1, 0);
-        m.scores = before;
+        m.scores = teams(before[0], before[1]);
         let outcome = m.add(&rules, &result(points.0, points.1)).unwrap();
         assert_eq!(outcome.game_winner, Some(winner), "{before:?} + {points:?}");
     }
@@ -224,7 +242,7 @@ fn a_match_is_won_by_the_majority_of_best_of_games() {
         }
         assert_eq!(
             (m.winner, m.games),
-            (Some(0), [needed, 0]),
+            (Some(0), games(needed, 0)),
             "best of {best_of}"
         );
     }
@@ -238,16 +256,16 @@ fn a_new_game_starts_from_zero_without_pending_ties() {
     });
     let mut m = Match::new(1, 0);
     m.add(&rules, &tie(&rules)).unwrap();
-    m.scores = [5, 7];
+    m.scores = teams(5, 7);
     let outcome = m.add(&rules, &deal(&rules, 60, 8, Mode::Blind, 1)).unwrap(); // dealer 1: team 1
     assert_eq!(outcome.game_winner, Some(1));
-    assert_eq!(outcome.scores_after, [5, 7 + 30 * 4 * 2 * 2]);
+    assert_eq!(outcome.scores_after, teams(5, 7 + 30 * 4 * 2 * 2));
     assert_eq!(
         (m.game, m.games, m.scores, m.pending_ties, m.is_over()),
-        (1, [0, 1], [0, 0], 0, false)
+        (1, games(0, 1), teams(0, 0), 0, false)
     );
     let next = m.add(&rules, &win(&rules)).unwrap();
-    assert_eq!((next.game, next.index, m.scores), (1, 2, [8, 0]));
+    assert_eq!((next.game, next.index, m.scores), (1, 2, teams(8, 0)));
 }
 
 #[test]
@@ -264,7 +282,7 @@ fn no_deal_after_the_match_is_over() {
         }
         m.add(&rules, &deal(&rules, 60, 8, Mode::Trump, 0)).unwrap();
     }
-    assert_eq!((m.is_over(), m.deals, m.scores), (true, 3, [120, 60]));
+    assert_eq!((m.is_over(), m.deals, m.scores), (true, 3, teams(120, 60)));
     let before = m;
     let winner = m.winner.unwrap();
     assert_eq!(m.add(&rules, &tie(&rules)), Err(MatchOver { winner }));
@@ -277,5 +295,121 @@ fn no_deal_after_the_match_is_over() {
             "core.match-over",
             format!("core.match-over(winner={winner})")
         )
+    );
+}
+
+// ------------------------------------------------------------------ the dealer alone
+
+/// Three seats, the dealer alone against the other two, each player keeping a score.
+fn three(credit: Credit, target: i64, best_of: u32) -> Rules {
+    rules(RulesData {
+        seats: 3,
+        hand_size: 10,
+        undealt: 2,
+        dealer_alone: true,
+        early_look_throws_in: false,
+        packets: vec![3, 4, 3],
+        credit,
+        target,
+        best_of,
+        ..RulesData::default()
+    })
+}
+
+/// A decided deal where the dealer's side scored `alone` and the others `others`.
+fn scored(rules: &Rules, alone: u64, others: u64) -> DealResult {
+    DealResult {
+        team_a: alone,
+        team_b: others,
+        ..deal(rules, 21, 3, Mode::Trump, 0)
+    }
+}
+
+/// Seat scores at a table of three (the other columns stay 0).
+fn seats(scores: [i64; 3]) -> [i64; MAX_SEATS] {
+    let mut all = [0; MAX_SEATS];
+    all[..3].copy_from_slice(&scores);
+    all
+}
+
+#[test]
+fn where_the_dealer_plays_alone_each_player_keeps_a_score_credited_as_the_ruleset_says() {
+    // The cases of manille_variants.engine.match.seat_credits: each member gets the side's
+    // points, split shares them rounded down, zero-sum nets them against the dealer.
+    for (credit, alone, others, dealer, expected) in [
+        (Credit::EachMember, 0, 4, 0, [0, 4, 4]),
+        (Credit::EachMember, 9, 0, 1, [0, 9, 0]),
+        (Credit::Split, 0, 5, 2, [2, 2, 0]),
+        (Credit::Split, 7, 0, 0, [7, 0, 0]),
+        (Credit::ZeroSum, 3, 7, 1, [4, -8, 4]),
+        (Credit::ZeroSum, 9, 0, 2, [-9, -9, 18]),
+    ] {
+        let rules = three(credit, 101, 1);
+        let mut m = Match::new(5, dealer);
+        let outcome = m.add(&rules, &scored(&rules, alone, others)).unwrap();
+        let case = format!("{credit:?} {alone}-{others}, dealer {dealer}");
+        assert_eq!(outcome.scores_after, seats(expected), "{case}");
+        assert_eq!(outcome.team_points, [alone as i64, others as i64], "{case}");
+        assert_eq!(m.dealer, (dealer + 1) % 3, "{case}");
+    }
+}
+
+#[test]
+fn a_deal_where_the_dealer_plays_alone_is_told_the_dealers_score_and_the_best_other() {
+    let rules = three(Credit::EachMember, 101, 1);
+    let mut m = Match::new(5, 0);
+    m.scores = seats([10, 30, 20]);
+    assert_eq!(m.deal_scores(&rules), [10, 30]);
+    m.dealer = 1;
+    assert_eq!(m.deal_scores(&rules), [30, 20]);
+    let teams_of_two = table();
+    m.scores = teams(7, 9);
+    assert_eq!(m.deal_scores(&teams_of_two), [7, 9]);
+}
+
+#[test]
+fn the_highest_player_over_the_target_wins_the_game_the_first_seat_of_equal_ones() {
+    let rules = three(Credit::EachMember, 20, 3);
+    for (before, dealer, (alone, others), winner) in [
+        ([15, 15, 15], 0, (0, 6), Some(1)), // 15-21-21: seats 1 and 2 equal, seat 1 first
+        ([15, 18, 15], 0, (0, 6), Some(1)), // 15-24-21
+        ([15, 15, 18], 0, (0, 6), Some(2)), // 15-21-24
+        ([15, 15, 15], 2, (4, 0), None),    // 15-15-19: nobody at the target
+        ([15, 15, 16], 2, (4, 0), Some(2)), // exactly the target
+    ] {
+        let mut m = Match::new(1, dealer);
+        m.scores = seats(before);
+        let outcome = m.add(&rules, &scored(&rules, alone, others)).unwrap();
+        assert_eq!(outcome.game_winner, winner, "{before:?} dealer {dealer}");
+    }
+}
+
+#[test]
+fn a_player_wins_the_match_with_a_majority_of_games() {
+    // Best of five, target 8: every deal's dealer scores 8 alone and so wins that game; the
+    // deal passes 0, 1, 2, 0, ... and the first to three games (seat 0, at the seventh deal)
+    // takes the match.
+    let rules = three(Credit::EachMember, 8, 5);
+    let mut m = Match::new(1, 0);
+    for (deal, winner) in [0u8, 1, 2, 0, 1].into_iter().enumerate() {
+        let outcome = m.add(&rules, &scored(&rules, 8, 0)).unwrap();
+        assert_eq!(
+            (outcome.game, outcome.game_winner),
+            (deal as u32, Some(winner))
+        );
+        assert_eq!(m.scores, seats([0, 0, 0]), "a new game starts from zero");
+    }
+    let mut won = [0u32; MAX_SEATS];
+    won[..3].copy_from_slice(&[2, 2, 1]);
+    assert_eq!((m.games, m.winner, m.is_over()), (won, None, false));
+    m.add(&rules, &scored(&rules, 8, 0)).unwrap(); // dealer 2: its second game
+    won[2] = 2;
+    assert_eq!((m.games, m.winner), (won, None));
+    m.add(&rules, &scored(&rules, 8, 0)).unwrap(); // dealer 0: its third, the majority of five
+    won[0] = 3;
+    assert_eq!((m.games, m.winner, m.is_over()), (won, Some(0), true));
+    assert_eq!(
+        m.add(&rules, &scored(&rules, 8, 0)),
+        Err(MatchOver { winner: 0 })
     );
 }

@@ -7,7 +7,8 @@
 //! field; a word that is not one of a field's choices a `ValueError` listing them.
 
 use manille_engine::rules::{
-    BeatOpponent, CallBy, CallData, Mode, RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump,
+    BeatOpponent, CallBy, CallData, Credit, Mode, RulesData, TakeUp, TrumpSource, TurnedBonus,
+    Undertrump,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -89,6 +90,8 @@ pub(crate) struct RulesInput {
     cap: Option<u64>,
     target: i64,
     best_of: u32,
+    #[pyo3(default = "each-member".to_string())]
+    credit: String,
 }
 
 /// The option named `value` of the setting `key`, or an error listing the options.
@@ -148,6 +151,12 @@ const TURNED_BONUS: [(&str, TurnedBonus); 3] = [
     ("none", TurnedBonus::None),
     ("ten", TurnedBonus::TenOnly),
     ("honour", TurnedBonus::CardValue),
+];
+
+const CREDIT: [(&str, Credit); 3] = [
+    ("each-member", Credit::EachMember),
+    ("split", Credit::Split),
+    ("zero-sum", Credit::ZeroSum),
 ];
 
 const BEAT_OPPONENT: [(&str, BeatOpponent); 4] = [
@@ -231,6 +240,7 @@ impl RulesInput {
             cap: self.cap,
             target: self.target,
             best_of: self.best_of,
+            credit: choice("credit", &self.credit, &CREDIT)?,
         })
     }
 }

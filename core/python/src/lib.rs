@@ -351,7 +351,8 @@ pub(crate) fn illegal_error(
 }
 
 // ---------------------------------------------------------------------- matches
-/// The running score of a match (team 0: seats 0 and 2).
+/// The running score of a match (team 0: seats 0 and 2; a score per player where the dealer
+/// plays alone).
 #[pyclass(module = "manille_variants._core")]
 struct CoreMatch {
     rules: Arc<Rules>,
@@ -359,19 +360,32 @@ struct CoreMatch {
     state: Match,
 }
 
-/// (index, game, dealer, team points, scores after, pending ties after, game winner).
-type OutcomeTuple = (u32, u32, u8, (i64, i64), (i64, i64), u32, Option<u8>);
+/// (index, game, dealer, team points, scores after, pending ties after, game winner); the
+/// scores a tuple of the match's columns.
+type OutcomeTuple = (u32, u32, u8, (i64, i64), Py<PyTuple>, u32, Option<u8>);
 
-fn outcome_tuple(o: &Outcome) -> OutcomeTuple {
-    (
-        o.index,
-        o.game,
-        o.dealer,
-        (o.team_points[0], o.team_points[1]),
-        (o.scores_after[0], o.scores_after[1]),
-        o.pending_after,
-        o.game_winner,
-    )
+impl CoreMatch {
+    /// The match's columns of `values` (two teams, or one a player) as a tuple.
+    fn columns<T: Copy + for<'py> IntoPyObject<'py>>(
+        &self,
+        py: Python<'_>,
+        values: &[T; MAX_SEATS],
+    ) -> PyResult<Py<PyTuple>> {
+        let n = Match::columns(&self.rules);
+        Ok(PyTuple::new(py, values[..n].iter().copied())?.unbind())
+    }
+
+    fn outcome_tuple(&self, py: Python<'_>, o: &Outcome) -> PyResult<OutcomeTuple> {
+        Ok((
+            o.index,
+            o.game,
+            o.dealer,
+            (o.team_points[0], o.team_points[1]),
+            self.columns(py, &o.scores_after)?,
+            o.pending_after,
+            o.game_winner,
+        ))
+    }
 }
 
 #[pymethods]
@@ -390,12 +404,12 @@ impl CoreMatch {
         self.state.dealer
     }
     #[getter]
-    fn scores(&self) -> (i64, i64) {
-        (self.state.scores[0], self.state.scores[1])
+    fn scores(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        self.columns(py, &self.state.scores)
     }
     #[getter]
-    fn games(&self) -> (u32, u32) {
-        (self.state.games[0], self.state.games[1])
+    fn games(&self, py: Python<'_>) -> PyResult<Py<PyTuple>> {
+        self.columns(py, &self.state.games)
     }
     #[getter]
     fn pending_ties(&self) -> u32 {
@@ -427,18 +441,10 @@ impl CoreMatch {
         }
         let s = &self.state;
         let seed = s.next_seed();
-        let deal = Deal::new(
-            &self.rules,
-            seed as i128,
-            s.dealer,
-            s.pending_ties,
-            s.scores,
-        );
+        let told = s.deal_scores(&self.rules);
+        let deal = Deal::new(&self.rules, seed as i128, s.dealer, s.pending_ties, told);
         let seed = seed.into_pyobject(py)?.into_any().unbind();
-        let scores = (s.scores[0], s.scores[1])
-            .into_pyobject(py)?
-            .into_any()
-            .unbind();
+        let scores = (told[0], told[1]).into_pyobject(py)?.into_any().unbind();
         Ok(CoreDeal::start(
             &self.rules,
             &self.shared,
@@ -449,8 +455,7 @@ impl CoreMatch {
     }
     /// Record a finished deal; returns (index, game, dealer, team points, scores after,
     /// pending after, game winner).
-    #[allow(clippy::type_complexity)]
-    fn add(&mut self, deal: &CoreDeal) -> PyResult<OutcomeTuple> {
+    fn add(&mut self, py: Python<'_>, deal: &CoreDeal) -> PyResult<OutcomeTuple> {
         if self.state.is_over() {
             return Err(PyValueError::new_err("the match is over"));
         }
@@ -461,7 +466,7 @@ impl CoreMatch {
             .state
             .add(&self.rules, &result)
             .map_err(|over| PyValueError::new_err(over.to_string()))?;
-        Ok(outcome_tuple(&outcome))
+        self.outcome_tuple(py, &outcome)
     }
 }
 
