@@ -311,11 +311,11 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
 
 
 def core_tallies(rules: Rules) -> bool:
-    """Whether the core's simulations play this table as the Python loop does: four seats, or
-    six in two fixed teams (belgian-six).  A table where the dealer plays alone (three seats)
-    keeps a score per player in Python, which the core's matches do not; two seats stay on the
-    Python loop too (not yet held to it by a test)."""
-    return rules.default_table or (rules.seats == 6 and not rules.temporary_teams)
+    """Whether the core's simulations play this table as the Python loop does: four seats,
+    six in two fixed teams (belgian-six), or two (belgian-two, its layout included).  A table
+    where the dealer plays alone (three seats) keeps a score per player in Python, which the
+    core's matches do not."""
+    return rules.default_table or (rules.seats == 6 and not rules.temporary_teams) or rules.seats == 2
 
 
 def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:
