@@ -20,6 +20,7 @@ from manille_variants.cards import Card
 from manille_variants.engine import reference
 from manille_variants.engine.crossing import action_code, core_rules_for, rules_input, to_core
 from manille_variants.engine.deal import replay
+from manille_variants.engine.scoring import core_breakdown
 
 TWO = mv.load_ruleset("belgian-two")
 SEATS = range(2)
@@ -82,7 +83,27 @@ def test_random_deals_agree_at_every_step_with_the_same_results() -> None:
             ref, core = ref.apply(action), core.apply(action)
         assert core.result is not None and ref.result is not None
         assert core.result.to_dict() == ref.result.to_dict()
+        coded = core_breakdown(core.result_data())  # the core's own breakdown, worded by Python
+        assert coded.pop("turned_bonus") == 0 and coded == ref.result.to_dict()
         assert len(core.tricks) == 16 and core == ref and hash(core) == hash(ref)
+
+
+def test_the_core_scores_every_figure_of_sixteen_tricks_as_python() -> None:
+    # A sweep is all 16 tricks (hand and layout), whoever takes them.
+    core = to_core(TWO)
+    for points in range(61):
+        for tricks in range(17):
+            for mode in ("trump", "no-trump"):
+                for pending in range(3):
+                    last = "A" if tricks == 16 else "B" if tricks == 0 else None
+                    try:
+                        expected = mv.score_deal(TWO, points, tricks, mode, 0, pending, last_trick=last)
+                    except mv.ManilleError:
+                        continue
+                    got = core_breakdown(_core.score_deal(core, points, tricks, mode, 0, pending, tricks == 16))
+                    assert got.pop("turned_bonus") == 0 and got == expected.to_dict()
+    sweep = mv.score_deal(TWO, 60, 16, last_trick="A")
+    assert [f.name for f in sweep.factors] == ["sweep"] and sweep.team_a == 60
 
 
 @settings(max_examples=40, deadline=None)
