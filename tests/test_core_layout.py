@@ -7,7 +7,7 @@ hand and the face-up cards)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from hypothesis import given, settings
@@ -95,7 +95,7 @@ def test_the_core_scores_every_figure_of_sixteen_tricks_as_python() -> None:
         for tricks in range(17):
             for mode in ("trump", "no-trump"):
                 for pending in range(3):
-                    last = "A" if tricks == 16 else "B" if tricks == 0 else None
+                    last: Literal["A", "B"] | None = "A" if tricks == 16 else "B" if tricks == 0 else None
                     try:
                         expected = mv.score_deal(TWO, points, tricks, mode, 0, pending, last_trick=last)
                     except mv.ManilleError:
