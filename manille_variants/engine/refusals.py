@@ -46,6 +46,7 @@ define("core.rules.pack-layout", "{seats} hands of {hand_size} cards, layouts of
 define("core.rules.layout-two", "a layout is played at a table of 2 seats (this one has {seats})")
 define("core.rules.odd-teams", "fixed teams alternate seats: {seats} seats cannot")
 define("core.rules.turned-undealt", "trump by the turned card needs every card dealt")
+define("core.rules.turned-layout", "trump by the turned card needs every card dealt into the hands, none on the table")
 define("core.rules.packets", "packets [{packets}] must be positive and sum to the hand size {hand_size}")
 define("core.rules.step", "step must be 1 or -1 (got {step})")
 define("core.rules.strength", "strength must rank the 8 cards of each suit 0..7")

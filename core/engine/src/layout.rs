@@ -124,6 +124,12 @@ mod tests {
             ..RulesData::default()
         };
         assert_eq!(refusal(short), "core.rules.pack-layout");
+        let turned = RulesData {
+            trump_source: crate::rules::TrumpSource::Turned,
+            no_trump_allowed: false,
+            ..two().data
+        };
+        assert_eq!(refusal(turned), "core.rules.turned-layout");
         assert_eq!(two().tricks(), 16);
     }
 

@@ -428,6 +428,9 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
     if data.undealt > 0 && data.trump_source == TrumpSource::Turned {
         return fail("core.rules.turned-undealt", Vec::new());
     }
+    if data.layout > 0 && data.trump_source == TrumpSource::Turned {
+        return fail("core.rules.turned-layout", Vec::new());
+    }
     let dealt: u32 = data.packets.iter().map(|&p| p as u32).sum();
     if data.packets.contains(&0) || dealt != data.hand_size as u32 {
         let packets: Vec<String> = data.packets.iter().map(u8::to_string).collect();
