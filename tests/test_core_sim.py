@@ -240,9 +240,10 @@ def test_the_core_plays_six_seats_in_two_teams_with_its_random_and_heuristic_bot
         assert core_plays(bots, [six, four]) is not None
     # The searching bots play four seats only (the Python loop refuses them, coded).
     assert core_plays("search", [six]) is None and core_plays("ismcts,random", [six, four]) is None
-    # The dealer alone (three seats, a score per player) in the core too; two seats: the Python loop.
+    # The dealer alone (three seats, a score per player) and two seats with the layout in the core too.
     assert core_plays("random", [three]) is not None and core_plays("heuristic,random", [three]) is not None
-    assert core_plays("ismcts", [three]) is None and core_plays("heuristic", [two]) is None
+    assert core_plays("ismcts", [three]) is None
+    assert core_plays("heuristic", [two]) is not None and core_plays("search", [two]) is None
 
 
 def test_the_core_refuses_a_four_seat_spec_at_six_seats_in_the_python_words() -> None:
@@ -370,3 +371,77 @@ def test_simulate_and_compare_at_three_seats_print_the_python_loops_bytes(
     assert loop.exit_code == 0, loop.output
     assert core.stdout == loop.stdout
     assert '"belgian-three"' in core.stdout
+
+
+# ------------------------------------------------------------------ two seats with a layout
+TWO_BOTS = ["random", "heuristic", "heuristic,random"]
+
+
+@pytest.fixture
+def reference_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python loop on the reference engine: new deals never on the core."""
+    import manille_variants.engine.deal as deal
+
+    monkeypatch.setattr(deal, "core_rules_for", lambda *args, **kwargs: None)
+
+
+@pytest.mark.parametrize("bots", TWO_BOTS)
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_two_seat_rows_in_the_core_equal_the_reference_engines_loop(kind: str, bots: str,
+                                                                   reference_loop: None) -> None:
+    # belgian-two: the layout dealt, played and turned up by the core as by the reference engine.
+    rules = mv.compile_rules(mv.load_ruleset("belgian-two"))
+    start, stop = (40, 240) if kind == "deals" else (0, 3)
+    expected = python_rows(rules, kind, start, stop, 17, bots)
+    assert type(mv.new_deal(rules, 1, 0)).__name__ == "ReferenceState"
+    got = run_in_core(Chunk(kind, (rules.ruleset,), start, stop, 17, bots), rules)  # type: ignore[arg-type]
+    assert got is not None
+    assert got.deals == expected.deals
+    assert got.matches == expected.matches
+    assert len(got.deals) >= stop - start
+
+
+def _small_two(tmp_path: Path) -> mv.Ruleset:
+    small = tmp_path / "belgian-two-small.yaml"
+    small.write_text("name: belgian-two-small\nextends: belgian-two\ntable:\n  hand_size: 12\n"
+                     "  layout: {covered: 2}\ndealing:\n  packets: [4, 4, 4]\n", encoding="utf-8")
+    return mv.load_ruleset(str(small))
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic"])
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_two_seat_tallies_in_the_core_equal_the_reference_engines_loop(kind: str, bots: str, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # A comparison of two-seat rulesets (layouts of 4 and of 2) tallied whole in the core,
+    # against the same units on the Python loop over the reference engine.
+    import manille_variants.engine.deal as deal
+
+    rulesets = (mv.load_ruleset("belgian-two"), _small_two(tmp_path))
+    count = 200 if kind == "deals" else 3
+    (tallied,) = make_chunks(kind, rulesets, count, 29, bots, size=count)  # type: ignore[arg-type]
+    assert tallied.core
+    got = run_chunk(tallied)
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    monkeypatch.setattr(deal, "core_rules_for", lambda *args, **kwargs: None)
+    loop = run_chunk(tallied)
+    for mine, theirs in zip(got.runs, loop.runs, strict=True):
+        assert mine.tally == theirs.tally
+    assert got.runs[0].tally.count("net") > 0
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
+def test_simulate_belgian_two_prints_the_reference_engines_numbers(bots: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import manille_variants.engine.deal as deal
+    from manille_variants.cli import app
+
+    args = ["simulate", "-r", "belgian-two", "-n", "300", "--seed", "3", "-j", "1", "--bots", bots, "--json"]
+    cli = CliRunner()
+    core = cli.invoke(app, args)
+    assert core.exit_code == 0, core.output
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    monkeypatch.setattr(deal, "core_rules_for", lambda *args, **kwargs: None)
+    loop = cli.invoke(app, args)
+    assert loop.exit_code == 0, loop.output
+    assert core.stdout == loop.stdout and '"deals": 300' in core.stdout

@@ -1,13 +1,14 @@
 """Scenario tests of the reference engine (``engine/reference.py``) and the sentences it refuses
 with (``engine/refusals.py``), each named after the rule clause it pins (docs/rules.md).  The
 engine is the oracle of the compiled core, so these drive it directly (``reference.new_deal``),
-not through ``mv.new_deal`` (which answers with the core)."""
+not through ``mv.new_deal`` (which answers with the core); the scenarios of the two-seat layout
+run on both (the core deals it too)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 import pytest
 
@@ -396,8 +397,10 @@ def test_deal_hands_gives_the_hands_of_the_deal() -> None:
         assert [sorted(h, key=lambda c: c.index) for h in hands] == list(dealt)
 
 
-def test_a_layout_is_dealt_first_face_down_then_face_up_from_the_player_after_the_dealer() -> None:
-    pack, state = _pack(5), reference.new_deal(TWO, 5, dealer=0)
+@pytest.mark.parametrize("new_deal", [reference.new_deal, mv.new_deal], ids=["reference", "core"])
+def test_a_layout_is_dealt_first_face_down_then_face_up_from_the_player_after_the_dealer(
+        new_deal: Callable[..., Any]) -> None:
+    pack, state = _pack(5), new_deal(TWO, 5, dealer=0)
     assert state.face_down(1) == pack[0:4] and state.face_down(0) == pack[4:8]
     assert state.face_up(1) == sorted(pack[8:12], key=lambda c: c.index)
     assert state.face_up(0) == sorted(pack[12:16], key=lambda c: c.index)
@@ -406,9 +409,10 @@ def test_a_layout_is_dealt_first_face_down_then_face_up_from_the_player_after_th
     assert len(state.dealt_hands[0]) == 16  # hand, face-up and face-down cards
 
 
-def test_the_card_a_face_up_card_covered_turns_up_after_the_trick() -> None:
+@pytest.mark.parametrize("new_deal", [reference.new_deal, mv.new_deal], ids=["reference", "core"])
+def test_the_card_a_face_up_card_covered_turns_up_after_the_trick(new_deal: Callable[..., Any]) -> None:
     for seed in range(30):
-        state = reference.new_deal(TWO, seed, dealer=0).apply(NO_TRUMP)
+        state = new_deal(TWO, seed, dealer=0).apply(NO_TRUMP)
         seat = state.to_play
         up = [c for c in state.legal_actions() if isinstance(c, Card) and c in state.face_up(seat)]
         if not up:

@@ -1,12 +1,14 @@
 """Tables of 2, 3 and 6 players (docs/rules.md#tables-of-2-3-and-6-players): the `table`
 settings and their checks, the worked cases of the rules chapter as scenarios named after
-them, and properties of random deals at every table size played by the reference engine."""
+them, and properties of random deals at every table size played by both engines."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +30,10 @@ from manille_variants.ruleset.schema import Ruleset
 
 runner = CliRunner()
 SIZES = ["belgian-two", "belgian-three", "table-convention", "belgian-six"]
+# Both engines deal every table size: the reference engine, and mv.new_deal (the compiled core).
+NewDeal = Callable[..., Any]
+ENGINES: list[NewDeal] = [reference.new_deal, mv.new_deal]
+ENGINE_IDS = ["reference", "core"]
 
 
 def problems(text: str) -> list[str]:
@@ -209,16 +215,22 @@ def test_three_players_in_a_deal_the_seats_say_who_is_partner() -> None:
 ])
 def test_two_players_face_up_cards_count_for_follow_beat_and_trump(
         hand: str, face_up: str, led: str, expected: list[str]) -> None:
-    legal = mv.legal_cards(load_ruleset("belgian-two"), cards(hand) + cards(face_up), cards(led), "S")
-    assert sorted(map(str, legal)) == sorted(expected)
-
-
-def test_two_players_the_covered_card_turns_up_at_the_end_of_the_trick() -> None:
     rs = load_ruleset("belgian-two")
-    state = reference.new_deal(rs, 4, 1).apply(trump_action(Suit.S))
+    legal = mv.legal_cards(rs, cards(hand) + cards(face_up), cards(led), "S")
+    assert sorted(map(str, legal)) == sorted(expected)
+    from manille_variants import _core  # the compiled core's legality, over the same cards
+
+    core_legal = _core.legal_cards(to_core(rs), cards(hand) + cards(face_up), cards(led), "S")
+    assert core_legal is not None and sorted(map(str, core_legal)) == sorted(expected)
+
+
+@pytest.mark.parametrize("new_deal", ENGINES, ids=ENGINE_IDS)
+def test_two_players_the_covered_card_turns_up_at_the_end_of_the_trick(new_deal: NewDeal) -> None:
+    rs = load_ruleset("belgian-two")
+    state: Any = new_deal(rs, 4, 1).apply(trump_action(Suit.S))
     leader = state.to_play
     up = state.face_up(leader)
-    under = dict(state._covered[leader])[up[0]]
+    under = dict(reference.new_deal(rs, 4, 1)._covered[leader])[up[0]]  # the card the reference engine put under it
     state = state.apply(up[0])  # the leader plays a face-up card
     assert under not in state.hand(leader) and under in state.face_down(leader)
     state = state.apply(state.legal_actions()[0])  # the trick is complete
@@ -303,22 +315,23 @@ def test_six_players_keep_two_team_scores_and_deal_round_six_seats() -> None:
 # ------------------------------------------------------------------ what only the core has
 
 
-CORE_TABLES = ["belgian-six", "belgian-three"]  # the core deals them; a layout (belgian-two) it does not
+CORE_TABLES = ["belgian-six", "belgian-three", "belgian-two"]  # the core deals them all, the layout included
 
 
 @pytest.mark.parametrize("name", CORE_TABLES)
-def test_the_core_deals_six_and_three_seats(name: str) -> None:
+def test_the_core_deals_six_three_and_two_seats(name: str) -> None:
     rs = load_ruleset(name)
     assert core_rules_for(rs) is not None
     assert type(mv.new_deal(rs, 1, 0)).__name__ == "CoreDeal"
 
 
-def test_the_core_refuses_a_layout_and_the_reference_engine_plays_it() -> None:
-    rs = load_ruleset("belgian-two")
+def test_the_core_refuses_teams_that_do_not_alternate_and_the_reference_engine_plays_them() -> None:
+    rs = read_ruleset_text("name: side-by-side\nextends: belgian\ntable:\n  teams: [[0, 1], [2, 3]]\n", "club.yaml")
     assert core_rules_for(rs) is None
     assert isinstance(mv.new_deal(rs, 1, 0), reference.ReferenceState)
-    with pytest.raises(TableSizeError, match="the compiled core does not deal the table of belgian-two"):
+    with pytest.raises(TableSizeError, match="the compiled core does not deal the table of side-by-side") as caught:
         to_core(rs)
+    assert caught.value.message is not None and caught.value.message.code == "table.core-teams"
 
 
 @pytest.mark.parametrize("name", CORE_TABLES)
@@ -334,6 +347,9 @@ def test_the_core_and_the_reference_engine_agree_at_other_tables(name: str) -> N
         core = mv.new_deal(rs, seed, dealer, pending_ties=seed % 3, scores=(seed % 50, seed % 70))
         assert core.dealt == ref.dealt and tuple(core.undealt) == ref.undealt  # type: ignore[attr-defined]
         while True:
+            for s in range(r.seats):  # a layout's cards (none but at two seats)
+                assert core.face_up(s) == ref.face_up(s)  # type: ignore[attr-defined]
+                assert core.face_down(s) == ref.face_down(s)  # type: ignore[attr-defined]
             assert (core.phase, core.to_play, core.leader, core.win_seat, core.points, core.tricks_won) == (
                 ref.phase, ref.to_play, ref.leader, ref.win_seat, ref.points, ref.tricks_won)
             assert [core.has_looked(s) for s in range(r.seats)] == [ref.has_looked(s) for s in range(r.seats)]
@@ -364,9 +380,9 @@ def test_the_solver_refuses_another_table() -> None:
 # ------------------------------------------------------------------ properties
 
 
-def _random_deal(name: str, seed: int, dealer: int) -> list[reference.ReferenceState]:
+def _random_deal(name: str, seed: int, dealer: int, new_deal: NewDeal) -> list[Any]:
     r = rules(name)
-    state = reference.new_deal(r, seed, dealer % r.seats)
+    state: Any = new_deal(r, seed, dealer % r.seats)
     rng = random.Random(seed)
     states = [state]
     while not state.is_over:
@@ -375,11 +391,13 @@ def _random_deal(name: str, seed: int, dealer: int) -> list[reference.ReferenceS
     return states
 
 
+@pytest.mark.parametrize("new_deal", ENGINES, ids=ENGINE_IDS)
 @pytest.mark.parametrize("name", SIZES)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**40), dealer=st.integers(0, 5))
-def test_cards_are_conserved_and_a_deal_holds_60_card_points(name: str, seed: int, dealer: int) -> None:
-    states = _random_deal(name, seed, dealer)
+def test_cards_are_conserved_and_a_deal_holds_60_card_points(name: str, new_deal: NewDeal, seed: int,
+                                                            dealer: int) -> None:
+    states = _random_deal(name, seed, dealer, new_deal)
     r = states[0].rules
     for state in states:
         where = [c for s in range(r.seats) for c in (*state.hand(s), *state.face_down(s))]
@@ -389,11 +407,13 @@ def test_cards_are_conserved_and_a_deal_holds_60_card_points(name: str, seed: in
     assert result is not None and sum(result.card_points) == 60 and sum(result.tricks) == r.tricks_per_deal
 
 
+@pytest.mark.parametrize("new_deal", ENGINES, ids=ENGINE_IDS)
 @pytest.mark.parametrize("name", SIZES)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**40), dealer=st.integers(0, 5))
-def test_the_legal_set_is_a_non_empty_subset_of_hand_and_face_up_cards(name: str, seed: int, dealer: int) -> None:
-    for state in _random_deal(name, seed, dealer):
+def test_the_legal_set_is_a_non_empty_subset_of_hand_and_face_up_cards(name: str, new_deal: NewDeal, seed: int,
+                                                                      dealer: int) -> None:
+    for state in _random_deal(name, seed, dealer, new_deal):
         if state.phase == "play":
             legal = state.legal_actions()
             hand = state.hand(state.to_play)

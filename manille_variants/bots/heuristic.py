@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from manille_variants.bots.decisions import decision_table
-from manille_variants.cards import DECK, Card, Suit
+from manille_variants.cards import Card, Suit
 from manille_variants.engine.actions import AnyAction
 from manille_variants.engine.compiled import compiled
 from manille_variants.engine.crossing import action_code, core_rules
@@ -133,8 +133,8 @@ class HeuristicBot:
 def bot_rules(rules: Rules) -> CoreRules:
     """The core's rules as the bot reads them (strength, points, play duties, factors): the
     trump source and the calls stay out (the view and its legal actions carry those), so any
-    ruleset crosses over, plug-ins and long call ladders included; with a layout (which the
-    core does not deal) a seat's hand size is every card it plays, hand and layout."""
+    ruleset crosses over, plug-ins and long call ladders included; with a layout the bot
+    counts the tricks of the deal, hand and layout (a seat's view holds its face-up cards)."""
     from manille_variants._core import CoreRules
 
     engine = compiled(rules)
@@ -145,8 +145,5 @@ def bot_rules(rules: Rules) -> CoreRules:
         data.pop("take_up", None)
         data.pop("turned_bonus", None)
         data["calls"] = []
-        if rules.layout_covered:  # a seat plays its layout too: the tricks it plays, not its hand
-            data["hand_size"] = (len(DECK) - rules.undealt_count) // rules.seats
-            data["packets"] = [data["hand_size"]]  # the bot does not deal
         found = engine.memo["heuristic-rules"] = CoreRules(data)
     return found

@@ -50,11 +50,17 @@ __all__ = [
 ]
 
 
-
 FOUR_SEATS_ONLY = define(
     "table.four-seats-only",
     "{player} plays the four-seat table only; {ruleset} seats {seats} ({hand_size} cards each): "
     "the random and heuristic bots play every table size",
+)
+
+
+CORE_TEAMS = define(
+    "table.core-teams",
+    "the compiled core does not deal the table of {ruleset} (teams that do not alternate seats): the reference "
+    "engine plays it",
 )
 
 
@@ -84,6 +90,7 @@ class RulesInput(TypedDict):
 
     seats: NotRequired[int]
     hand_size: NotRequired[int]
+    layout: NotRequired[int]  # face-down cards in front of each seat, each under a face-up one (0: none)
     undealt: NotRequired[int]  # cards left undealt (the last of the cut pack)
     undealt_to_last_trick: NotRequired[bool]  # their points to the last trick's side, else the dealer's
     undealt_shown: NotRequired[bool]  # they lie face up (the core's own bots know them out of play)
@@ -194,6 +201,8 @@ def rules_input(ruleset: Ruleset | Rules | CompiledRules) -> RulesInput:
         data["dealer_alone"] = rules.temporary_teams
     if rules.temporary_teams:  # a score per player: how the others are credited
         data["credit"] = rules.credit
+    if rules.layout_covered:  # the layout of the two-seat table (no key without one: as before)
+        data["layout"] = rules.layout_covered
     if rules.turned_take_up is not None:  # who names trump: the turned card, taken up when, and its bonus
         data["take_up"] = rules.turned_take_up
         data["turned_bonus"] = rules.turned_bonus
@@ -210,8 +219,7 @@ def to_core(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules:
     if found is None:
         rules = engine.rules
         if not core_table(rules):
-            raise TableSizeError(f"the compiled core does not deal the table of {rules.ruleset.name} (a layout, "
-                                 "or teams that do not alternate seats): the reference engine plays it")
+            raise TableSizeError(msg(CORE_TEAMS, ruleset=rules.ruleset.name))
         objects = [*DECK, *_DECISIONS, *(call_action(c.name) for c in rules.calls)]
         found = engine.memo["core"] = CoreRules(rules_input(rules), objects, (rules, list(SUITS), callbacks))
     return found
@@ -261,7 +269,7 @@ def core_rules_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None
     rules = engine.rules
     if has_plugins(rules) or len(rules.calls) > MAX_CALLS or engine.memo.get("no-core"):
         return None
-    if not core_table(rules):  # a layout, or teams that do not alternate: the reference engine plays them
+    if not core_table(rules):  # teams that do not alternate seats: the reference engine plays them
         return None
     try:
         return to_core(engine)
@@ -271,10 +279,9 @@ def core_rules_for(ruleset: Ruleset | Rules | CompiledRules) -> CoreRules | None
 
 
 def core_table(rules: Rules) -> bool:
-    """Whether the core deals this table: no layout, and fixed teams of alternate seats (team 0
-    the even seats) or the dealer alone against the others (docs/engine.md#other-tables)."""
-    if rules.layout_covered:
-        return False
+    """Whether the core deals this table: fixed teams of alternate seats (team 0 the even
+    seats) or the dealer alone against the others, with or without a layout at two seats
+    (docs/engine.md#other-tables)."""
     if rules.teams is None:
         return True
     return rules.teams == (tuple(range(0, rules.seats, 2)), tuple(range(1, rules.seats, 2)))

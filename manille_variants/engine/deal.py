@@ -68,7 +68,8 @@ def new_deal(
     if dealer not in range(seats):
         raise ValueError(f"dealer must be a seat 0-{seats - 1} (got {dealer})")
     turns = engine.rules.turned_take_up is not None
-    core = core_rules_for(engine) if turned is None or turns else None
+    typed = hands is not None and engine.rules.layout_covered  # refused by the reference engine, in its words
+    core = core_rules_for(engine) if (turned is None or turns) and not typed else None
     if core is None or CoreDeal is None or not _CORE_SEEDS[0] <= seed < _CORE_SEEDS[1]:
         return reference.new_deal(engine, seed, dealer, pending_ties=pending_ties, scores=scores, hands=hands,
                                   turned=turned)

@@ -41,8 +41,12 @@ define("refused.core.not-legal", "{action} is not legal for seat {seat}")
 # is over: the core returns the code and the parameters, these are the words.
 define("core.rules.seats", "the engine plays 2 to 6 seats (got {seats})")
 define("core.rules.pack", "{seats} hands of {hand_size} cards and {undealt} undealt do not make the 32-card pack")
+define("core.rules.pack-layout", "{seats} hands of {hand_size} cards, layouts of {covered} face-down and {covered} "
+       "face-up cards and {undealt} undealt do not make the 32-card pack")
+define("core.rules.layout-two", "a layout is played at a table of 2 seats (this one has {seats})")
 define("core.rules.odd-teams", "fixed teams alternate seats: {seats} seats cannot")
 define("core.rules.turned-undealt", "trump by the turned card needs every card dealt")
+define("core.rules.turned-layout", "trump by the turned card needs every card dealt into the hands, none on the table")
 define("core.rules.packets", "packets [{packets}] must be positive and sum to the hand size {hand_size}")
 define("core.rules.step", "step must be 1 or -1 (got {step})")
 define("core.rules.strength", "strength must rank the 8 cards of each suit 0..7")

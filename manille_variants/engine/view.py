@@ -57,5 +57,5 @@ def _face_up(state: DealState) -> tuple[tuple[Card, ...], ...]:
     """Every seat's face-up layout cards (seen by everyone); empty without a layout."""
     if not state.rules.layout_covered:
         return ()
-    face_up = getattr(state, "face_up")  # noqa: B009 - only the reference engine plays layouts
+    face_up = getattr(state, "face_up")  # noqa: B009 - both engines' states have it; the protocol leaves it out
     return tuple(tuple(face_up(seat)) for seat in range(state.rules.seats))

@@ -162,9 +162,10 @@ def walk_deal(
 
 
 def _walk_on_engine(rules: Rules, deal: DealRecord, walk: DealWalk) -> DealWalk:
-    """A deal at a table other than four seats, followed on the reference engine (which
-    plays undealt cards and layouts): the first action it refuses stops the walk, where the
-    four-seat walk goes on past an illegal card."""
+    """A deal at a table other than four seats, followed on a deal state (the core's, which
+    plays undealt cards and layouts, or the reference engine's where the core does not deal the
+    table): the first action it refuses stops the walk, where the four-seat walk goes on past an
+    illegal card."""
     try:
         state = new_deal(rules, deal.seed or 0, deal.dealer, pending_ties=walk.pending_ties, scores=walk.scores,
                          hands=deal.hands if deal.seed is None else None)

@@ -313,13 +313,13 @@ def core_plays(bots: str, rules: Sequence[Rules], *, records: bool = False) -> l
 
 def core_tallies(rules: Rules) -> bool:
     """Whether the core's simulations play this table as the Python loop does: four seats, six
-    in two fixed teams (belgian-six), or three with the dealer alone (belgian-three: a score
-    per player, the others credited per ``table.credit``, as
-    :class:`~manille_variants.engine.match.Match` keeps them); two seats stay on the Python
-    loop (not yet held to it by a test)."""
+    in two fixed teams (belgian-six), three with the dealer alone (belgian-three: a score per
+    player, the others credited per ``table.credit``, as
+    :class:`~manille_variants.engine.match.Match` keeps them), or two (belgian-two, its layout
+    included)."""
     if rules.default_table:
         return True
-    return (rules.seats, rules.temporary_teams) in ((6, False), (3, True))
+    return (rules.seats, rules.temporary_teams) in ((6, False), (3, True), (2, False))
 
 
 def core_heuristics(bots: str, rules: Sequence[Rules]) -> list[Any] | None:

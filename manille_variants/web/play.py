@@ -235,7 +235,7 @@ def _face_down(state: mv.DealState) -> list[int]:
     """How many covered cards each seat's layout still has (empty without a layout)."""
     if not state.rules.layout_covered:
         return []
-    face_down = getattr(state, "face_down")  # noqa: B009 - only the reference engine plays layouts
+    face_down = getattr(state, "face_down")  # noqa: B009 - both engines' states have it; the protocol leaves it out
     return [len(face_down(seat)) for seat in range(state.rules.seats)]
 
 

@@ -2,6 +2,7 @@
 
 use crate::action::Action;
 use crate::cards::{self, CardSet, DECK, FULL, MAX_SEATS, NONE};
+use crate::layout::{cut_pack, Layout};
 use crate::legality::{legal, trick_winner, TrickView};
 use crate::rules::{CallBy, Mode, Rules, TakeUp, TrumpSource};
 use crate::scoring::{self, DealResult};
@@ -54,10 +55,12 @@ pub enum IllegalAction {
 /// One deal: the hands, what has been decided and played.  Apply actions with [`Deal::apply`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Deal {
-    /// The hands as dealt, by seat.
+    /// The hands as dealt, by seat (with a layout, its cards too).
     pub dealt: [CardSet; MAX_SEATS],
-    /// The cards not played yet (in hands).
+    /// The cards not played yet (in hands and layouts).
     pub rem: CardSet,
+    /// The layouts (a two-seat table): which card covers which, which are still face down.
+    pub layout: Layout,
     /// The cards left undealt (counted for a side once the deal is over).
     pub undealt: CardSet,
     /// The cards won by team 0 (seats 0, 2) and team 1.
@@ -128,7 +131,9 @@ impl Deal {
         }
         // The last card dealt is the dealer's: at position cut - 1 of the uncut pack.
         let turned = order[cut as usize - 1];
-        Deal::start(rules, dealt, cut, turned, dealer, pending_ties, scores)
+        let mut deal = Deal::start(rules, dealt, cut, turned, dealer, pending_ties, scores);
+        deal.layout = Layout::dealt(rules, cut_pack(order, cut));
+        deal
     }
 
     /// A deal of given hands (in seat order, `N` of them up to [`MAX_SEATS`]); `turned` is
@@ -169,6 +174,7 @@ impl Deal {
         let mut deal = Deal {
             dealt,
             rem: held,
+            layout: Layout::default(),
             undealt: FULL ^ held,
             won: [0, 0],
             history: [0; DECK],
@@ -250,10 +256,21 @@ impl Deal {
             })
     }
 
-    /// The cards `seat` still holds.
+    /// The cards `seat` may play from: its hand and its layout's face-up cards (a face-up
+    /// card is played like a hand card and counts for every duty; a face-down one does not).
     #[inline]
     pub fn hand(&self, seat: u8) -> CardSet {
-        self.dealt[seat as usize] & self.rem
+        self.dealt[seat as usize] & self.rem & !self.layout.down
+    }
+
+    /// The face-up cards of `seat`'s layout not played yet (seen by everyone).
+    pub fn face_up(&self, seat: u8) -> CardSet {
+        self.layout.face_up(self.dealt[seat as usize] & self.rem)
+    }
+
+    /// The face-down cards of `seat`'s layout still covered (seen by nobody), in deal order.
+    pub fn face_down(&self, seat: u8) -> Vec<u8> {
+        self.layout.face_down(self.dealt[seat as usize])
     }
 
     pub fn trump_suit(&self) -> Option<u8> {
@@ -519,6 +536,9 @@ impl Deal {
         }
         let trick = FULL ^ self.rem ^ self.undealt ^ self.won[0] ^ self.won[1];
         self.won[rules.side(self.win_seat, self.dealer) as usize] |= trick;
+        if self.layout.down != 0 {
+            self.layout.turn_up(trick);
+        }
         self.last_winner = self.win_seat;
         self.to_play = self.win_seat;
         if self.rem == 0 {

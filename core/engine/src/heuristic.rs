@@ -16,7 +16,9 @@
 //!
 //! At any table (2 to 6 seats) a "partner" is a teammate in this deal (none for a dealer who
 //! plays alone), a trick has a card per seat, the undealt cards shown to everyone are out of
-//! play, and the thresholds, in tricks of an eight-card hand, follow the table's hand size.
+//! play, and the thresholds, in tricks of an eight-card hand, follow the tricks of the table's
+//! deal (with a layout, the seat's hand holds its face-up cards: it plays them like the others;
+//! the bot does not read the other seat's face-up cards).
 //!
 //! The bot reads a [`SeatView`] only (its hand, the cards played, trump, the turned card, the
 //! scores, the pending ties, its legal actions and the cards it knows are out of play), never
@@ -450,9 +452,9 @@ impl SeatView {
     }
 }
 
-/// A threshold given in tricks of an eight-card hand, for this table's hand size.
+/// A threshold given in tricks of an eight-card hand, for the tricks of this table's deal.
 fn per_hand(rules: &Rules, tricks_of_eight: f64) -> f64 {
-    tricks_of_eight * rules.data.hand_size as f64 / 8.0
+    tricks_of_eight * rules.tricks() as f64 / 8.0
 }
 
 /// Whether the turned card still lies on the table (not yet taken up by the dealer).
@@ -997,7 +999,7 @@ impl HeuristicBot {
 /// Hands the dealer may hold, drawn with a fixed seed.
 fn sample_cards(rules: &Rules) -> Vec<CardSet> {
     let mut rng = Rng::new(BLIND_SEED);
-    let size = rules.data.hand_size as u32;
+    let size = rules.tricks() as u32;
     (0..BLIND_SAMPLES)
         .map(|_| {
             let mut hand: CardSet = 0;
@@ -1039,7 +1041,7 @@ fn sample_hands(rules: &Rules) -> Vec<HandSample> {
 pub fn deal_factor(rules: &Rules, mode: Mode, pending_ties: u32) -> u64 {
     let figures = Figures {
         points: rules.card_total / 2 + 1,
-        tricks: (rules.data.hand_size / 2),
+        tricks: (rules.tricks() / 2),
         mode,
         calls: 0,
         pending_ties,
@@ -1229,7 +1231,7 @@ impl<'a> CardPlay<'a> {
 
     /// What a card is worth keeping for later tricks (besides its points).
     fn keep_value(&self, card: u8) -> f64 {
-        let tricks_left = self.rules.data.hand_size as usize - self.tricks_done;
+        let tricks_left = self.rules.tricks() as usize - self.tricks_done;
         if tricks_left <= 1 {
             return 0.0;
         }
@@ -1401,8 +1403,7 @@ impl<'a> CardPlay<'a> {
         if !self.is_trump(cheapest) || points >= 2 {
             return true;
         }
-        self.keep_value(cheapest) <= 2.5
-            || self.tricks_done + 2 >= self.rules.data.hand_size as usize
+        self.keep_value(cheapest) <= 2.5 || self.tricks_done + 2 >= self.rules.tricks() as usize
     }
 
     /// The partner holds the trick safely: give it the most points we can spare.

@@ -17,6 +17,7 @@ pub mod heuristic;
 pub mod infer;
 pub mod ismcts;
 pub mod keccak;
+pub mod layout;
 pub mod legality;
 pub mod matchplay;
 pub mod pyrandom;

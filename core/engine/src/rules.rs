@@ -112,7 +112,11 @@ pub enum Credit {
 pub struct RulesData {
     pub seats: u8,
     pub hand_size: u8,
-    /// Cards left undealt (the last of the cut pack): `seats * hand_size + undealt` is 32.
+    /// Face-down cards in front of each seat, each covered by a face-up one (0: no layout;
+    /// a layout is played at 2 seats): dealt before the hands, played like hand cards.
+    pub layout: u8,
+    /// Cards left undealt (the last of the cut pack): `seats * (hand_size + 2 * layout) +
+    /// undealt` is 32.
     pub undealt: u8,
     /// The undealt cards' points go to the side of the last trick (else the dealer's side).
     pub undealt_to_last_trick: bool,
@@ -188,6 +192,7 @@ impl Default for RulesData {
         RulesData {
             seats: 4,
             hand_size: 8,
+            layout: 0,
             undealt: 0,
             undealt_to_last_trick: false,
             undealt_shown: false,
@@ -280,7 +285,9 @@ impl Rules {
         let seats = data.seats as usize;
         let mut deal_seat = [[crate::cards::NONE; DECK]; MAX_SEATS];
         let mut pattern = Vec::with_capacity(DECK);
-        for &packet in &data.packets {
+        // A layout is dealt first: each seat's face-down cards, then the face-up ones on them.
+        let layout = std::iter::repeat_n(data.layout, if data.layout > 0 { 2 } else { 0 });
+        for packet in layout.chain(data.packets.iter().copied()) {
             for k in 1..=seats {
                 let offset = (k as i64 * data.step as i64).rem_euclid(seats as i64) as u8;
                 pattern.extend(std::iter::repeat_n(offset, packet as usize));
@@ -292,8 +299,8 @@ impl Rules {
             }
         }
         let card_total: u32 = data.values.iter().sum();
-        let deal_total =
-            card_total + data.hand_size as u32 * data.trick_points + data.last_trick_bonus;
+        let tricks = (data.hand_size + 2 * data.layout) as u32;
+        let deal_total = card_total + tricks * data.trick_points + data.last_trick_bonus;
         Ok(Rules {
             above,
             deal_seat,
@@ -307,6 +314,18 @@ impl Rules {
     #[inline]
     pub fn seats(&self) -> u8 {
         self.data.seats
+    }
+
+    /// The tricks of a deal: the cards each seat plays, its hand and its layout.
+    #[inline]
+    pub fn tricks(&self) -> u8 {
+        self.data.hand_size + 2 * self.data.layout
+    }
+
+    /// How many face-down cards the layouts of a deal hold in all (0 without a layout).
+    #[inline]
+    pub fn covered(&self) -> usize {
+        self.data.layout as usize * self.data.seats as usize
     }
 
     /// The seat `k` places after `seat` in the direction of play.
@@ -396,13 +415,24 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
     if !(2..=MAX_SEATS as u8).contains(&data.seats) {
         return fail("core.rules.seats", vec![("seats", int(data.seats.into()))]);
     }
-    if data.hand_size as usize * data.seats as usize + data.undealt as usize != DECK {
-        let params = vec![
+    if data.layout > 0 && data.seats != 2 {
+        return fail(
+            "core.rules.layout-two",
+            vec![("seats", int(data.seats.into()))],
+        );
+    }
+    let held = data.hand_size as usize + 2 * data.layout as usize;
+    if held * data.seats as usize + data.undealt as usize != DECK {
+        let mut params = vec![
             ("seats", int(data.seats.into())),
             ("hand_size", int(data.hand_size.into())),
             ("undealt", int(data.undealt.into())),
         ];
-        return fail("core.rules.pack", params);
+        if data.layout == 0 {
+            return fail("core.rules.pack", params);
+        }
+        params.push(("covered", int(data.layout.into())));
+        return fail("core.rules.pack-layout", params);
     }
     if !data.dealer_alone && data.seats % 2 == 1 {
         return fail(
@@ -412,6 +442,9 @@ fn check(data: &RulesData) -> Result<(), RulesError> {
     }
     if data.undealt > 0 && data.trump_source == TrumpSource::Turned {
         return fail("core.rules.turned-undealt", Vec::new());
+    }
+    if data.layout > 0 && data.trump_source == TrumpSource::Turned {
+        return fail("core.rules.turned-layout", Vec::new());
     }
     let dealt: u32 = data.packets.iter().map(|&p| p as u32).sum();
     if data.packets.contains(&0) || dealt != data.hand_size as u32 {

@@ -111,7 +111,7 @@ pub fn score(rules: &Rules, f: &Figures) -> DealResult {
         factor: 1,
         uncapped_factor: 1,
         card_points: [points, rules.card_total - points],
-        tricks: [tricks, d.hand_size - tricks],
+        tricks: [tricks, rules.tricks() - tricks],
         totals: [a_total, b_total],
         half: rules.half,
         winner,
@@ -172,7 +172,7 @@ pub fn thrown(rules: &Rules, pending_ties: u32) -> DealResult {
 
 fn is_sweep(rules: &Rules, points: u32, tricks: u8, winner: u8) -> bool {
     if rules.data.sweep_all_tricks {
-        tricks == if winner == 0 { rules.data.hand_size } else { 0 }
+        tricks == if winner == 0 { rules.tricks() } else { 0 }
     } else {
         points == if winner == 0 { rules.card_total } else { 0 }
     }
@@ -228,7 +228,7 @@ impl DealResult {
                         ("tie".to_string(), Coded::new("factor.ties", vec![v, ties]))
                     }
                     (2, _) if d.sweep_all_tricks => {
-                        let tricks = ("tricks", Param::Int(d.hand_size.into()));
+                        let tricks = ("tricks", Param::Int(rules.tricks().into()));
                         let reason = Coded::new("factor.sweep.tricks", vec![v, tricks]);
                         ("sweep".to_string(), reason)
                     }

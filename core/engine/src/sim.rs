@@ -424,7 +424,7 @@ pub const DEAL_METRICS: [&str; 12] = [
 
 impl DealRow {
     pub fn of(rules: &Rules, r: &DealResult) -> DealRow {
-        let all = rules.data.hand_size;
+        let all = rules.tricks();
         DealRow {
             team_a: r.team_a,
             team_b: r.team_b,

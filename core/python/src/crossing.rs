@@ -36,6 +36,8 @@ pub(crate) struct RulesInput {
     #[pyo3(default = 8)]
     hand_size: u8,
     #[pyo3(default)]
+    layout: u8,
+    #[pyo3(default)]
     undealt: u8,
     #[pyo3(default)]
     undealt_to_last_trick: bool,
@@ -193,6 +195,7 @@ impl RulesInput {
         Ok(RulesData {
             seats: self.seats,
             hand_size: self.hand_size,
+            layout: self.layout,
             undealt: self.undealt,
             undealt_to_last_trick: self.undealt_to_last_trick,
             undealt_shown: self.undealt_shown,

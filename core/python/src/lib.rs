@@ -267,7 +267,7 @@ fn score_deal<'py>(
     guard(|| {
         let r = &rules.rules;
         if points > r.card_total
-            || tricks > r.data.hand_size
+            || tricks > r.tricks()
             || calls as usize > r.data.calls.len()
             || turned.is_some_and(|c| c > 31)
         {

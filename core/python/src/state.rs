@@ -51,6 +51,16 @@ fn no_objects() -> PyErr {
     PyValueError::new_err("the rules were built without their Python objects")
 }
 
+/// Given hands are refused at a table with a layout: its deal comes from a seed.
+fn no_layout(rules: &Rules) -> PyResult<()> {
+    if rules.data.layout > 0 {
+        return Err(PyValueError::new_err(
+            "a deal with a layout is dealt from a seed, not given as hands",
+        ));
+    }
+    Ok(())
+}
+
 fn mask_list(set: u64) -> Vec<u8> {
     let mut out = Vec::with_capacity(set.count_ones() as usize);
     let mut s = set;
@@ -163,6 +173,9 @@ impl CoreDeal {
         if turned.is_some_and(|c| c > 31) {
             return Err(PyValueError::new_err("the turned card is a card code 0-31"));
         }
+        if hands.is_some() {
+            no_layout(&r)?;
+        }
         let deal = guard(|| {
             Ok(match &hands {
                 None => Deal::new(&r, seed_value, dealer, pending_ties, [a, b]),
@@ -202,6 +215,7 @@ impl CoreDeal {
     ) -> PyResult<Self> {
         let r = &rules.rules;
         check_seat(r, dealer, "dealer")?;
+        no_layout(r)?;
         let seats = r.data.seats as usize;
         let all = hands.iter().fold(0u64, |t, h| t + h.count_ones() as u64);
         let union = hands.iter().fold(0u32, |t, h| t | h);
@@ -437,9 +451,26 @@ impl CoreDeal {
             .collect();
         PyTuple::new(py, hands?)
     }
+    /// The cards `seat` may play from: its hand and, with a layout, its face-up cards.
     fn hand<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
         let seat = self.seat_index(seat)?;
         self.cards(py, self.deal.hand(seat as u8))
+    }
+    /// The face-up cards of `seat`'s layout not played yet (seen by everyone).
+    fn face_up<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+        let seat = self.seat_index(seat)?;
+        self.cards(py, self.deal.face_up(seat as u8))
+    }
+    /// The face-down cards of `seat`'s layout still covered (seen by nobody), in deal order.
+    fn face_down<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyList>> {
+        let seat = self.seat_index(seat)?;
+        let cards: PyResult<Vec<_>> = self
+            .deal
+            .face_down(seat as u8)
+            .into_iter()
+            .map(|c| self.object(py, c))
+            .collect();
+        PyList::new(py, cards?)
     }
     /// The four hands as they were dealt, in seat order.
     #[getter]
@@ -632,6 +663,18 @@ impl CoreDeal {
     #[getter]
     fn dealt_masks(&self) -> Vec<CardSet> {
         self.deal.dealt[..self.rules.data.seats as usize].to_vec()
+    }
+    /// The face-up cards of each seat's layout, as masks (none without a layout).
+    #[getter]
+    fn face_up_masks(&self) -> Vec<CardSet> {
+        (0..self.rules.data.seats)
+            .map(|s| self.deal.face_up(s))
+            .collect()
+    }
+    /// The face-down cards still covered, as one mask (0 without a layout).
+    #[getter]
+    fn face_down_mask(&self) -> CardSet {
+        self.deal.layout.down
     }
     /// The cards of the trick in progress, in play order.
     #[getter]
