@@ -26,6 +26,7 @@ from manille_variants.sim import runner
 from manille_variants.sim.metrics import DEAL_METRICS
 from manille_variants.sim.runner import (
     Chunk,
+    ChunkResult,
     RulesetRun,
     _tally_in_core,
     _tally_rows,
@@ -211,15 +212,11 @@ def _hidden_six(tmp_path: Path) -> mv.Ruleset:
     return mv.load_ruleset(str(hidden))
 
 
-@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
-@pytest.mark.parametrize("kind", ["deals", "matches"])
-def test_six_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: str, tmp_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    # A comparison of six-seat rulesets (the undealt cards shown or not) and a four-seat one,
-    # tallied whole in the core, against the same units on the Python loop (core_plays None).
-    rulesets = (mv.load_ruleset("belgian-six"), _hidden_six(tmp_path), mv.load_ruleset("belgian"))
-    count = 200 if kind == "deals" else 3
-    (tallied,) = make_chunks(kind, rulesets, count, 23, bots, size=count)  # type: ignore[arg-type]
+def _core_tallies_equal_the_loops(kind: str, rulesets: tuple[mv.Ruleset, ...], count: int, seed: int, bots: str,
+                                  monkeypatch: pytest.MonkeyPatch) -> ChunkResult:
+    """One chunk of ``count`` units tallied whole in the core, then again on the Python loop
+    (core_plays None): the same tallies, run for run; the core's result."""
+    (tallied,) = make_chunks(kind, rulesets, count, seed, bots, size=count)  # type: ignore[arg-type]
     assert tallied.core
     compiled = [mv.compile_rules(rs) for rs in rulesets]
     assert _tally_in_core(tallied, compiled) is not None
@@ -229,6 +226,18 @@ def test_six_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: str
     loop = run_chunk(tallied)
     for mine, theirs in zip(got.runs, loop.runs, strict=True):
         assert mine.tally == theirs.tally
+    return got
+
+
+@pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
+@pytest.mark.parametrize("kind", ["deals", "matches"])
+def test_six_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: str, tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # A comparison of six-seat rulesets (the undealt cards shown or not) and a four-seat one,
+    # tallied whole in the core, against the same units on the Python loop (core_plays None).
+    rulesets = (mv.load_ruleset("belgian-six"), _hidden_six(tmp_path), mv.load_ruleset("belgian"))
+    count = 200 if kind == "deals" else 3
+    got = _core_tallies_equal_the_loops(kind, rulesets, count, 23, bots, monkeypatch)
     assert got.runs[0].tally.count("net") > 0
 
 
@@ -317,16 +326,7 @@ def test_three_seat_tallies_in_the_core_equal_the_python_loop(kind: str, bots: s
     # on the Python loop (core_plays None).
     rulesets = tuple(_three(tmp_path, credit) for credit in ("each-member", "split", "zero-sum"))
     count = 200 if kind == "deals" else 5
-    (tallied,) = make_chunks(kind, rulesets, count, 29, bots, size=count)  # type: ignore[arg-type]
-    assert tallied.core
-    compiled = [mv.compile_rules(rs) for rs in rulesets]
-    assert _tally_in_core(tallied, compiled) is not None
-    got = run_chunk(tallied)
-    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
-    assert _tally_in_core(tallied, compiled) is None
-    loop = run_chunk(tallied)
-    for mine, theirs in zip(got.runs, loop.runs, strict=True):
-        assert mine.tally == theirs.tally
+    got = _core_tallies_equal_the_loops(kind, rulesets, count, 29, bots, monkeypatch)
     assert got.runs[0].tally.count("net") >= count
 
 

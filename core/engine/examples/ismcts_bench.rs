@@ -19,26 +19,14 @@ use manille_engine::ismcts::{
 use manille_engine::sim::SeatBot;
 use manille_engine::{Action, Deal, Phase};
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// CPU milliseconds used by this thread (Linux: CLOCK_THREAD_CPUTIME_ID).
-fn cpu_ms() -> f64 {
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    unsafe { clock_gettime(3, &mut ts) };
-    ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
-}
+#[path = "shared/clock.rs"]
+mod clock;
+use clock::cpu_ms;
 
 #[path = "shared/rules.rs"]
 mod bench_rules;
+#[path = "../tests/common/mod.rs"]
+mod common;
 use bench_rules::rules_named;
 
 fn main() {

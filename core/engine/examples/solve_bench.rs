@@ -12,23 +12,9 @@ use manille_engine::rules::{RulesData, TakeUp, TrumpSource};
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-
-extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// CPU milliseconds used by this thread (Linux: CLOCK_THREAD_CPUTIME_ID).
-fn cpu_ms() -> f64 {
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec for the call.
-    unsafe { clock_gettime(3, &mut ts) };
-    ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
-}
+#[path = "shared/clock.rs"]
+mod clock;
+use clock::cpu_ms;
 
 #[path = "../tests/common/mod.rs"]
 mod common;

@@ -2,29 +2,18 @@
 //! with an iteration budget, and a clearly better card found in a small endgame.
 
 mod common;
-use common::{bundled, random_position};
+use common::{bundled, call, random_position};
 use manille_engine::bot::Bot;
 use manille_engine::cards::iter;
 use manille_engine::heuristic::HeuristicBot;
 use manille_engine::ismcts::{search, Budget, IsmctsBot, Rollout, Settings};
 use manille_engine::rng::Rng;
-use manille_engine::rules::{CallBy, CallData, RulesData};
+use manille_engine::rules::{CallBy, RulesData};
 use manille_engine::sample::{Knowledge, Sampler};
 use manille_engine::search::{factor, margin};
 use manille_engine::sim::play_deal;
 use manille_engine::solver::Solver;
 use manille_engine::{Action, Deal, Phase, Rules};
-
-fn call(name: &str, by: CallBy, after: Option<u8>, factor: u64) -> CallData {
-    CallData {
-        name: name.into(),
-        label: name.into(),
-        by,
-        after,
-        factor,
-        modes: 7,
-    }
-}
 
 /// The bundled rulesets' settings with their call ladders (what the decisions before play
 /// read): `belgian` and `belgian-capped` "Ik ga mee" and "Ik ga tegen", `french-coinchee`

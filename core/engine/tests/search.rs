@@ -6,7 +6,7 @@ use common::random_position;
 use manille_engine::cards::MAX_SEATS;
 use manille_engine::heuristic::hand_tricks;
 use manille_engine::rng::Rng;
-use manille_engine::rules::{CallBy, CallData, RulesData};
+use manille_engine::rules::{CallBy, RulesData};
 use manille_engine::sample::{Knowledge, Sampler};
 use manille_engine::search::{
     calls_likelihood, choice_likelihood, decide_from, decision_values, Stop, CALL_AT,
@@ -16,14 +16,7 @@ use manille_engine::{Action, Deal, Phase, Rules};
 
 /// `belgian`: blind no-trump, "Ik ga mee" (x2) and "Ik ga tegen" (x4 in total).
 fn belgian() -> Rules {
-    let call = |name: &str, by, after, factor| CallData {
-        name: name.into(),
-        label: name.into(),
-        by,
-        after,
-        factor,
-        modes: 7,
-    };
+    use common::call;
     Rules::new(RulesData {
         blind_allowed: true,
         tie_per_tie: true,

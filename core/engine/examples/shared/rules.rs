@@ -1,23 +1,9 @@
 //! The rules the core's examples are timed under (their play settings as the tests take
 //! them, with the calls of the bundled rulesets).
 
-use manille_engine::rules::{CallBy, CallData, RulesData};
+use crate::common::{self, call};
+use manille_engine::rules::{CallBy, RulesData};
 use manille_engine::Rules;
-
-#[path = "../../tests/common/mod.rs"]
-mod common;
-
-/// A call of the ladder, playable in every mode.
-fn call(name: &str, by: CallBy, after: Option<u8>, factor: u64) -> CallData {
-    CallData {
-        name: name.into(),
-        label: name.into(),
-        by,
-        after,
-        factor,
-        modes: 7,
-    }
-}
 
 /// The rules of a bundled ruleset by its short name (`table`, `belgian`, `coinchee`), with
 /// their calls.

@@ -3,9 +3,23 @@
 #![allow(dead_code)]
 
 use manille_engine::rng::Rng;
-use manille_engine::rules::{RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump};
+use manille_engine::rules::{
+    CallBy, CallData, RulesData, TakeUp, TrumpSource, TurnedBonus, Undertrump,
+};
 use manille_engine::{Action, Deal, Phase, Rules};
 use proptest::prelude::*;
+
+/// A call of a ladder, open in every mode.
+pub fn call(name: &str, by: CallBy, after: Option<u8>, factor: u64) -> CallData {
+    CallData {
+        name: name.into(),
+        label: name.into(),
+        by,
+        after,
+        factor,
+        modes: 7,
+    }
+}
 
 /// A random play-phase position with `left` cards still to play: decisions before play and
 /// cards drawn at random (a throw-in never), seeded.
