@@ -267,6 +267,27 @@ def test_the_core_refuses_a_four_seat_spec_at_six_seats_in_the_python_words() ->
         runner.run_units("deals", [mv.load_ruleset("belgian-six")], 5, 1, "random,random,random")
 
 
+def _same_output_in_core_and_on_the_loop(args: list[str], monkeypatch: pytest.MonkeyPatch, *,
+                                          reference: bool = False) -> str:
+    """The CLI's output of ``args`` played in the core, held to the same bytes from the Python
+    loop (core_plays None; over the reference engine with ``reference``); that output."""
+    from typer.testing import CliRunner
+
+    import manille_variants.engine.deal as deal
+    from manille_variants.cli import app
+
+    cli = CliRunner()
+    core = cli.invoke(app, args)
+    assert core.exit_code == 0, core.output
+    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
+    if reference:
+        monkeypatch.setattr(deal, "core_rules_for", lambda *args, **kwargs: None)
+    loop = cli.invoke(app, args)
+    assert loop.exit_code == 0, loop.output
+    assert core.stdout == loop.stdout
+    return core.stdout
+
+
 def test_simulate_takes_one_bot_a_seat_at_six_seats_and_prints_the_python_loops_numbers(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
@@ -275,14 +296,8 @@ def test_simulate_takes_one_bot_a_seat_at_six_seats_and_prints_the_python_loops_
 
     six = "random,heuristic,heuristic,random,random,heuristic"
     args = ["simulate", "-r", "belgian-six", "-n", "300", "--seed", "3", "-j", "1", "--bots", six, "--json"]
-    cli = CliRunner()
-    core = cli.invoke(app, args)
-    assert core.exit_code == 0, core.output
-    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
-    loop = cli.invoke(app, args)
-    assert loop.exit_code == 0, loop.output
-    assert core.stdout == loop.stdout
-    four = cli.invoke(app, [*args[:-2], "random,heuristic,heuristic,random"])
+    _same_output_in_core_and_on_the_loop(args, monkeypatch)
+    four = CliRunner().invoke(app, [*args[:-2], "random,heuristic,heuristic,random"])
     assert four.exit_code != 0 and "give one bot, one per team, or 6 (got 4)" in four.output
 
 
@@ -353,24 +368,13 @@ def test_a_match_where_the_dealer_plays_alone_keeps_the_python_scores_in_the_cor
 @pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic,heuristic"])
 def test_simulate_and_compare_at_three_seats_print_the_python_loops_bytes(
         command: str, bots: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from typer.testing import CliRunner
-
-    from manille_variants.cli import app
-
     split = tmp_path / "three-split.yaml"
     split.write_text("name: three-split\nextends: belgian-three\ntable:\n  credit: split\n", encoding="utf-8")
     # simulate plays one kind a run (here matches), compare its deals and matches
     units = ["-r", "belgian-three", "--matches", "6"] if command == "simulate" else \
         ["belgian-three", str(split), "-n", "300", "--matches", "6"]
     args = [command, *units, "--seed", "5", "-j", "1", "--bots", bots, "--json"]
-    cli = CliRunner()
-    core = cli.invoke(app, args)
-    assert core.exit_code == 0, core.output
-    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
-    loop = cli.invoke(app, args)
-    assert loop.exit_code == 0, loop.output
-    assert core.stdout == loop.stdout
-    assert '"belgian-three"' in core.stdout
+    assert '"belgian-three"' in _same_output_in_core_and_on_the_loop(args, monkeypatch)
 
 
 # ------------------------------------------------------------------ two seats with a layout
@@ -431,17 +435,5 @@ def test_two_seat_tallies_in_the_core_equal_the_reference_engines_loop(kind: str
 
 @pytest.mark.parametrize("bots", ["random", "heuristic", "random,heuristic"])
 def test_simulate_belgian_two_prints_the_reference_engines_numbers(bots: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    from typer.testing import CliRunner
-
-    import manille_variants.engine.deal as deal
-    from manille_variants.cli import app
-
     args = ["simulate", "-r", "belgian-two", "-n", "300", "--seed", "3", "-j", "1", "--bots", bots, "--json"]
-    cli = CliRunner()
-    core = cli.invoke(app, args)
-    assert core.exit_code == 0, core.output
-    monkeypatch.setattr(runner, "core_plays", lambda *args, **kwargs: None)
-    monkeypatch.setattr(deal, "core_rules_for", lambda *args, **kwargs: None)
-    loop = cli.invoke(app, args)
-    assert loop.exit_code == 0, loop.output
-    assert core.stdout == loop.stdout and '"deals": 300' in core.stdout
+    assert '"deals": 300' in _same_output_in_core_and_on_the_loop(args, monkeypatch, reference=True)

@@ -317,14 +317,26 @@ const DEPART_MIN: u32 = 4;
 /// few worlds may show a difference that does not vary; with no floor, a positive margin in
 /// every world then wins).
 fn beats(a: &[f64], b: &[f64], z: f64, floor: f64) -> bool {
+    let (m, se) = paired(a, b, floor);
+    if se == 0.0 {
+        return m > 0.0;
+    }
+    m > z * se
+}
+
+/// The mean of the paired difference `a - b` over the worlds both were valued in, and its
+/// standard error (the variance taken at least `floor`).
+fn paired(a: &[f64], b: &[f64], floor: f64) -> (f64, f64) {
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let n = d.len() as f64;
     let m = mean(&d);
     let var = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).max(floor);
-    if var == 0.0 {
-        return m > 0.0;
-    }
-    m > z * (var / n).sqrt()
+    (m, (var / n).sqrt())
+}
+
+/// The option with the best mean (the last of equal ones), if any.
+fn leader<V: AsRef<[f64]>>(values: &[V]) -> Option<usize> {
+    (0..values.len()).max_by(|&i, &j| mean(values[i].as_ref()).total_cmp(&mean(values[j].as_ref())))
 }
 
 /// The standard normal distribution function (Abramowitz and Stegun 7.1.26: within 1.5e-7).
@@ -349,9 +361,7 @@ fn normal_cdf(x: f64) -> f64 {
 /// ahead, and also when the options left are so close that taking either costs little: the
 /// worlds that would still be drawn to tell them apart are saved.
 pub fn expected_loss<V: AsRef<[f64]>>(values: &[V], floor: f64) -> f64 {
-    let Some(best) = (0..values.len())
-        .max_by(|&i, &j| mean(values[i].as_ref()).total_cmp(&mean(values[j].as_ref())))
-    else {
+    let Some(best) = leader(values) else {
         return 0.0;
     };
     let top = values[best].as_ref();
@@ -361,11 +371,7 @@ pub fn expected_loss<V: AsRef<[f64]>>(values: &[V], floor: f64) -> f64 {
         if j == best || top == other {
             continue;
         }
-        let d: Vec<f64> = top.iter().zip(other).map(|(x, y)| x - y).collect();
-        let n = d.len() as f64;
-        let m = mean(&d);
-        let var = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).max(floor);
-        let se = (var / n).sqrt();
+        let (m, se) = paired(top, other, floor);
         let u = m / se;
         let density = (-(u * u) / 2.0).exp() / (2.0 * std::f64::consts::PI).sqrt();
         loss += se * density - m * (1.0 - normal_cdf(u));
@@ -380,9 +386,7 @@ pub const LOSS_MIN: u32 = 8;
 /// Whether the option with the best mean beats every other by more than `z` standard errors
 /// of the paired difference (options equal in every world so far do not hold it back).
 fn clear_winner<V: AsRef<[f64]>>(values: &[V], z: f64, floor: f64) -> bool {
-    let Some(best) = (0..values.len())
-        .max_by(|&i, &j| mean(values[i].as_ref()).total_cmp(&mean(values[j].as_ref())))
-    else {
+    let Some(best) = leader(values) else {
         return true;
     };
     let top = values[best].as_ref();
