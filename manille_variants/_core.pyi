@@ -284,6 +284,9 @@ def search_choose(
     inference: bool = True,
     model: CoreHeuristic | None = None,
     loss: float | None = None,
+    tolerance: int | None = None,
+    call_tolerance: int | None = None,
+    card_loss: float | None = None,
 ) -> tuple[int, list[tuple[int, float, float, int]]]: ...
 def ismcts_choose(
     rules: CoreRules,

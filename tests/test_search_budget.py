@@ -33,6 +33,15 @@ def _dealer_view(ruleset: str, hand: str) -> mv.SeatView:
     return state.view(0)
 
 
+def _first_lead_view() -> mv.SeatView:
+    """The first lead of a table-convention deal (the heuristic's decisions before it)."""
+    state = mv.new_deal(mv.load_ruleset("table-convention"), 3, dealer=0)
+    bots = make_bots("heuristic", seed=1)
+    while state.phase != "play":
+        state = state.apply(bots[state.to_play].act(state.view(state.to_play)))
+    return state.view(state.to_play)
+
+
 def test_the_search_bot_as_dealer_names_clubs_for_the_example_hand() -> None:
     view = _dealer_view("table-convention", EXAMPLE)
     from manille_variants.cards import Suit
@@ -78,18 +87,46 @@ def test_a_loss_that_is_not_a_number_of_zero_or_more_is_refused(loss: object) ->
         SearchBot(1, loss=loss)  # type: ignore[arg-type]
 
 
-def test_a_loss_stops_a_close_decision_before_play_sooner_and_zero_changes_nothing() -> None:
-    # The dealer's choice of the example hand: with the default (no loss) the search draws
-    # worlds until a suit leads by z standard errors or the budget is spent; with a loss of a
-    # few match points it stops once the suits left are that close, on no fewer than 8 worlds.
+def test_a_loss_stops_a_close_decision_before_play_sooner() -> None:
+    # The dealer's choice of the example hand: with no loss (0) the search draws worlds until a
+    # suit leads by z standard errors or the budget is spent; with a loss of a few match points
+    # it stops once the suits left are that close, on no fewer than 8 worlds.
     view = _dealer_view("table-convention", EXAMPLE)
-    _, plain = search_bot(1, worlds=24).choose(view)
     _, off = search_bot(1, worlds=24, loss=0).choose(view)
     _, cheap = search_bot(1, worlds=24, loss=5).choose(view)
-    assert off == plain
-    worlds = max(n for _, _, _, n in plain)
+    worlds = max(n for _, _, _, n in off)
     cheap_worlds = max(n for _, _, _, n in cheap)
     assert 8 <= cheap_worlds < worlds
+
+
+def test_the_defaults_are_tolerances_of_eight_and_twenty_points_and_a_card_loss_of_one() -> None:
+    # docs/search.md: the defaults chosen for speed at no strength measured.
+    view = _dealer_view("table-convention", EXAMPLE)
+    chosen = search_bot(1).choose(view)
+    assert chosen == search_bot(1, loss=0, card_loss=1, tolerance=8, call_tolerance=20).choose(view)
+    assert chosen != search_bot(1, tolerance=0).choose(view)  # the estimates move with the tolerance
+    assert chosen[0] == search_bot(1, tolerance=0).choose(view)[0]  # the choice does not
+
+
+def test_a_card_loss_stops_a_close_card_sooner() -> None:
+    view = _first_lead_view()
+    _, off = search_bot(1, worlds=24, card_loss=0).choose(view)
+    _, cheap = search_bot(1, worlds=24, card_loss=50).choose(view)
+    assert max(n for _, _, _, n in cheap) < max(n for _, _, _, n in off)
+
+
+@pytest.mark.parametrize("loss", [-1, float("nan"), True])
+def test_a_card_loss_that_is_not_a_number_of_zero_or_more_is_refused(loss: object) -> None:
+    with pytest.raises(SearchError, match="card_loss must be a number of match points, 0 or more"):
+        SearchBot(1, card_loss=loss)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("tolerance", [-1, 1.5, True, "3"])
+def test_a_tolerance_that_is_not_a_whole_number_of_zero_or_more_is_refused(tolerance: object) -> None:
+    with pytest.raises(SearchError, match="tolerance must be a whole number of points, 0 or more"):
+        SearchBot(1, tolerance=tolerance)  # type: ignore[arg-type]
+    with pytest.raises(SearchError, match="call_tolerance must be a whole number of points, 0 or more"):
+        SearchBot(1, call_tolerance=tolerance)  # type: ignore[arg-type]
 
 
 def test_bot_options_are_read_from_the_spec() -> None:
@@ -97,6 +134,8 @@ def test_bot_options_are_read_from_the_spec() -> None:
     assert parse_seat("search:loss=0.5") == ("search", {"loss": 0.5})
     loss_bot = make_bot("search:loss=0.5", 2)
     assert isinstance(loss_bot, SearchBot) and loss_bot.loss == 0.5
+    exact = make_bot("search:tolerance=0:call_tolerance=4", 2)
+    assert isinstance(exact, SearchBot) and (exact.tolerance, exact.call_tolerance) == (0, 4)
     bot = make_bot("search:think_ms=40", 2)
     assert isinstance(bot, SearchBot) and bot.think_ms == 40.0 and bot.worlds is None
     assert with_think_ms("search:worlds=4,heuristic", 25) == "search:think_ms=25,heuristic"
@@ -117,6 +156,8 @@ def test_bot_options_are_read_from_the_spec() -> None:
     (["--bots", "search:foo=1"], "bot 'search' has no option 'foo=1'"),
     (["--bots", "search:worlds=0"], "worlds must be a positive whole number"),
     (["--bots", "search:loss=-1"], "loss must be a number of match points, 0 or more"),
+    (["--bots", "search:tolerance=-1"], "tolerance must be a whole number of points, 0 or more"),
+    (["--bots", "search:call_tolerance=x"], "call_tolerance must be a number"),
 ])
 def test_the_cli_refuses_bad_bot_options_as_bad_usage(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["simulate", "-r", "table-convention", "-n", "2", *args])

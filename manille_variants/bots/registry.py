@@ -79,7 +79,8 @@ def _flag(value: str) -> bool:
 
 # The options each bot takes by name, and how a value written in a spec is read.
 OPTIONS: dict[str, dict[str, Callable[[str], object]]] = {
-    "search": {"worlds": int, "think_ms": float, "z": float, "inference": _flag, "loss": float},
+    "search": {"worlds": int, "think_ms": float, "z": float, "inference": _flag, "loss": float,
+               "card_loss": float, "tolerance": int, "call_tolerance": int},
     "ismcts": {"iterations": int, "think_ms": float},
 }
 # The options that are a budget (a time budget for every bot is set on each that has one).

@@ -51,6 +51,8 @@ BOTH_BUDGETS = define("search.both-budgets", "give the search a budget of worlds
 WORLDS = define("search.worlds", "worlds must be a positive whole number (got {worlds})")
 THINK_MS = define("search.think-ms", "think_ms must be a positive number of milliseconds (got {think_ms})")
 LOSS = define("search.loss", "loss must be a number of match points, 0 or more (got {loss})")
+CARD_LOSS = define("search.card-loss", "card_loss must be a number of match points, 0 or more (got {loss})")
+TOLERANCE = define("search.tolerance", "{key} must be a whole number of points, 0 or more (got {value})")
 PLUG_INS = define("search.plug-ins", "the search bot cannot play {ruleset}: it has Python plug-ins")
 
 
@@ -68,14 +70,23 @@ def check_budget(worlds: int | None, think_ms: float | None) -> tuple[int | None
     return worlds, think_ms
 
 
-def check_loss(loss: float | None) -> float | None:
-    """The expected loss a decision before play may stop at, as given: None (the core's
-    default) or a number of match points, 0 (off) or more; SearchError otherwise."""
+def check_loss(loss: float | None, key: str = "loss") -> float | None:
+    """The expected loss a decision before play (``key`` "loss") or a card decision
+    ("card_loss") may stop at, as given: None (the core's default) or a number of match
+    points, 0 (off) or more; SearchError otherwise."""
     if loss is None:
         return None
     if isinstance(loss, bool) or not isinstance(loss, (int, float)) or not 0 <= loss < math.inf:
-        raise SearchError(msg(LOSS, loss=repr(loss)))
+        raise SearchError(msg(LOSS if key == "loss" else CARD_LOSS, loss=repr(loss)))
     return float(loss)
+
+
+def check_tolerance(key: str, value: int | None) -> int | None:
+    """A tolerance in card points as given: None (the core's default) or a whole number, 0 or
+    more; SearchError otherwise."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+        raise SearchError(msg(TOLERANCE, key=key, value=repr(value)))
+    return value
 
 
 def card_samples(cards_left: int, base: int) -> int:
@@ -102,9 +113,11 @@ class SearchBot:
     milliseconds per decision (anytime: the best answer when the time is up).  Without
     either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the older name, is taken as
     ``worlds``).  With a budget of worlds, a decision before play also stops once taking the
-    best option so far is expected to lose less than ``loss`` match points against the others
-    (None: the core's default; 0: off), so worlds are not spent telling apart options that are
-    worth about the same.  ``model`` gives the model of play under a ruleset
+    best option so far is expected to lose less than ``loss`` match points against the others,
+    and a card decision ``card_loss`` (None: the core's defaults, 0 and 1; 0: off), so worlds
+    are not spent telling apart options that are worth about the same.  Each world of a decision before play is solved within
+    ``tolerance`` card points (a call or a reply within ``call_tolerance``; None: the core's
+    defaults, 12 and 20).  ``model`` gives the model of play under a ruleset
     (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
     exact ties, weighs worlds by the cards played, and its table skips the dealer's trump
     choices far below its best); without it, the heuristic's default settings, no table
@@ -121,21 +134,24 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, *, worlds: int | None = None, think_ms: float | None = None,
                  samples: int | None = None, decision_samples: int = 8, decision_min: int = 2,
-                 z: float = 2.0, tolerance: int = 4, call_tolerance: int = 10, prior: bool = False,
+                 z: float = 2.0, tolerance: int | None = None, call_tolerance: int | None = None,
+                 prior: bool = False,
                  close_factor: int = 2, guided: bool = False, call_z: float = 3.0,
                  inference: bool = True, model: Model | None = None, default_rule: Default | None = None,
-                 prior_rule: Prior | None = None, loss: float | None = None) -> None:
+                 prior_rule: Prior | None = None, loss: float | None = None,
+                 card_loss: float | None = None) -> None:
         self.seed = seed % 2**64  # the core takes a 64-bit seed
         if worlds is None and samples is not None and think_ms is None:
             worlds = samples
         self.worlds, self.think_ms = check_budget(worlds, think_ms)
         self.loss = check_loss(loss)
+        self.card_loss = check_loss(card_loss, "card_loss")
         self.samples = samples if samples is not None else 12
         self.decision_samples = decision_samples
         self.decision_min = decision_min
         self.z = z
-        self.tolerance = tolerance
-        self.call_tolerance = call_tolerance
+        self.tolerance = check_tolerance("tolerance", tolerance)
+        self.call_tolerance = check_tolerance("call_tolerance", call_tolerance)
         self.close_factor = close_factor
         self.prior = prior
         self.guided = guided
@@ -174,7 +190,8 @@ class SearchBot:
         rules = view.rules
         chosen, rows = search_choose(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.played, k.turned,
                                      k.pending_ties, k.scores, self.seed, self.worlds, self.think_ms, self.z,
-                                     self.inference, None if self.model is None else self.model(rules), self.loss)
+                                     self.inference, None if self.model is None else self.model(rules), self.loss,
+                                     self.tolerance, self.call_tolerance, self.card_loss)
         return code_action(rules, chosen), [(code_action(rules, c), m, sd, n) for c, m, sd, n in rows]
 
     def decide_from(self, view: SeatView, default: AnyAction) -> AnyAction:
@@ -214,7 +231,9 @@ class SearchBot:
         k = knowledge(view)
         rules = view.rules
         codes = None if only is None else [action_code(rules, a) for a in only]
-        tolerance = self.call_tolerance if view.phase == "calls" else self.tolerance
+        # Unless given, the earlier search's own tolerances: 4 points, 10 for a call.
+        given, fallback = (self.call_tolerance, 10) if view.phase == "calls" else (self.tolerance, 4)
+        tolerance = fallback if given is None else given
         return search_decisions(to_core(rules), k.seat, k.dealer, k.own, k.decisions, k.turned, k.pending_ties,
                                 k.scores, self.decision_samples, self.seed, codes, self.decision_min, z, tolerance,
                                 None if default is None else action_code(rules, default))

@@ -604,6 +604,8 @@ pub struct Settings {
     /// option so far is expected to lose less than this many match points against the others
     /// ([`expected_loss`], after [`LOSS_MIN`] worlds); 0: off.
     pub loss: f64,
+    /// The same for a card decision, after the fewest worlds of its budget ([`card_worlds`]).
+    pub card_loss: f64,
     /// Weigh worlds by the cards the other seats played (the heuristic's card play as the
     /// model: [`crate::infer::play_likelihood`]).
     pub inference: bool,
@@ -627,6 +629,17 @@ pub const DECISION_MIN: u32 = 4;
 /// An option this many standard errors below the best is dropped from a decision before play
 /// (no more solves are spent on it).
 pub const DROP_Z: f64 = 2.5;
+/// The default tolerances (card points) of a decision before play and of a call: buckets of
+/// 9 and 21 points, found by zero-window tests ([`crate::solver::PROBE_TOLERANCE`]).  Over
+/// 30 Belgian deals they cut the solver's nodes for the trump choice by a third and for the
+/// calls by a third against 4 and 10 (exact values for the trump), at no strength measured
+/// (docs/search.md).  (Buckets of 13 points cut the trump's nodes by half but stopped the
+/// example hand of `table-convention` on no-trump after 4 worlds.)
+pub const DEFAULT_TOLERANCE: u32 = 8;
+pub const DEFAULT_CALL_TOLERANCE: u32 = 20;
+/// The default expected loss (match points) a card decision may stop at
+/// ([`Settings::card_loss`]).
+pub const DEFAULT_CARD_LOSS: f64 = 1.0;
 /// The most worlds a timed decision draws.
 const MAX_TIMED_WORLDS: u32 = 4096;
 
@@ -635,9 +648,10 @@ impl Default for Settings {
         Settings {
             budget: Budget::Worlds(DEFAULT_WORLDS),
             z: 2.0,
-            tolerance: 4,
-            call_tolerance: 10,
+            tolerance: DEFAULT_TOLERANCE,
+            call_tolerance: DEFAULT_CALL_TOLERANCE,
             loss: 0.0,
+            card_loss: DEFAULT_CARD_LOSS,
             inference: true,
             prior: true,
         }
@@ -971,8 +985,9 @@ impl Race<'_> {
 
     /// Whether the options are settled: one beats every other by `z` standard errors (after
     /// the clock's fewest worlds), or every option has had the same value in every world so
-    /// far (four worlds at least); before play (`before_play`), also once the best is expected
-    /// to lose less than the settings' `loss` ([`expected_loss`]).
+    /// far (four worlds at least), or the best is expected to lose less than the settings'
+    /// `card_loss` ([`expected_loss`]; before play, `before_play`, `loss` after [`LOSS_MIN`]
+    /// worlds).
     fn settled<V: AsRef<[f64]>>(
         &self,
         values: &[V],
@@ -985,8 +1000,14 @@ impl Race<'_> {
         }
         let all_equal = values.iter().all(|v| v.as_ref() == values[0].as_ref());
         let timed = matches!(clock.budget, Budget::Millis(_));
-        let loss = self.settings.loss;
-        let cheap = before_play && loss > 0.0 && n >= LOSS_MIN;
+        // A card decision trusts the variance from the clock's fewest worlds on (its options
+        // differ in few worlds); a decision before play from LOSS_MIN.
+        let (loss, from) = if before_play {
+            (self.settings.loss, LOSS_MIN)
+        } else {
+            (self.settings.card_loss, clock.min)
+        };
+        let cheap = loss > 0.0 && n >= from;
         (all_equal && n >= if timed { 2 * DEPART_MIN } else { DEPART_MIN })
             || (clock.may_stop(n)
                 && (clear_winner(values, self.settings.z, 1.0)

@@ -124,7 +124,7 @@ impl BotKind {
     }
 
     /// One seat's bot as a spec names it: `NAME`, or `NAME:KEY=VALUE:...` with the options of
-    /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `loss`, `prior` and `inference`
+    /// a bot that has them (`search`: `worlds`, `think_ms`, `z`, `loss`, `card_loss`, `tolerance`, `call_tolerance`, `prior` and `inference`
     /// 0 or 1; `ismcts`: `iterations`, `think_ms`).
     pub fn parse_seat(text: &str) -> Result<SeatSpec, Coded> {
         let mut parts = text.split(':').map(str::trim);
@@ -201,6 +201,10 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
         Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
         _ => Err(bad("core.bots.positive")),
     };
+    let points = |v: &str| {
+        v.parse::<u32>()
+            .map_err(|_| bad("core.bots.whole-not-negative"))
+    };
     match key {
         "worlds" => match value.parse::<u32>() {
             Ok(n) if n > 0 => settings.budget = Budget::Worlds(n),
@@ -208,8 +212,14 @@ fn search_option(settings: &mut Settings, key: &str, value: &str) -> Result<(), 
         },
         "think_ms" => settings.budget = Budget::Millis(positive(value)?),
         "z" => settings.z = positive(value)?,
+        "tolerance" => settings.tolerance = points(value)?,
+        "call_tolerance" => settings.call_tolerance = points(value)?,
         "loss" => match value.parse::<f64>() {
             Ok(x) if x >= 0.0 && x.is_finite() => settings.loss = x,
+            _ => return Err(bad("core.bots.not-negative")),
+        },
+        "card_loss" => match value.parse::<f64>() {
+            Ok(x) if x >= 0.0 && x.is_finite() => settings.card_loss = x,
             _ => return Err(bad("core.bots.not-negative")),
         },
         "prior" => {
@@ -858,6 +868,22 @@ mod tests {
         for bad in ["-1", "nan", "inf", "x"] {
             let refused = BotKind::parse_seat(&format!("search:loss={bad}")).unwrap_err();
             assert_eq!(refused.code, "core.bots.not-negative");
+        }
+        assert_eq!(
+            BotKind::parse_seat("search:card_loss=0").map(|s| s.search.card_loss),
+            Ok(0.0)
+        );
+        let tolerances = BotKind::parse_seat("search:tolerance=0:call_tolerance=20").unwrap();
+        assert_eq!(
+            (
+                tolerances.search.tolerance,
+                tolerances.search.call_tolerance
+            ),
+            (0, 20)
+        );
+        for bad in ["-1", "0.5", "x"] {
+            let refused = BotKind::parse_seat(&format!("search:tolerance={bad}")).unwrap_err();
+            assert_eq!(refused.code, "core.bots.whole-not-negative");
         }
         assert!(BotSpec::parse("heuristic,random").unwrap().has(Heuristic));
         assert!(!BotSpec::random().has(Heuristic));

@@ -194,7 +194,7 @@ pub fn search_decisions(
 /// budget of `worlds` per decision (deterministic) or `think_ms` milliseconds (anytime; not
 /// both): the action taken and each option's (code, mean, sd, worlds).
 #[pyfunction]
-#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, worlds=None, think_ms=None, z=2.0, inference=true, model=None, loss=None))]
+#[pyo3(signature = (rules, seat, dealer, own, decisions, played, turned=None, pending_ties=0, scores=(0, 0), seed=0, worlds=None, think_ms=None, z=2.0, inference=true, model=None, loss=None, tolerance=None, call_tolerance=None, card_loss=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn search_choose(
     py: Python<'_>,
@@ -214,6 +214,9 @@ pub fn search_choose(
     inference: bool,
     model: Option<PyRef<'_, CoreHeuristic>>,
     loss: Option<f64>,
+    tolerance: Option<u32>,
+    call_tolerance: Option<u32>,
+    card_loss: Option<f64>,
 ) -> PyResult<(u8, Estimates)> {
     let budget = match (worlds, think_ms) {
         (Some(_), Some(_)) => {
@@ -252,17 +255,22 @@ pub fn search_choose(
         scores,
     )?;
     let loss = loss.unwrap_or(Settings::default().loss);
-    if !(loss >= 0.0 && loss.is_finite()) {
+    let card_loss = card_loss.unwrap_or(Settings::default().card_loss);
+    if !(loss >= 0.0 && loss.is_finite() && card_loss >= 0.0 && card_loss.is_finite()) {
         return Err(PyValueError::new_err(format!(
-            "loss must be a number of match points, 0 or more (got {loss})"
+            "loss and card_loss must be numbers of match points, 0 or more (got {loss}, {card_loss})"
         )));
     }
+    let default = Settings::default();
     let settings = Settings {
         budget,
         z,
         inference,
         loss,
-        ..Settings::default()
+        card_loss,
+        tolerance: tolerance.unwrap_or(default.tolerance),
+        call_tolerance: call_tolerance.unwrap_or(default.call_tolerance),
+        ..default
     };
     let r = rules.rules.clone();
     let model = model.map_or_else(HeuristicBot::default, |m| m.bot.clone());
