@@ -115,9 +115,9 @@ class SearchBot:
     ``worlds``).  With a budget of worlds, a decision before play also stops once taking the
     best option so far is expected to lose less than ``loss`` match points against the others,
     and a card decision ``card_loss`` (None: the core's defaults, 0 and 1; 0: off), so worlds
-    are not spent telling apart options that are worth about the same.  Each world of a decision before play is solved within
-    ``tolerance`` card points (a call or a reply within ``call_tolerance``; None: the core's
-    defaults, 12 and 20).  ``model`` gives the model of play under a ruleset
+    are not spent telling apart options that are worth about the same.  Each world of a
+    decision before play is solved within ``tolerance`` card points (a call or a reply within
+    ``call_tolerance``; None: the core's defaults, 8 and 20).  ``model`` gives the model of play under a ruleset
     (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
     exact ties, weighs worlds by the cards played, and its table skips the dealer's trump
     choices far below its best); without it, the heuristic's default settings, no table
