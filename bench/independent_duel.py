@@ -28,18 +28,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
-import statistics
 import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import manille_variants as mv
+from bench.duel import interval
 from manille_variants.bots import make_bot
 from manille_variants.cards import DECK, Card, parse_card
 from manille_variants.engine.actions import AnyAction, parse_action
@@ -130,7 +130,17 @@ def table(rules: Rules, engine: Engine, bot: str, hands: list[list[Card]], deale
     return (net if team == dealer % 2 else -net), choice
 
 
-def pair(job: tuple[int, int, str, int, str]) -> dict[str, object]:
+class Row(TypedDict):
+    """One pair: our net over both tables, each table's, and each dealer's choice."""
+
+    pair: int
+    net: int
+    tables: list[int]
+    ours: str
+    engine: str
+
+
+def pair(job: tuple[int, int, str, int, str]) -> Row:
     """Pair ``k``: the same deal at both tables."""
     k, seed, bot, think, path = job
     rules = mv.compile_rules(mv.load_ruleset(RULES))
@@ -149,12 +159,6 @@ def pair(job: tuple[int, int, str, int, str]) -> dict[str, object]:
     return {"pair": k, "net": first + second, "tables": [first, second], "ours": mine, "engine": engines}
 
 
-def interval(values: list[int]) -> tuple[float, float]:
-    mean = statistics.fmean(values)
-    half = 1.959964 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.inf
-    return mean, half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("bot")
@@ -166,7 +170,7 @@ def main() -> None:
     parser.add_argument("--rows", type=Path, help="append one JSON line per pair here")
     args = parser.parse_args()
     started = time.perf_counter()
-    rows: list[dict[str, object]] = []
+    rows: list[Row] = []
     jobs = [(k, args.seed, args.bot, args.think, args.engine) for k in range(args.pairs)]
     with ProcessPoolExecutor(args.workers) as pool:
         for row in pool.map(pair, jobs):
@@ -175,12 +179,12 @@ def main() -> None:
                 with args.rows.open("a") as f:
                     f.write(json.dumps(row) + "\n")
             if len(rows) % 10 == 0:
-                mean, half = interval([int(str(r["net"])) for r in rows])
+                mean, half = interval([r["net"] for r in rows])
                 print(f"{len(rows)} pairs: {mean:+.2f} ± {half:.2f} ({time.perf_counter() - started:.0f} s)",
                       flush=True)
     for label, chosen in (("all pairs", rows), ("same trump", [r for r in rows if r["ours"] == r["engine"]]),
                           ("different trump", [r for r in rows if r["ours"] != r["engine"]])):
-        nets = [int(str(r["net"])) for r in chosen]
+        nets = [r["net"] for r in chosen]
         if len(nets) > 1:
             mean, half = interval(nets)
             print(f"{args.bot}, {label}: {mean:+.2f} ± {half:.2f} over {len(nets)} pairs")
