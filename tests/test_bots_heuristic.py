@@ -255,13 +255,35 @@ def test_draws_trumps_with_the_master_trump() -> None:
 def test_feeds_points_to_a_partner_who_holds_the_trick_for_sure() -> None:
     # Partner (seat 2) leads the 10 of clubs, an opponent follows low; nobody after us can beat
     # it (seat 1 is not known to be void in clubs), so we follow with the most points we can spare.
+    seen = view(seat=0, hand="KC 7C 8S 9S 7D 8D 9H 7H", trump=Suit.H, trick="10C 8C", trick_leader=2)
+    assert HeuristicBot().act(seen) == card("KC")
+
+
+def test_keeps_the_lone_master_of_a_safe_suit_rather_than_feed_it() -> None:
+    # With the 10 of clubs gone the ace is the master club, and nobody is known to trump clubs:
+    # it takes a trick of its own later, its points with it, so the partner's trick gets the 7.
     seen = view(seat=0, hand="AC 7C 8S 9S 7D 8D 9H 7H", trump=Suit.H, trick="10C 8C", trick_leader=2)
-    assert HeuristicBot().act(seen) == card("AC")
+    assert HeuristicBot().act(seen) == card("7C")
 
 
-def test_feeds_the_ace_when_last_and_partner_wins() -> None:
-    seen = view(seat=0, hand="AS 7S 8D 7D 9C 8C 8H 7H", trump=Suit.H, trick="QS 10S 9S", trick_leader=1)
-    assert HeuristicBot().act(seen) == card("AS")
+def test_gives_one_of_two_masters_to_a_partners_sure_trick() -> None:
+    # The 10 and the ace of spades are both masters: the 10 goes, its 5 points, and the ace is
+    # then the master spade, to take a trick of its own.
+    seen = view(seat=0, hand="10S AS 7D 8D 9C 8C 8H 7H", trump=Suit.H, trick="QS KS 9S", trick_leader=1)
+    assert HeuristicBot().act(seen) == card("10S")
+
+
+def test_does_not_feed_a_trump_onto_a_partners_sure_trick() -> None:
+    # Void in clubs with the partner's 10 holding the trick: a side king goes, not the trump ace.
+    seen = view(seat=0, hand="AH 7H 8S 9S KD 8D 9D 7D", trump=Suit.H, trick="10C 8C", trick_leader=2)
+    assert HeuristicBot().act(seen) == card("KD")
+
+
+def test_leads_an_honour_that_drives_out_the_card_above_it_under_our_next() -> None:
+    # No master in hand, a king over a small card in two suits: the queen of spades drives out
+    # the ace with the king behind it, where a king or a small card gives the lead away.
+    seen = view(hand="KS QS KD 9D KC 9C 8H 9H", trump=Suit.H)
+    assert HeuristicBot().act(seen) == card("QS")
 
 
 def test_takes_a_trick_cheaply_when_last() -> None:

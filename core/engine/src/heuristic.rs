@@ -1264,9 +1264,12 @@ impl<'a> CardPlay<'a> {
 
     fn lead_cost(&self, card: u8) -> f64 {
         let length = (self.hand & suit_mask(suit(card))).count_ones() as f64;
-        // Leading a card that a higher unseen card captures gives its points away.
+        // Leading a card that a higher unseen card captures gives its points away, less so
+        // when it drives that card out under our next card of the suit.
         let exposed = if self.is_master(card) {
             0.0
+        } else if self.touching_above(card) {
+            -1.0
         } else {
             3.0 * self.value(card) as f64
         };
@@ -1326,6 +1329,24 @@ impl<'a> CardPlay<'a> {
             !self.is_trump(c) && self.is_master(c) && self.lead_is_safe(suit(c))
         });
         max_by(safe, |c| (self.value(c), self.strength(c)))
+    }
+
+    /// The hand holds the next live card above `card` in its suit.
+    fn touching_above(&self, card: u8) -> bool {
+        let live = self.unseen | self.dealer_turned;
+        let above = self.rules.above[card as usize];
+        // The lowest card above `card` among the live cards and the hand's.
+        let candidates = above & (live | self.hand);
+        match min_by(candidates, |c| self.strength(c)) {
+            Some(c) => self.hand >> c & 1 == 1,
+            None => false,
+        }
+    }
+
+    /// `card` is a master and the only one of its suit in the hand.
+    fn lone_master(&self, card: u8) -> bool {
+        let masters = filter(self.hand & suit_mask(suit(card)), |c| self.is_master(c));
+        self.is_master(card) && masters.count_ones() == 1
     }
 
     /// Nobody on the other side can trump a lead of `s`.
@@ -1406,12 +1427,21 @@ impl<'a> CardPlay<'a> {
         self.keep_value(cheapest) <= 2.5 || self.tricks_done + 2 >= self.rules.tricks() as usize
     }
 
-    /// The partner holds the trick safely: give it the most points we can spare.
+    /// The partner holds the trick safely: give it the most points we can spare. A trump, or
+    /// the one master of a suit nobody on the other side is known to trump, takes a trick of
+    /// its own later, its points with it: those are spared last, and then the cheapest of
+    /// them goes. (Of two masters of a suit, the one given leaves the other master.)
     fn feed(&self) -> u8 {
-        max_by_f(self.legal, |c| {
-            (2 * self.value(c)) as f64 - self.keep_value(c)
-        })
-        .unwrap_or(NONE)
+        let spare = filter(self.legal, |c| !self.takes_a_trick_later(c));
+        if spare == 0 {
+            return min_by_f(self.legal, |c| self.lose_cost(c)).unwrap_or(NONE);
+        }
+        max_by_f(spare, |c| (2 * self.value(c)) as f64 - self.keep_value(c)).unwrap_or(NONE)
+    }
+
+    /// A trump, or the lone master of a suit nobody on the other side is known to trump.
+    fn takes_a_trick_later(&self, c: u8) -> bool {
+        self.is_trump(c) || (self.lone_master(c) && self.lead_is_safe(suit(c)))
     }
 }
 
@@ -1526,15 +1556,15 @@ mod tests {
         }
     }
 
-    /// A six-seat view of seat 0 following `trick` led by `leader` (hearts trump).
-    fn six_seat_follow(hand: &[u8], trick: &[u8], leader: u8) -> SeatView {
+    /// A view of seat 0 (dealer 1, hearts trump) following `trick` led by `leader`, or leading
+    /// when `trick` is empty, with no earlier trick.
+    fn seat_view(hand: &[u8], trick: &[u8], leader: u8) -> SeatView {
         let mut history = [0; DECK];
         history[..trick.len()].copy_from_slice(trick);
         let mut leaders = [NONE; DECK];
         leaders[0] = leader;
         let held = hand.iter().fold(0, |m, &c| m | 1u32 << c);
-        let led = suit(trick[0]);
-        let follow = held & suit_mask(led);
+        let follow = trick.first().map_or(0, |&c| held & suit_mask(suit(c)));
         SeatView {
             seat: 0,
             dealer: 1,
@@ -1562,11 +1592,73 @@ mod tests {
         let trick = [ten, seven, jack, nine];
         let bot = HeuristicBot::default();
         // Seat 2, seat 0's teammate, leads the manille: seat 0 gives it the king.
-        let fed = bot.choose(&r, &six_seat_follow(&hand, &trick, 2));
+        let fed = bot.choose(&r, &seat_view(&hand, &trick, 2));
         assert_eq!(fed, Action::card(king));
         // Seat 1, an opponent, leads it: seat 0 keeps the king.
-        let kept = bot.choose(&r, &six_seat_follow(&hand, &trick, 1));
+        let kept = bot.choose(&r, &seat_view(&hand, &trick, 1));
         assert_eq!(kept, Action::card(eight));
+    }
+
+    /// Cards by name at four seats, ranks 7 8 9 10 J Q K A as 0-7 within S H D C.
+    fn cards_named(names: &str) -> Vec<u8> {
+        names
+            .split_whitespace()
+            .map(|n| {
+                let (rank, s) = n.split_at(n.len() - 1);
+                let r = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+                let r = r.iter().position(|&x| x == rank).unwrap() as u8;
+                "SHDC".find(s).unwrap() as u8 * 8 + r
+            })
+            .collect()
+    }
+
+    fn play(hand: &str, trick: &str, leader: u8) -> Action {
+        let r = rules();
+        let view = seat_view(&cards_named(hand), &cards_named(trick), leader);
+        HeuristicBot::default().choose(&r, &view)
+    }
+
+    fn card_named(name: &str) -> Action {
+        Action::card(cards_named(name)[0])
+    }
+
+    #[test]
+    fn a_partners_sure_trick_is_fed_the_most_points_spared() {
+        // Seat 2 leads the 10 of clubs, seat 3 follows low; the king is fed.
+        let fed = play("KC 7C 8S 9S 7D 8D 9H 7H", "10C 8C", 2);
+        assert_eq!(fed, card_named("KC"));
+    }
+
+    #[test]
+    fn a_lone_master_of_a_safe_suit_is_kept_from_a_partners_trick() {
+        let kept = play("AC 7C 8S 9S 7D 8D 9H 7H", "10C 8C", 2);
+        assert_eq!(kept, card_named("7C"));
+    }
+
+    #[test]
+    fn one_of_two_masters_is_given_to_a_partners_trick() {
+        // The 10 goes, and the ace is then the master spade.
+        let given = play("10S AS 7D 8D 9C 8C 8H 7H", "QS KS 9S", 1);
+        assert_eq!(given, card_named("10S"));
+    }
+
+    #[test]
+    fn a_trump_is_not_fed_to_a_partners_trick() {
+        let fed = play("AH 7H 8S 9S KD 8D 9D 7D", "10C 8C", 2);
+        assert_eq!(fed, card_named("KD"));
+    }
+
+    #[test]
+    fn only_trumps_left_the_cheapest_goes_to_a_partners_trick() {
+        let fed = play("AH 7H", "10C 8C", 2);
+        assert_eq!(fed, card_named("7H"));
+    }
+
+    #[test]
+    fn an_honour_touching_the_next_card_above_is_led() {
+        // No master: the queen drives out the ace with the king behind it.
+        let led = play("KS QS KD 9D KC 9C 8H 9H", "", 0);
+        assert_eq!(led, card_named("QS"));
     }
 
     #[test]
