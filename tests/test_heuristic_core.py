@@ -2,8 +2,10 @@
 record of its choices (``tests/data/heuristic-choices.json``, written by the Python bot before
 it moved to the core) over seeded deals and matches of every bundled ruleset, with and
 without the rulesets' decision tables (the "learned" record, of the bot's learned model, was
-written by the core bot when the model came: ``python tests/test_heuristic_core.py --learned``); and
-simulations with it in the core give the rows of the Python loop."""
+written by the core bot when the model came: ``python tests/test_heuristic_core.py --learned``; every
+record was written again by the core bot, ``--write``, when its card play changed on 5 December:
+feeding a partner's trick and leading an honour under its own next card); and simulations with it
+in the core give the rows of the Python loop."""
 
 from __future__ import annotations
 
@@ -130,17 +132,18 @@ def test_compare_gives_the_same_numbers_on_one_and_two_jobs() -> None:
 # bytes now, on one job and on two.  Refresh only for an intended change of the bot, the
 # bundled rulesets or their decision tables, or the statistics (refreshed when the learned
 # model came: the heuristic's trump, no-trump, delegation and calls changed; french-parlee,
-# without a choice of trump or calls, kept its bytes).
+# without a choice of trump or calls, kept its bytes; and again on 5 December when the card
+# play changed: feeding a partner's trick, leading an honour under its own next card).
 RULESETS = ["table-convention", "belgian", "belgian-capped", "french-coinchee", "french-parlee"]
 FROZEN_JSON = {
     ("compare", *RULESETS, "-n", "3000", "--matches", "40", "--bots", "heuristic"):
-        "d6946e23fc64539556d23974948d28d3561f5b36b434a7937ae14b26f274b70b",
+        "2309f34b9e0a3d90143ca36398686db8dd44486e48501757b7e74a91a3100b0f",
     ("compare", *RULESETS, "-n", "3000", "--matches", "40", "--bots", "heuristic,random"):
-        "2f92e5d84f62be58c2751df6fb023470b1829d2621eddfd5f516ee46b45d0564",
+        "4e653dd0b4675511f8d20f55fbc03d35aeda2ae695f687e310f3143d77ed8671",
     ("simulate", "-r", "belgian", "-n", "3000", "--bots", "heuristic"):
-        "6ade4f4dcb93420916907d4ad777f762b33d7f3893ba14cf452ad679368f818a",
+        "ed443bc83f06e0c0b892205dcfdb372931f0b826dd0aaff018c9c469ce5ca578",
     ("simulate", "-r", "french-parlee", "--matches", "30", "--bots", "heuristic"):
-        "f2bce81f1f4612302a2edc44d74fea88e0e68deeee7a2a0a481d3b2ff48a26df",
+        "a8d824dd5ab154f643e50ef0890f9d3ba22e5c8ee97d198f6954aa56d883d32b",
 }
 
 
