@@ -1599,16 +1599,11 @@ mod tests {
         assert_eq!(kept, Action::card(eight));
     }
 
-    /// Cards by name at four seats, ranks 7 8 9 10 J Q K A as 0-7 within S H D C.
+    /// Cards by their names as in records (`cards::name`: `10H`, `QS`).
     fn cards_named(names: &str) -> Vec<u8> {
         names
             .split_whitespace()
-            .map(|n| {
-                let (rank, s) = n.split_at(n.len() - 1);
-                let r = ["7", "8", "9", "10", "J", "Q", "K", "A"];
-                let r = r.iter().position(|&x| x == rank).unwrap() as u8;
-                "SHDC".find(s).unwrap() as u8 * 8 + r
-            })
+            .map(|n| (0..DECK as u8).find(|&c| cards::name(c) == n).unwrap())
             .collect()
     }
 
