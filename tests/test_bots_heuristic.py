@@ -247,9 +247,17 @@ def test_cashes_a_side_suit_manille_first() -> None:
     assert HeuristicBot().act(seen) == card("10S")
 
 
-def test_draws_trumps_with_the_master_trump() -> None:
-    seen = view(hand="10H AH KH 8S 7S 9D 8D 7C", trump=Suit.H)
+def test_draws_trumps_with_the_master_trump_holding_as_many_as_are_out() -> None:
+    # Four trumps held, four out.
+    seen = view(hand="10H AH KH 7H 8S 9D 8D 7C", trump=Suit.H)
     assert HeuristicBot().act(seen) == card("10H")
+
+
+def test_keeps_the_master_trump_holding_two_fewer_trumps_than_are_out() -> None:
+    # Three trumps held, five out: a side card leads, the trumps wait.
+    seen = view(hand="10H AH KH 8S 7S 9D 8D 7C", trump=Suit.H)
+    led = HeuristicBot().act(seen)
+    assert isinstance(led, Card) and led.suit != Suit.H
 
 
 def test_feeds_points_to_a_partner_who_holds_the_trick_for_sure() -> None:

@@ -1303,22 +1303,25 @@ impl<'a> CardPlay<'a> {
         self.opponents().any(|s| self.may_hold(s, t))
     }
 
+    /// Lead trumps while the hand holds about as many as are still out (one fewer at most):
+    /// the master first, else the lowest of three or more. With fewer, a trump is worth more
+    /// kept: drawing would spend it on one of theirs and the partner's.
     fn draw_trumps(&self) -> Option<u8> {
         let t = self.trump?;
         if !self.opponents_may_trump() {
             return None;
         }
         let trumps = self.legal & suit_mask(t);
-        if trumps == 0 {
+        let held = trumps.count_ones();
+        let out = (self.unseen & suit_mask(t)).count_ones();
+        if trumps == 0 || held + 1 < out {
             return None;
         }
         let masters = filter(trumps, |c| self.is_master(c));
         if masters != 0 {
             return max_by(masters, |c| self.strength(c));
         }
-        let unseen_trumps = (self.unseen & suit_mask(t)).count_ones();
-        let n = trumps.count_ones();
-        if n >= 4 && n >= unseen_trumps {
+        if held >= 3 {
             return min_by(trumps, |c| self.strength(c));
         }
         None
@@ -1654,6 +1657,34 @@ mod tests {
         // No master: the queen drives out the ace with the king behind it.
         let led = play("KS QS KD 9D KC 9C 8H 9H", "", 0);
         assert_eq!(led, card_named("QS"));
+    }
+
+    #[test]
+    fn a_lone_master_trump_with_many_trumps_out_is_kept() {
+        // Hearts are trumps: one held, seven out; a side card is led.
+        let led = play("10H 7S 8S 9S 7D 8D 9C 8C", "", 0);
+        assert_ne!(led, card_named("10H"));
+        assert_ne!(led.as_card().map(suit), Some(1));
+    }
+
+    #[test]
+    fn the_master_trump_is_kept_with_two_trumps_fewer_than_are_out() {
+        // Three trumps held, five out.
+        let led = play("10H AH 7H 7S 8S 9D 8C 7C", "", 0);
+        assert_ne!(led.as_card().map(suit), Some(1));
+    }
+
+    #[test]
+    fn trumps_are_drawn_master_first_holding_as_many_as_are_out() {
+        let led = play("10H AH KH 7H 8S 9D 8C 7C", "", 0);
+        assert_eq!(led, card_named("10H"));
+    }
+
+    #[test]
+    fn trumps_are_drawn_lowest_first_without_the_master() {
+        // Four trumps without the manille, four out: the jack leads.
+        let led = play("AH KH QH JH 8S 9D 8C 7C", "", 0);
+        assert_eq!(led, card_named("JH"));
     }
 
     #[test]
