@@ -1690,6 +1690,83 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_low_card_is_led_before_a_higher_one_of_the_same_length() {
+        // No trump, no master: of two singletons without points, the weaker goes.
+        let led = play("KS 8D 7C", "", 0);
+        assert_eq!(led, card_named("7C"));
+    }
+
+    #[test]
+    fn a_low_card_is_led_from_the_longest_side_suit() {
+        let led = play("7C 7D 9D KD", "", 0);
+        assert_eq!(led, card_named("7D"));
+    }
+
+    #[test]
+    fn a_low_card_of_a_long_suit_is_led_before_an_honour_driving_out_one_card() {
+        // The king would drive the ten out under the ace; the seven of four spades costs less.
+        let led = play("7S 9S QS AS KD AD", "", 0);
+        assert_eq!(led, card_named("7S"));
+    }
+
+    #[test]
+    fn trumps_are_drawn_holding_one_fewer_than_are_out() {
+        // Three trumps held, four out (the nine of hearts is out of play): the manille leads.
+        let r = rules();
+        let mut view = seat_view(&cards_named("10H AH 7H 7S 8S 9D 8C 7C"), &[], 0);
+        view.out = 1 << cards_named("9H")[0];
+        let led = HeuristicBot::default().choose(&r, &view);
+        assert_eq!(led, card_named("10H"));
+    }
+
+    #[test]
+    fn the_ten_of_two_masters_goes_to_a_partners_trick_before_a_king() {
+        // The ten (5 points) goes; the ace stays master. The king would be lost later, but it
+        // is worth less than the ten.
+        let fed = play("10D AD KS 7S 9S 8H 7D", "10C 8C", 2);
+        assert_eq!(fed, card_named("10D"));
+    }
+
+    #[test]
+    fn an_ace_under_a_live_ten_is_fed_before_one_of_two_masters() {
+        // The ace of spades would fall to the live ten later, the ten of diamonds is a master
+        // (and the ace of diamonds stays one): the ace of spades goes, a point cheaper.
+        let fed = play("10D AD AS 7S 9S 8H 7D", "10C 8C", 2);
+        assert_eq!(fed, card_named("AS"));
+    }
+
+    #[test]
+    fn a_new_model_values_the_sampled_hands_again() {
+        let r = rules();
+        let (first, second) = (small_model(3.0), small_model(5.0));
+        let bot = HeuristicBot::default().with_model(Some(Arc::new(first.clone())));
+        let before = bot.model_samples(&r, &first)[0];
+        let bot = bot.with_model(Some(Arc::new(second.clone())));
+        assert_eq!(bot.model.as_deref(), Some(&second));
+        let after = bot.model_samples(&r, &second)[0];
+        assert_ne!(before, after);
+    }
+
+    /// A model whose trump total grows by `per_trump` for each trump held (feature 2).
+    fn small_model(per_trump: f64) -> DecisionModel {
+        let linear = |w0: f64, w2: f64| {
+            let mut weights = [0.0; FEATURES];
+            weights[0] = w0;
+            weights[2] = w2;
+            LinearModel { weights, sd: 10.0 }
+        };
+        DecisionModel {
+            half: 30.0,
+            trump: vec![linear(20.0, per_trump); ROLES],
+            no_trump: vec![linear(28.0, 0.0); ROLES],
+            call_trump: vec![linear(22.0, per_trump); ROLES],
+            call_no_trump: vec![linear(28.0, 0.0); ROLES],
+            call_margin: 2.0,
+            reply_margin: 2.0,
+        }
+    }
+
+    #[test]
     fn ridge_fit_recovers_a_linear_total() {
         let r = rules();
         let mut rng = Rng::new(7);
@@ -1746,22 +1823,7 @@ mod tests {
             ..RulesData::default()
         })
         .unwrap();
-        let linear = |w0: f64, w2: f64| {
-            let mut weights = [0.0; FEATURES];
-            weights[0] = w0;
-            weights[2] = w2;
-            LinearModel { weights, sd: 10.0 }
-        };
-        let model = DecisionModel {
-            half: 30.0,
-            trump: vec![linear(20.0, 3.0); ROLES],
-            no_trump: vec![linear(28.0, 0.0); ROLES],
-            call_trump: vec![linear(22.0, 3.0); ROLES],
-            call_no_trump: vec![linear(28.0, 0.0); ROLES],
-            call_margin: 2.0,
-            reply_margin: 2.0,
-        };
-        let bot = HeuristicBot::default().with_model(Some(Arc::new(model)));
+        let bot = HeuristicBot::default().with_model(Some(Arc::new(small_model(3.0))));
         for seed in 0..100i128 {
             let mut deal = Deal::new(&r, seed, (seed % 4) as u8, 0, [0, 0]);
             let mut bot = bot.clone();
