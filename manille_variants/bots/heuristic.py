@@ -22,7 +22,10 @@ Card play follows common advice:
 - otherwise win cheaply when the win is safe (nobody after us can beat it), and lose cheaply
   when it is not, keeping masters and trumps for later;
 - count what has gone: masters, voids and players known to hold no trump are read off the
-  tricks played, under the ruleset's own obligations.
+  tricks played, under the ruleset's own obligations;
+- count out the last four cards: deal the unseen cards among the other hands sixteen times
+  (as the voids seen allow), solve each dealing exactly and play the card with the best total
+  (its own choice where that is among the best).
 """
 
 from __future__ import annotations

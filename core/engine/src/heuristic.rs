@@ -12,7 +12,9 @@
 //! trumps with the master trump, otherwise lead low from a long side suit or a suit the
 //! partner can trump; feed points to a partner who holds the trick safely; win cheaply when
 //! the win is safe and lose cheaply when it is not.  Masters, voids and players known to hold
-//! no trump are read off the tricks played, under the ruleset's own obligations.
+//! no trump are read off the tricks played, under the ruleset's own obligations.  The last
+//! few cards are counted out ([`crate::endgame`]): the unseen cards dealt among the other
+//! hands a few times and each dealing solved exactly.
 //!
 //! At any table (2 to 6 seats) a "partner" is a teammate in this deal (none for a dealer who
 //! plays alone), a trick has a card per seat, the undealt cards shown to everyone are out of
@@ -32,6 +34,7 @@ use crate::action::Action;
 use crate::bot::Bot;
 use crate::cards::{self, suit, suit_mask, CardSet, DECK, FULL, MAX_SEATS, NONE};
 use crate::deal::{Deal, Phase};
+use crate::endgame::{self, Endgame, Position, ENDGAME};
 use crate::legality::trick_winner;
 use crate::rng::Rng;
 use crate::rules::{Mode, Rules, TakeUp};
@@ -562,9 +565,12 @@ fn side_tricks(rules: &Rules, side: CardSet, held: CardSet, trump_game: bool) ->
 // ---------------------------------------------------------------------- the bot
 
 /// The heuristic bot.  Deterministic: the same view gives the same choice.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HeuristicBot {
     pub thresholds: Thresholds,
+    /// How it counts out its last cards ([`ENDGAME`] unless told otherwise; `None`: it
+    /// plays them by its rules like the others).
+    pub endgame: Option<Endgame>,
     /// The ruleset's decision table (trump or no-trump by expected match points); `None`:
     /// by the thresholds.
     pub table: Option<Arc<DecisionTable>>,
@@ -610,12 +616,18 @@ impl HeuristicBot {
     pub fn new(thresholds: Thresholds, table: Option<Arc<DecisionTable>>) -> HeuristicBot {
         HeuristicBot {
             thresholds,
+            endgame: Some(ENDGAME),
             table,
             model: None,
             scores: [0, 0],
             samples: Arc::default(),
             model_samples: Arc::default(),
         }
+    }
+
+    /// The same bot counting out its last cards by `endgame` (`None`: by its rules).
+    pub fn with_endgame(self, endgame: Option<Endgame>) -> HeuristicBot {
+        HeuristicBot { endgame, ..self }
     }
 
     /// The same bot deciding before play by a learned model.
@@ -638,7 +650,7 @@ impl HeuristicBot {
             };
         }
         match view.phase {
-            Phase::Play => CardPlay::new(rules, view).choose(),
+            Phase::Play => CardPlay::new(rules, view).choose(self.endgame.as_ref()),
             Phase::Blind => self.blind(rules, view),
             Phase::Trump => self.trump(rules, view),
             _ => self.call(rules, view),
@@ -1051,6 +1063,12 @@ pub fn deal_factor(rules: &Rules, mode: Mode, pending_ties: u32) -> u64 {
     scoring::score(rules, &figures).factor
 }
 
+impl Default for HeuristicBot {
+    fn default() -> Self {
+        HeuristicBot::new(Thresholds::default(), None)
+    }
+}
+
 impl Bot for HeuristicBot {
     fn act(&mut self, rules: &Rules, deal: &Deal, legal: u64) -> Action {
         self.choose(rules, &SeatView::of(rules, deal, self.scores, legal))
@@ -1277,13 +1295,45 @@ impl<'a> CardPlay<'a> {
     }
 
     // ------------------------------------------------------------- choice
-    fn choose(&self) -> Action {
+    fn choose(&self, endgame: Option<&Endgame>) -> Action {
         let card = if self.trick.is_empty() {
             self.lead()
         } else {
             self.follow()
         };
+        // The last few cards are counted out: every dealing of the unseen cards that fits
+        // what the seat saw, solved exactly (the card chosen above where it is among the best).
+        let card = match endgame {
+            Some(e) => {
+                let pos = self.position();
+                if endgame::applies(self.rules, e, &pos) {
+                    endgame::best_card(self.rules, e, &pos, card)
+                } else {
+                    card
+                }
+            }
+            None => card,
+        };
         Action::card(card)
+    }
+
+    fn position(&self) -> Position<'_> {
+        let view = self.view;
+        let played = view.played as usize;
+        let seats = self.rules.seats() as usize;
+        Position {
+            seat: view.seat,
+            dealer: view.dealer,
+            trump: self.trump,
+            turned: view.turned,
+            history: &view.history[..played],
+            leaders: &view.leaders[..played.div_ceil(seats)],
+            hand: self.hand,
+            unseen: self.unseen,
+            dealer_turned: self.dealer_turned,
+            voids: self.voids,
+            legal: self.legal,
+        }
     }
 
     fn lead(&self) -> u8 {

@@ -13,6 +13,7 @@ pub mod bot;
 pub mod cards;
 pub mod coded;
 pub mod deal;
+pub mod endgame;
 pub mod heuristic;
 pub mod infer;
 pub mod ismcts;

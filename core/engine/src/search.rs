@@ -23,16 +23,8 @@ use crate::rng::Rng;
 use crate::rules::{Mode, Rules, RulesData};
 use crate::sample::{Knowledge, NoWorld, Sampler};
 use crate::scoring::{self, Figures};
-use crate::solver::Solver;
 
-thread_local! {
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
-}
-
-/// Run `f` with this thread's solver (its table is large: made once per thread).
-pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| f(&mut s.borrow_mut()))
-}
+pub use crate::solver::with_solver;
 
 /// One option's value over the worlds: mean, standard deviation, worlds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -1145,6 +1137,7 @@ mod stopping {
 mod remembering {
     use super::*;
     use crate::rules::Undertrump;
+    use crate::solver::Solver;
 
     fn to_play(rules: &Rules, seed: i128) -> Deal {
         let mut deal = Deal::new(rules, seed, 0, 0, [0, 0]);

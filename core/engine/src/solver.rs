@@ -97,6 +97,15 @@ const SMALL_BITS: u32 = 13;
 const KILLER: i64 = 1 << 36;
 const INF: i32 = 1 << 20;
 
+thread_local! {
+    static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+}
+
+/// Run `f` with this thread's solver (its table is large: made once per thread).
+pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
 /// A reusable solver: its table and move-ordering memory persist between searches.
 pub struct Solver {
     table: Vec<Bucket>,
