@@ -13,7 +13,6 @@ use std::time::Instant;
 use manille_engine::bot::Bot;
 use manille_engine::endgame::{Endgame, ENDGAME};
 use manille_engine::heuristic::HeuristicBot;
-use manille_engine::rules::{RulesData, Undertrump};
 use manille_engine::sim::play_deal;
 use manille_engine::{Action, Deal, Phase, Rules};
 
@@ -21,21 +20,9 @@ use manille_engine::{Action, Deal, Phase, Rules};
 mod bench_rules;
 #[path = "../tests/common/mod.rs"]
 mod common;
-
-fn rules_of(name: &str) -> Rules {
-    if name == "engine" {
-        return Rules::new(RulesData {
-            undertrump: Undertrump::Allowed,
-            no_trump_factor: 1,
-            tie_carries: false,
-            sweep_factor: 1,
-            target: 61,
-            ..RulesData::default()
-        })
-        .expect("valid");
-    }
-    bench_rules::rules_named(name)
-}
+#[path = "shared/pairs.rs"]
+mod pairs;
+use pairs::{interval, side_net};
 
 /// A bot that times its card decisions.
 struct Timed {
@@ -55,22 +42,11 @@ impl Bot for Timed {
     }
 }
 
-/// The counting side's net match points in one deal.
-fn side_net(rules: &Rules, deal: &Deal, side: u8) -> f64 {
-    let r = deal.result(rules).expect("over");
-    let a = r.team_a as f64 - r.team_b as f64;
-    if rules.side(deal.dealer, deal.dealer) == side {
-        a
-    } else {
-        -a
-    }
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let arg = |k: usize| args.get(k).map(String::as_str);
     let pairs: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
-    let rules = rules_of(arg(2).unwrap_or("engine"));
+    let rules = bench_rules::rules_named(arg(2).unwrap_or("engine"));
     let endgame = match (arg(3), arg(4)) {
         (Some(c), Some(w)) => Endgame {
             cards: c.parse().expect("cards"),
@@ -108,15 +84,13 @@ fn main() {
         }
         nets.push(net);
     }
-    let n = nets.len() as f64;
-    let mean = nets.iter().sum::<f64>() / n;
-    let var = nets.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let (mean, half) = interval(&nets);
     let worst = spent.iter().cloned().fold(0.0, f64::max);
     println!(
         "counting the last {} cards over {} worlds: {mean:+.3} ± {:.3} match points a pair ({pairs} pairs); card decisions {:.4} ms on average, {:.3} ms at most",
         endgame.cards,
         endgame.worlds,
-        1.96 * (var / n).sqrt(),
+        half,
         spent.iter().sum::<f64>() / spent.len() as f64,
         worst
     );

@@ -28,6 +28,9 @@ mod bench_rules;
 #[path = "../tests/common/mod.rs"]
 mod common;
 use bench_rules::rules_named;
+#[path = "shared/pairs.rs"]
+mod pairs;
+use pairs::{interval, side_net};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -56,7 +59,7 @@ fn main() {
     let mut nets = Vec::new();
     let mut times: [Vec<f64>; 4] = Default::default();
     for index in 0..pairs {
-        let mut net = 0i64;
+        let mut net = 0.0;
         for team in 0..2u8 {
             let mut bots: Vec<SeatBot> = (0..4u8)
                 .map(|seat| {
@@ -89,24 +92,16 @@ fn main() {
                 }
                 deal = deal.apply(&rules, action).expect("legal");
             }
-            let r = deal.result(&rules).expect("over");
-            let a = r.team_a as i64 - r.team_b as i64;
-            net += if rules.team(deal.dealer) == team {
-                a
-            } else {
-                -a
-            };
+            net += side_net(&rules, &deal, team);
         }
-        nets.push(net as f64);
+        nets.push(net);
     }
-    let n = nets.len() as f64;
-    let mean = nets.iter().sum::<f64>() / n;
-    let sd = (nets.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0)).sqrt();
+    let (mean, half) = interval(&nets);
     println!(
         "{pairs} pairs, {budget:?}, {rollout:?}, c = {exploration}, weighted {}, worlds {}: IS-MCTS side {mean:+.2} ± {:.2} a pair",
         settings.weighted,
         settings.worlds,
-        1.96 * sd / n.sqrt()
+        half
     );
     for (name, t) in ["card", "trump", "calls", "blind"]
         .iter()

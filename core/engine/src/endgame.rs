@@ -61,12 +61,15 @@ pub fn applies(rules: &Rules, endgame: &Endgame, pos: &Position) -> bool {
 /// `default` card where it is among the best), or `default` where no world is dealt.
 /// Deterministic: the worlds are seeded by the position.
 pub fn best_card(rules: &Rules, endgame: &Endgame, pos: &Position, default: u8) -> u8 {
+    let Some(known) = Known::of(rules, pos) else {
+        return default;
+    };
     let mut rng = Rng::new(position_seed(pos));
     let ours = rules.side(pos.seat, pos.dealer) == rules.side(pos.dealer, pos.dealer);
     let mut sums = [0i64; cards::DECK];
     let mut solved = 0;
     for _ in 0..endgame.worlds {
-        let Some(deal) = world(rules, pos, &mut rng) else {
+        let Some(deal) = world(rules, pos, &known, &mut rng) else {
             continue;
         };
         for (card, total) in with_solver(|s| s.moves(rules, &deal)) {
@@ -110,26 +113,46 @@ fn players(rules: &Rules, pos: &Position) -> [CardSet; MAX_SEATS] {
     by_seat
 }
 
+/// What every world of a position shares: each seat's cards as dealt that are known (those
+/// it played, the seat's own hand, the turned card with the dealer) and how many unseen cards
+/// it still holds.
+struct Known {
+    hands: [CardSet; MAX_SEATS],
+    need: [u32; MAX_SEATS],
+}
+
+impl Known {
+    /// `None` when the unseen cards are not as many as the other hands hold.
+    fn of(rules: &Rules, pos: &Position) -> Option<Known> {
+        let size = rules.data.hand_size as u32;
+        let mut held = [0 as CardSet; MAX_SEATS];
+        held[pos.seat as usize] = pos.hand;
+        held[pos.dealer as usize] |= pos.dealer_turned;
+        let played = players(rules, pos);
+        let mut known = Known {
+            hands: [0; MAX_SEATS],
+            need: [0; MAX_SEATS],
+        };
+        for s in 0..rules.seats() as usize {
+            known.hands[s] = held[s] | played[s];
+            known.need[s] = size
+                .checked_sub(played[s].count_ones() + held[s].count_ones())
+                .filter(|_| s != pos.seat as usize)
+                .unwrap_or(0);
+        }
+        (pos.unseen.count_ones() == known.need.iter().sum::<u32>()).then_some(known)
+    }
+}
+
 /// One dealing of the unseen cards among the other seats (each as many as it has left, none
 /// of a suit it is out of, the turned card with the dealer), replayed to the present; `None`
 /// when the dealing failed or the replay does not reach the seat's turn with its cards.
-fn world(rules: &Rules, pos: &Position, rng: &mut Rng) -> Option<Deal> {
+fn world(rules: &Rules, pos: &Position, known: &Known, rng: &mut Rng) -> Option<Deal> {
     let seats = rules.seats() as usize;
-    let played = players(rules, pos);
-    let size = rules.data.hand_size as u32;
-    let mut hands = [0 as CardSet; MAX_SEATS];
-    hands[pos.seat as usize] = pos.hand;
-    hands[pos.dealer as usize] |= pos.dealer_turned;
-    let mut need = [0u32; MAX_SEATS];
+    let dealt = deal_unseen(pos, &known.need, seats, rng)?;
+    let mut hands = known.hands;
     for s in 0..seats {
-        need[s] = size
-            .checked_sub(played[s].count_ones() + hands[s].count_ones())
-            .filter(|_| s != pos.seat as usize)
-            .unwrap_or(0);
-    }
-    let dealt = deal_unseen(pos, &need, seats, rng)?;
-    for s in 0..seats {
-        hands[s] |= dealt[s] | played[s];
+        hands[s] |= dealt[s];
     }
     let mut deal = Deal::from_hands(rules, hands, pos.turned, pos.dealer, 0, [0, 0]);
     deal.mode = Some(if pos.trump.is_some() {
@@ -156,9 +179,6 @@ fn deal_unseen(
     rng: &mut Rng,
 ) -> Option<[CardSet; MAX_SEATS]> {
     let mut order: Vec<u8> = cards::iter(pos.unseen).collect();
-    if order.len() as u32 != need.iter().sum::<u32>() {
-        return None;
-    }
     'attempt: for _ in 0..8 {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i as u32 + 1) as usize);

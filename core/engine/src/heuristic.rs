@@ -1303,17 +1303,12 @@ impl<'a> CardPlay<'a> {
         };
         // The last few cards are counted out: every dealing of the unseen cards that fits
         // what the seat saw, solved exactly (the card chosen above where it is among the best).
-        let card = match endgame {
-            Some(e) => {
-                let pos = self.position();
-                if endgame::applies(self.rules, e, &pos) {
-                    endgame::best_card(self.rules, e, &pos, card)
-                } else {
-                    card
-                }
+        if let Some(e) = endgame {
+            let pos = self.position();
+            if endgame::applies(self.rules, e, &pos) {
+                return Action::card(endgame::best_card(self.rules, e, &pos, card));
             }
-            None => card,
-        };
+        }
         Action::card(card)
     }
 

@@ -2,12 +2,24 @@
 //! them, with the calls of the bundled rulesets).
 
 use crate::common::{self, call};
-use manille_engine::rules::{CallBy, RulesData};
+use manille_engine::rules::{CallBy, RulesData, Undertrump};
 use manille_engine::Rules;
 
 /// The rules of a bundled ruleset by its short name (`table`, `belgian`, `coinchee`), with
-/// their calls.
+/// their calls; `engine`: the independent engine's rules (bench/independent/engine-rules.yaml:
+/// the table convention with undertrumping allowed, no factors, no tie carried, to 61).
 pub fn rules_named(which: &str) -> Rules {
+    if which == "engine" {
+        return Rules::new(RulesData {
+            undertrump: Undertrump::Allowed,
+            no_trump_factor: 1,
+            tie_carries: false,
+            sweep_factor: 1,
+            target: 61,
+            ..RulesData::default()
+        })
+        .expect("valid");
+    }
     let (name, calls) = match which {
         "belgian" => (
             "belgian",
