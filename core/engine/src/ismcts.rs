@@ -120,7 +120,8 @@ fn has(set: u64, action: Action) -> bool {
 }
 
 /// Search the decision of `know.seat` (whose turn it must be) under `settings`, seeded from
-/// `seed` and the knowledge; rollouts by the heuristic play with the settings of `heuristic`.
+/// `seed` and the knowledge; rollouts by the heuristic play with the settings of `heuristic`
+/// (without its counting out of the last cards).
 pub fn search(
     rules: &Rules,
     know: &Knowledge,
@@ -161,7 +162,9 @@ pub fn search(
         scale,
         exploration: settings.exploration,
         rollout: settings.rollout,
-        heuristic: heuristic.clone(),
+        // The rollouts play the heuristic's rules alone: its counting out of the last cards
+        // in every rollout would cost more iterations than it is worth.
+        heuristic: heuristic.clone().with_endgame(None),
         path: Vec::new(),
     };
     tree.heuristic.set_scores(know.scores);
