@@ -713,11 +713,7 @@ pub fn choose(
 ) -> Result<Decision, NoWorld> {
     let sampler = Sampler::new(rules, know)?;
     let mut rng = Rng::new(view_seed(know, seed));
-    // The other seats' cards weigh the worlds under the heuristic's rules alone: its counting
-    // out of the last cards, replayed in a dozen candidate worlds for every card seen, made
-    // the search several times slower (it still breaks the ties below).
-    let plain = model.clone().with_endgame(None);
-    let infer = settings.inference.then_some(&plain);
+    let infer = settings.inference.then_some(model);
     let first = draw_weighted(&sampler, rules, know, &mut rng, infer)?;
     if first.to_play != know.seat || first.phase == Phase::Over {
         return Err(NoWorld::new("core.no-world.not-turn"));
