@@ -108,9 +108,9 @@ class SearchBot:
     and scored in match points under the ruleset, paired over the same worlds; sampling stops
     when one option beats every other by ``z`` standard errors or the budget is spent, and the
     best mean is taken.  The budget is ``worlds`` per card decision (deterministic: the same
-    seed and view give the same choice; fewer while many cards are out, up to twice as many
-    for a close card; decisions before play up to twice as many) or ``think_ms``
-    milliseconds per decision (anytime: the best answer when the time is up).  Without
+    seed and view give the same choice; fewer while many cards are out, four times as many in
+    the last six tricks, up to twice as many for a close card; decisions before play up to
+    twice as many) or ``think_ms`` milliseconds per decision (anytime: the best answer when the time is up).  Without
     either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the older name, is taken as
     ``worlds``).  With a budget of worlds, a decision before play also stops once taking the
     best option so far is expected to lose less than ``loss`` match points against the others,
