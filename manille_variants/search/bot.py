@@ -110,10 +110,10 @@ class SearchBot:
     best mean is taken.  The budget is ``worlds`` per card decision (deterministic: the same
     seed and view give the same choice; fewer while many cards are out, four times as many in
     the last six tricks, up to twice as many for a close card; decisions before play up to
-    twice as many) or ``think_ms`` milliseconds per decision (anytime: the best answer when the time is up).  Without
-    either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the older name, is taken as
-    ``worlds``).  With a budget of worlds, a decision before play also stops once taking the
-    best option so far is expected to lose less than ``loss`` match points against the others,
+    twice as many) or ``think_ms`` milliseconds per decision (anytime: the best answer when
+    the time is up).  Without either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the
+    older name, is taken as ``worlds``).  With a budget of worlds, a decision before play also
+    stops once taking the best option so far is expected to lose less than ``loss`` match points against the others,
     and a card decision ``card_loss`` (None: the core's defaults, 0 and 1; 0: off), so worlds
     are not spent telling apart options that are worth about the same.  Each world of a
     decision before play is solved within ``tolerance`` card points (a call or a reply within
