@@ -90,7 +90,9 @@ def check_tolerance(key: str, value: int | None) -> int | None:
 
 
 def card_samples(cards_left: int, base: int) -> int:
-    """Worlds per card decision: fewer while many cards are out (each world costs more)."""
+    """Worlds per card decision of the earlier search (``guided`` or ``prior``): fewer while
+    many cards are out (each world costs more).  The default search counts its worlds in the
+    core (``search::card_worlds``), four times as many in the last six tricks."""
     if cards_left > 24:
         return max(2, base // 3)
     if cards_left > 16:
@@ -109,13 +111,14 @@ class SearchBot:
     when one option beats every other by ``z`` standard errors or the budget is spent, and the
     best mean is taken.  The budget is ``worlds`` per card decision (deterministic: the same
     seed and view give the same choice; fewer while many cards are out, four times as many in
-    the last six tricks, up to twice as many for a close card; decisions before play up to
-    twice as many) or ``think_ms`` milliseconds per decision (anytime: the best answer when
+    the last six tricks, up to twice as many for a close card; a decision before play up to
+    ``2 * worlds``) or ``think_ms`` milliseconds per decision (anytime: the best answer when
     the time is up).  Without either, ``worlds`` is :data:`DEFAULT_WORLDS` (``samples``, the
     older name, is taken as ``worlds``).  With a budget of worlds, a decision before play also
-    stops once taking the best option so far is expected to lose less than ``loss`` match points against the others,
-    and a card decision ``card_loss`` (None: the core's defaults, 0 and 1; 0: off), so worlds
-    are not spent telling apart options that are worth about the same.  Each world of a
+    stops once taking the best option so far is expected to lose less than ``loss`` match
+    points against the others, and a card decision ``card_loss`` (None: the core's defaults,
+    0 and 1; 0: off), so worlds are not spent telling apart options that are worth about the
+    same.  Each world of a
     decision before play is solved within ``tolerance`` card points (a call or a reply within
     ``call_tolerance``; None: the core's defaults, 8 and 20).  ``model`` gives the model of play under a ruleset
     (the core's heuristic bot with the ruleset's decision table: it orders the search, breaks
