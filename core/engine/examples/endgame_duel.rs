@@ -1,7 +1,8 @@
-//! The heuristic counting out its last cards ([`ENDGAME`] or the `CARDS WORLDS` given)
-//! against the same heuristic playing them by its rules, in duplicate deal pairs (each deal
-//! played twice, the teams swapped), and what its card decisions cost:
-//! `cargo run --release --example endgame_duel [PAIRS] [engine|table|belgian|coinchee] [CARDS WORLDS]`.
+//! The heuristic counting out its last cards ([`ENDGAME`] or the `COUNT` given) against the
+//! same heuristic playing them by its rules (or counting out as `BASE` says), in duplicate
+//! deal pairs (each deal played twice, the teams swapped), and what its card decisions cost:
+//! `cargo run --release --example endgame_duel [PAIRS] [engine|table|belgian|coinchee] [COUNT [BASE]]`,
+//! a count written `CARDS:WORLDS` (see [`Endgame`]).
 //!
 //! `engine` is the independent engine's rules (bench/independent/engine-rules.yaml): the
 //! table convention with undertrumping allowed, no factors, no tie carried, to 61.  Prints
@@ -47,15 +48,22 @@ fn main() {
     let arg = |k: usize| args.get(k).map(String::as_str);
     let pairs: u64 = arg(1).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let rules = bench_rules::rules_named(arg(2).unwrap_or("engine"));
-    let endgame = match (arg(3), arg(4)) {
-        (Some(c), Some(w)) => Endgame {
-            cards: c.parse().expect("cards"),
-            worlds: w.parse().expect("worlds"),
-        },
-        _ => ENDGAME,
+    let counted = |k: usize| {
+        arg(k).map(|spec| {
+            let n: Vec<u32> = spec
+                .split(':')
+                .map(|x| x.parse().expect("a count"))
+                .collect();
+            Endgame {
+                cards: n[0],
+                worlds: n[1],
+            }
+        })
     };
+    let endgame = counted(3).unwrap_or(ENDGAME);
+    let base = counted(4);
     let counting = HeuristicBot::default().with_endgame(Some(endgame));
-    let plain = HeuristicBot::default().with_endgame(None);
+    let plain = HeuristicBot::default().with_endgame(base);
     let mut nets = Vec::new();
     let mut spent = Vec::new();
     for index in 0..pairs {
@@ -87,9 +95,10 @@ fn main() {
     let (mean, half) = interval(&nets);
     let worst = spent.iter().cloned().fold(0.0, f64::max);
     println!(
-        "counting the last {} cards over {} worlds: {mean:+.3} ± {:.3} match points a pair ({pairs} pairs); card decisions {:.4} ms on average, {:.3} ms at most",
+        "counting the last {} cards over {} worlds against {}: {mean:+.3} ± {:.3} match points a pair ({pairs} pairs); card decisions {:.4} ms on average, {:.3} ms at most",
         endgame.cards,
         endgame.worlds,
+        base.map_or("the rules".to_string(), |b| format!("the last {} over {}", b.cards, b.worlds)),
         half,
         spent.iter().sum::<f64>() / spent.len() as f64,
         worst
