@@ -50,13 +50,10 @@ fn main() {
     let rules = bench_rules::rules_named(arg(2).unwrap_or("engine"));
     let counted = |k: usize| {
         arg(k).map(|spec| {
-            let n: Vec<u32> = spec
-                .split(':')
-                .map(|x| x.parse().expect("a count"))
-                .collect();
+            let (cards, worlds) = spec.split_once(':').expect("a count: CARDS:WORLDS");
             Endgame {
-                cards: n[0],
-                worlds: n[1],
+                cards: cards.parse().expect("cards"),
+                worlds: worlds.parse().expect("worlds"),
             }
         })
     };
